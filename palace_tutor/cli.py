@@ -1,0 +1,139 @@
+"""``palace-tutor``: check a disputed hand, work with lessons, build and serve the site.
+
+The ``check`` subcommands are a stable contract (see README). Every checker is
+a function in ``rules`` returning an object with ``describe()`` (plain words)
+and ``as_dict()`` (the ``--json`` object); the app calls the same functions.
+Bad input exits with status 2 and one line on stderr naming the token and the
+rule, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Callable, Sequence
+
+
+def _emit(result, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(result.as_dict(), ensure_ascii=False))
+    else:
+        print(result.describe())
+
+
+def _cmd_check_battle(a: argparse.Namespace) -> int:
+    from rules.palace_poker.checker import check_battle
+
+    _emit(check_battle(a.attacker, a.defender, variant=a.variant, last_two=a.last_two), a.json)
+    return 0
+
+
+def _cmd_check_showdown(a: argparse.Namespace) -> int:
+    from rules.palace_poker.checker import check_showdown
+
+    _emit(check_showdown(a.hand, variant=a.variant), a.json)
+    return 0
+
+
+def _cmd_check_play(a: argparse.Namespace) -> int:
+    from rules.palace.checker import check_play
+
+    _emit(check_play(a.variant, pile=a.pile, hand=a.hand), a.json)
+    return 0
+
+
+def _cmd_check_kings_pot(a: argparse.Namespace) -> int:
+    from rules.kings_pot.checker import check_tableau
+
+    _emit(check_tableau(a.tableau, a.kings_hand), a.json)
+    return 0
+
+
+def _cmd_lessons(a: argparse.Namespace) -> int:
+    from lessons.cli import run
+
+    return run(a.lessons_command, a)
+
+
+def _cmd_build(a: argparse.Namespace) -> int:
+    from palace_tutor.site.build import build_site
+
+    build_site(out=a.out, cdn=a.cdn, app=a.app)
+    return 0
+
+
+def _cmd_serve(a: argparse.Namespace) -> int:
+    from palace_tutor.site.serve import serve
+
+    serve(directory=a.dir, port=a.port)
+    return 0
+
+
+def make_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="palace-tutor", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="command", required=True)
+
+    check = sub.add_parser("check", help="settle a disputed hand")
+    games = check.add_subparsers(dest="what", required=True)
+
+    b = games.add_parser("battle", help="Palace Poker: who wins a bet battle")
+    b.add_argument("--attacker", required=True, metavar="'BANNER | PALACE | SOLDIERS'")
+    b.add_argument("--defender", required=True, metavar="'BANNER | PALACE | SOLDIERS'")
+    b.add_argument("--variant", default=None, help="e.g. kings-in-the-house")
+    b.add_argument("--last-two", action="store_true", help="the two are the last players in the hand")
+    b.add_argument("--json", action="store_true")
+    b.set_defaults(run=_cmd_check_battle)
+
+    s = games.add_parser("showdown", help="Palace Poker: who wins the showdown")
+    s.add_argument("--hand", action="append", required=True, metavar="'NAME: BANNER | OTHER CARDS'")
+    s.add_argument("--variant", default=None, help="e.g. kings-in-the-house")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(run=_cmd_check_showdown)
+
+    pl = games.add_parser("play", help="Palace: which plays are legal on this pile")
+    pl.add_argument("--variant", required=True, help="house, caron or bga")
+    pl.add_argument("--pile", required=True, metavar="'CARDS, bottom to top'")
+    pl.add_argument("--hand", required=True, metavar="'CARDS'")
+    pl.add_argument("--json", action="store_true")
+    pl.set_defaults(run=_cmd_check_play)
+
+    k = games.add_parser("kings-pot", help="King's Pot: which tableau hand wins")
+    k.add_argument("--tableau", required=True, metavar="'25 CARDS, row by row'")
+    k.add_argument("--kings-hand", required=True, metavar="'5 CARDS'")
+    k.add_argument("--json", action="store_true")
+    k.set_defaults(run=_cmd_check_kings_pot)
+
+    les = sub.add_parser("lessons", help="list, check or show the lessons")
+    lsub = les.add_subparsers(dest="lessons_command", required=True)
+    lsub.add_parser("list", help="one line per lesson: id, game, title")
+    lsub.add_parser("check", help="replay every lesson through its engine")
+    show = lsub.add_parser("show", help="print a lesson's steps and narration")
+    show.add_argument("id")
+    les.set_defaults(run=_cmd_lessons)
+
+    bd = sub.add_parser("build", help="build the static site")
+    bd.add_argument("--out", default="site", help="output directory (default: site)")
+    bd.add_argument("--cdn", action="store_true", help="stock panel convert output for web hosting")
+    bd.add_argument("--app", default="app.py", help="the Panel app to convert (default: app.py)")
+    bd.set_defaults(run=_cmd_build)
+
+    sv = sub.add_parser("serve", help="serve a built site on 127.0.0.1")
+    sv.add_argument("--dir", default="site")
+    sv.add_argument("--port", type=int, default=8000)
+    sv.set_defaults(run=_cmd_serve)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = make_parser().parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    try:
+        return run(args)
+    except ValueError as err:  # NotationError and IllegalActionError are ValueErrors
+        print(f"palace-tutor: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
