@@ -1,0 +1,55 @@
+"""The game families, by id, for the generic layers (lessons, tutor, CLI).
+
+Each engine package exposes ``FAMILY``, a :class:`GameFamily`. The registry
+imports an engine only when it is asked for, so loading one game in the
+browser does not pay for the others.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .core import GameState, Presets
+from .errors import NotationError
+
+# game id -> module that defines FAMILY
+_MODULES = {
+    "palace-poker": "rules.palace_poker",
+    "palace": "rules.palace",
+    "kings-pot": "rules.kings_pot",
+}
+
+
+@dataclass(frozen=True)
+class GameFamily:
+    """What the generic layers need to know about one game.
+
+    ``start(variant, setup)`` builds the initial state from a preset name and a
+    plain, JSON-compatible ``setup`` mapping (seats, dealer, stacked deck or
+    explicit cards, seed...). Lessons write that mapping in TOML and share
+    links carry it, so it must be plain data and documented by the engine;
+    unknown keys raise :class:`NotationError` naming the key.
+    """
+
+    id: str
+    title: str
+    sources: tuple[str, ...]
+    presets: Presets
+    start: Callable[[str, Mapping[str, Any]], GameState]
+
+
+def game_ids() -> tuple[str, ...]:
+    return tuple(_MODULES)
+
+
+def get_family(game_id: str) -> GameFamily:
+    try:
+        module = _MODULES[game_id]
+    except KeyError:
+        raise NotationError(
+            f"unknown game {game_id!r}; known: {', '.join(_MODULES)}",
+            token=game_id, expected=" | ".join(_MODULES)) from None
+    return importlib.import_module(module).FAMILY
