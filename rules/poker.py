@@ -86,19 +86,20 @@ _RANK_SUIT = tuple(((i >> 2) + 2, i & 3) for i in range(52))
 
 
 def evaluate(cards: Iterable[Card]) -> int:
-    """Value of the best five-card hand among ``cards`` (at least five, no jokers)."""
+    """Value of the best five-card hand among ``cards`` (no jokers).
+
+    Fewer than five cards are allowed (Palace Poker battles often have only
+    four countable cards): they make pairs, trips and quads but never a
+    straight or flush, and a missing kicker counts lowest.
+    """
     counts = [0] * 15
     suit_masks = [0, 0, 0, 0]
     suit_counts = [0, 0, 0, 0]
-    n = 0
     for c in cards:
         r, s = _RANK_SUIT[c.index]
         counts[r] += 1
         suit_masks[s] |= 1 << r
         suit_counts[s] += 1
-        n += 1
-    if n < 5:
-        raise ValueError(f"a poker hand needs at least five cards, got {n}")
     return _value(counts, suit_masks, suit_counts)
 
 
