@@ -1,7 +1,7 @@
 """Poker hand values: the best five cards out of any number.
 
 ``evaluate(cards)`` returns an integer that orders hands: higher is better,
-equal means a tie. It reads rank counts and per-suit rank bitmasks directly
+equal means a tie. It reads rank-multiplicity and per-suit rank bitmasks directly
 (no enumeration of five-card subsets), so it is fast enough for exact odds.
 ``best_hand(cards)`` also picks the five cards that make the value, for
 display, and can prefer one suit among equal choices (Palace Poker breaks ties
@@ -54,13 +54,6 @@ def ranks_of(value: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _pack(category: int, ranks: Sequence[int]) -> int:
-    value = category
-    for r in ranks:
-        value = (value << 4) | r
-    return value << (4 * (5 - len(ranks)))
-
-
 def _straight_top(mask: int) -> int:
     """Highest rank topping five consecutive ranks in ``mask`` (bit r = rank r), else 0.
 
@@ -72,17 +65,23 @@ def _straight_top(mask: int) -> int:
     return run.bit_length() + 3 if run else 0
 
 
-def _top_ranks(mask: int, n: int) -> list[int]:
-    out = []
-    while mask and len(out) < n:
-        r = mask.bit_length() - 1
-        out.append(r)
-        mask &= ~(1 << r)
-    return out
+def _top(mask: int, n: int) -> int:
+    """The ``n`` highest ranks in ``mask`` packed in 4-bit fields, highest first;
+    missing ranks (fewer than ``n`` cards) pack as zeros, so they count lowest."""
+    value = 0
+    for _ in range(n):
+        if mask:
+            r = mask.bit_length() - 1
+            mask ^= 1 << r
+            value = (value << 4) | r
+        else:
+            value <<= 4
+    return value
 
 
-# (rank, suit index) per Card.index, so the hot loop avoids enum attribute lookups
-_RANK_SUIT = tuple(((i >> 2) + 2, i & 3) for i in range(52))
+# Per card index: the rank's bit (bit r for rank r) and the suit number. Tuples
+# indexed by int keep the hot loop free of enum attribute lookups.
+_RANK_BIT = tuple(1 << ((i >> 2) + 2) for i in range(52))
 
 
 def evaluate(cards: Iterable[Card]) -> int:
@@ -92,82 +91,63 @@ def evaluate(cards: Iterable[Card]) -> int:
     four countable cards): they make pairs, trips and quads but never a
     straight or flush, and a missing kicker counts lowest.
     """
-    counts = [0] * 15
-    suit_masks = [0, 0, 0, 0]
-    suit_counts = [0, 0, 0, 0]
-    for c in cards:
-        r, s = _RANK_SUIT[c.index]
-        counts[r] += 1
-        suit_masks[s] |= 1 << r
-        suit_counts[s] += 1
-    return _value(counts, suit_masks, suit_counts)
+    return evaluate_indices([c.index for c in cards])
 
 
 def evaluate_indices(indices: Iterable[int]) -> int:
-    """Same as :func:`evaluate` on card indices (0..51); for enumeration loops."""
-    counts = [0] * 15
+    """Same as :func:`evaluate` on card indices (0..51); for enumeration loops.
+
+    One pass builds "rank seen at least 1/2/3/4 times" bitmasks and one rank
+    bitmask per suit; every category then falls out of bit operations.
+    """
+    m1 = m2 = m3 = m4 = 0
     suit_masks = [0, 0, 0, 0]
-    suit_counts = [0, 0, 0, 0]
     for i in indices:
-        r = (i >> 2) + 2
-        s = i & 3
-        counts[r] += 1
-        suit_masks[s] |= 1 << r
-        suit_counts[s] += 1
-    return _value(counts, suit_masks, suit_counts)
+        b = _RANK_BIT[i]
+        suit_masks[i & 3] |= b
+        m4 |= m3 & b
+        m3 |= m2 & b
+        m2 |= m1 & b
+        m1 |= b
+    return _value(m1, m2, m3, m4, suit_masks)
 
 
-def _value(counts: list[int], suit_masks: list[int], suit_counts: list[int]) -> int:
-    best_flush = 0
-    for s in range(4):
-        if suit_counts[s] >= 5:
-            m = suit_masks[s]
+def _value(m1: int, m2: int, m3: int, m4: int, suit_masks: Sequence[int]) -> int:
+    """The value from rank multiplicity masks (``mK``: ranks held at least K
+    times) and per-suit rank masks."""
+    flush = 0
+    for m in suit_masks:
+        if m.bit_count() >= 5:
             top = _straight_top(m)
-            v = (8 << 20) | (top << 16) if top else _pack(5, _top_ranks(m, 5))
-            if v > best_flush:
-                best_flush = v
-    if best_flush >> 20 == 8:
-        return best_flush
-    quads = trips = 0
-    trips2 = 0
-    pairs: list[int] = []
-    singles_mask = 0
-    for r in range(14, 1, -1):
-        k = counts[r]
-        if k == 0:
-            continue
-        if k >= 4 and not quads:
-            quads = r
-        elif k >= 3:
-            if not trips:
-                trips = r
-            elif not trips2:
-                trips2 = r
-        elif k == 2:
-            pairs.append(r)
-        else:
-            singles_mask |= 1 << r
-    all_mask = suit_masks[0] | suit_masks[1] | suit_masks[2] | suit_masks[3]
-    if quads:
-        kicker = _top_ranks(all_mask & ~(1 << quads), 1)
-        return _pack(7, [quads, *kicker])
-    if trips and (trips2 or pairs):
-        pair = max(trips2, pairs[0] if pairs else 0)
-        return _pack(6, [trips, pair])
-    if best_flush:
-        return best_flush
-    top = _straight_top(all_mask)
+            v = (8 << 20) | (top << 16) if top else (5 << 20) | _top(m, 5)
+            if v > flush:
+                flush = v
+    if flush >> 20 == 8:
+        return flush
+    if m4:
+        q = m4.bit_length() - 1
+        return (7 << 20) | (q << 16) | (_top(m1 & ~(1 << q), 1) << 12)
+    if m3:
+        t = m3.bit_length() - 1
+        pair = m2 & ~(1 << t)  # a second set of trips also fills the house
+        if pair:
+            return (6 << 20) | (t << 16) | ((pair.bit_length() - 1) << 12)
+    if flush:
+        return flush
+    top = _straight_top(m1)
     if top:
         return (4 << 20) | (top << 16)
-    if trips:
-        return _pack(3, [trips, *_top_ranks(all_mask & ~(1 << trips), 2)])
-    if len(pairs) >= 2:
-        hi, lo = pairs[0], pairs[1]
-        return _pack(2, [hi, lo, *_top_ranks(all_mask & ~(1 << hi) & ~(1 << lo), 1)])
-    if pairs:
-        p = pairs[0]
-        return _pack(1, [p, *_top_ranks(all_mask & ~(1 << p), 3)])
-    return _pack(0, _top_ranks(all_mask, 5))
+    if m3:
+        t = m3.bit_length() - 1
+        return (3 << 20) | (t << 16) | (_top(m1 & ~(1 << t), 2) << 8)
+    if m2:
+        hi = m2.bit_length() - 1
+        rest = m2 & ~(1 << hi)
+        if rest:
+            lo = rest.bit_length() - 1
+            return (2 << 20) | (hi << 16) | (lo << 12) | (_top(m1 & ~(1 << hi) & ~(1 << lo), 1) << 8)
+        return (1 << 20) | (hi << 16) | (_top(m1 & ~(1 << hi), 3) << 4)
+    return _top(m1, 5)
 
 
 @dataclass(frozen=True)
