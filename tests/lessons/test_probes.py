@@ -1,0 +1,121 @@
+"""Reading figures off a state and comparing them with a lesson's figures."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import pytest
+
+from lessons.probes import ProbeError, compare, parse_path, plain, resolve, same
+from rules.cards import Card, Suit, parse_cards
+from rules.poker import Category
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    stack: int
+    cards: tuple
+
+    def total(self) -> int:
+        return self.stack * 2
+
+
+@dataclass(frozen=True)
+class Table:
+    seats: tuple
+    pot: int
+    by_name: dict
+
+
+TABLE = Table((Seat("Dave", 40, parse_cards("Jd Jc")), Seat("Frank", 25, ())), 142,
+              {"Dave": 1, 3: "three"})
+
+
+def test_paths_parse_into_segments():
+    (a, b) = parse_path("seats[Dave].cards")
+    assert (a.name, a.call, a.keys, b.name) == ("seats", False, ("Dave",), "cards")
+    assert parse_path("seats[0].total()")[1].call
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "a..b", "a[", "a]", "9a", "a b", "a()()", "_private x"])
+def test_malformed_paths_are_refused(bad):
+    with pytest.raises(ProbeError):
+        parse_path(bad)
+
+
+def test_resolve_attributes_names_indices_and_calls():
+    assert resolve(TABLE, "pot") == 142
+    assert resolve(TABLE, "seats[Dave].stack") == 40
+    assert resolve(TABLE, "seats[dave].stack") == 40
+    assert resolve(TABLE, "seats[1].name") == "Frank"
+    assert resolve(TABLE, "seats[-1].name") == "Frank"
+    assert resolve(TABLE, "seats[Frank].total()") == 50
+    assert resolve(TABLE, "by_name[Dave]") == 1
+    assert resolve(TABLE, "by_name[3]") == "three"
+    assert resolve({"pot": 5}, "pot") == 5
+
+
+@pytest.mark.parametrize("path, words", [
+    ("pt", "has no 'pt'"),
+    ("seats[Eve]", "no item named 'Eve'"),
+    ("seats[7]", "out of range"),
+    ("pot[1]", "cannot be indexed"),
+    ("pot()", "not a method"),
+    ("by_name[Zed]", "has no key 'Zed'"),
+    ("seats[Dave].total", None),
+    ("_private", "has no ._private."),
+])
+def test_resolve_failures_say_where(path, words):
+    if words is None:  # a bound method is a value; calling needs ()
+        assert callable(resolve(TABLE, path))
+        return
+    with pytest.raises(ProbeError, match=words):
+        resolve(TABLE, path)
+
+
+def test_plain_forms():
+    class Colour(Enum):
+        DARK_RED = 1
+
+    assert plain(Card.parse("Q♠")) == "Qs"
+    assert plain(Suit.SPADES) == "spades"
+    assert plain(Category.FOUR_OF_A_KIND) == "four of a kind"
+    assert plain(Colour.DARK_RED) == "dark red"
+    assert plain(parse_cards("Jd Jc")) == ["Jd", "Jc"]
+    assert plain(frozenset(parse_cards("Jd Jc"))) == ["Jc", "Jd"]
+    assert plain({Suit.HEARTS: 2}) == {"hearts": 2}
+    assert plain(TABLE.seats[1]) == str(TABLE.seats[1])
+    assert plain(True) is True and plain(None) is None
+
+
+def test_same_compares_as_a_teacher_would():
+    assert same(142, 142) and not same(142, 141) and same(2.5, 2.5)
+    assert not same(1, True) and not same(True, 1) and same(False, False)
+    assert not same("142", 142) and not same(142, "142")
+    assert same("Qs", "Q♠") and same("qs", "QS") and same("Four of a Kind", "four of a kind")
+    assert same(["Jd", "Jc"], "Jd Jc") and not same(["Jd", "Jc"], "Jc Jd")
+    assert same(["Jd", "Jc"], ("J♦", "J♣"))
+    assert not same(["Jd"], ("Jd", "Jc"))
+    assert same({"a": 1}, {"a": 1}) and not same({"a": 1}, {"a": 2}) and not same({"a": 1}, {"b": 1})
+    assert not same(None, "x")
+
+
+def test_compare_operators():
+    dave = ["Jd", "Jc"]
+    assert compare("cards", dave, "Jc Jd") and compare("cards", dave, ["J♣", "J♦"])
+    assert not compare("cards", dave, "Jc")
+    assert compare("length", dave, 2) and not compare("length", dave, 1)
+    assert compare("includes", dave, "Jc") and not compare("includes", dave, "Jc Jc")
+    assert compare("equals", dave, "Jd Jc")
+    with pytest.raises(ProbeError, match="not a list of cards"):
+        compare("cards", 142, "Jc")
+    with pytest.raises(ProbeError, match="not a list of cards"):
+        compare("cards", dave, "Jx")
+    with pytest.raises(ProbeError, match="no length"):
+        compare("length", 142, 1)
+    with pytest.raises(ProbeError, match="needs a list"):
+        compare("includes", 142, [1])
+    with pytest.raises(ProbeError, match="unknown comparison"):
+        compare("about", 1, 1)
