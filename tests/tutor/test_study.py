@@ -1,0 +1,158 @@
+"""The study: lesson player, cursor, branching through the engine."""
+
+import pytest
+
+from tutor.model.study import Study
+from tutor.model.tree import ROOT
+
+from . import toygame
+from .toygame import Add
+
+
+@pytest.fixture
+def study():
+    # steps: 0 "+3", 1 "+3", 2 pause, 3 "+2"
+    return Study.from_lesson(toygame.lesson(), toygame.FAMILY)
+
+
+def stops(study):
+    out = [(study.current, study.step)]
+    while study.forward():
+        out.append((study.current, study.step))
+    return out
+
+
+def test_lesson_opens_on_its_introduction(study):
+    assert (study.current, study.step) == (ROOT, None)
+    told = study.narration()
+    assert told.text == "Welcome to the race." and told.rule == toygame.ref("step size")
+
+
+def test_next_walks_every_step_including_pauses(study):
+    assert stops(study) == [(0, None), (1, 0), (2, 1), (2, 2), (3, 3)]
+    assert not study.can_forward
+
+
+def test_previous_walks_back_the_same_stops(study):
+    forward = stops(study)
+    backward = [(study.current, study.step)]
+    while study.back():
+        backward.append((study.current, study.step))
+    assert backward == forward[::-1]
+    assert not study.can_back
+
+
+def test_step_narration_rule_and_source_summary(study):
+    study.jump(2)
+    told = study.narration()
+    assert told.heading == "Step 3 of 4"
+    assert told.text == "Narration of step 3 (pause)."
+    assert told.rule == toygame.ref("no overshoot")
+    assert told.summary == "Players add one to three to a total; reaching the target wins."
+
+
+def test_jump_to_any_step_and_back_to_the_introduction(study):
+    study.jump(3)
+    assert (study.current, study.state.total) == (3, 8)
+    study.jump(-1)
+    assert (study.current, study.step) == (ROOT, None)
+    with pytest.raises(ValueError, match="steps 1 to 4"):
+        study.jump(4)
+
+
+def test_step_list_names_each_step(study):
+    assert [i.label for i in study.step_items()] == [
+        "Start: Race basics", "1. +3", "2. +3", "3. Narration of step 3 (pause).", "4. +2"]
+    study.jump(1)
+    assert study.step_item == 1
+
+
+def test_a_legal_action_branches_and_moves_there(study):
+    study.jump(0)
+    verdict = study.play(Add(1))
+    assert verdict.legal
+    node = study.node
+    assert node.state.total == 4 and not study.tree.on_main_line(node.id)
+    assert study.step is None and study.step_item is None
+    assert study.narration().text == "South adds 1; the total is 4."
+    assert study.narration().rule == toygame.ref("step size")
+
+
+def test_a_refused_action_changes_nothing_but_the_notice(study):
+    study.jump(3)
+    tree, current = study.tree, study.current
+    verdict = study.play(Add(3))
+    assert not verdict.legal
+    assert study.tree is tree and study.current == current
+    assert study.notice.kind == "refused"
+    assert "the total would pass 10" in study.notice.text
+    assert study.notice.ref == toygame.ref("no overshoot")
+
+
+def test_bad_typed_notation_names_the_token_and_changes_nothing(study):
+    tree = study.tree
+    assert study.play_text("plus two") is None
+    assert study.tree is tree
+    assert study.notice.kind == "error" and "'plus two'" in study.notice.text
+
+
+def test_playing_the_lesson_move_rejoins_the_lesson(study):
+    study.jump(-1)
+    study.play(Add(3))
+    assert (study.current, study.step) == (1, 0)
+    assert len(study.tree) == 4
+
+
+def test_back_to_main_line_in_one_call(study):
+    study.jump(1)
+    study.play(Add(1))
+    study.play(Add(1))
+    study.back_to_main_line()
+    assert (study.current, study.step) == (2, 2)
+
+
+def test_promote_and_delete_a_variation(study):
+    study.jump(0)
+    study.play(Add(2))
+    branch = study.current
+    study.play(Add(1))
+    study.promote(branch)
+    assert study.tree.main_line()[:2] == (ROOT, 1)   # promoted inside the lesson's first step
+    assert study.tree[1].children[0] == branch
+    assert study.delete(branch)
+    assert branch not in study.tree and study.current == 1 and study.step == 0
+
+
+def test_deleting_a_lesson_step_is_refused_with_a_notice(study):
+    assert not study.delete(2)
+    assert 2 in study.tree and "lesson step 2" in study.notice.text
+
+
+def test_choices_list_legal_plays_first_with_reasons(study):
+    study.jump(3)   # total 8: +1 and +2 legal, +3 passes 10
+    choices = study.choices()
+    assert [(c.text, c.verdict.legal) for c in choices] == [("+1", True), ("+2", True), ("+3", False)]
+
+
+def test_game_over_offers_no_choices(study):
+    study.to_end()
+    study.play(Add(2))
+    assert study.state.total == 10 and study.state.is_over and study.choices() == ()
+
+
+def test_free_play_from_a_custom_setup():
+    study = Study.from_setup(toygame.FAMILY, "twelve", {"total": 5})
+    assert study.state.total == 5 and study.lesson is None
+    assert study.narration().heading == "Start"
+    study.play(Add(2))
+    assert study.narration().heading == "Your line"
+
+
+def test_quiz_follows_the_cursor():
+    study = Study.from_lesson(toygame.lesson(quiz_at=1), toygame.FAMILY)
+    assert study.quiz.quiz is None
+    study.jump(1)
+    assert study.quiz.quiz.question == "What may South add now?"
+    assert study.quiz.answer("+2").correct
+    study.forward()
+    assert study.quiz.quiz is None and study.quiz.result is None

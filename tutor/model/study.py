@@ -1,0 +1,363 @@
+"""A study: one start position (a lesson's or a custom setup), the tree of
+lines explored from it, and where the learner is in it.
+
+The cursor is a node of the tree plus, on a lesson's line, the lesson step
+shown there (a lesson may pause on one position for several steps). Next and
+Previous walk the stops of the current line; ``jump`` goes to any lesson step
+wherever the tree has put it; ``play`` is the one way to branch: the engine's
+check decides, and a refused action changes nothing but the notice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import param
+
+from rules.core import GameState
+from rules.errors import IllegalActionError, NotationError
+from rules.refs import Event, RuleRef, Ruling, Verdict
+
+from .quiz import QuizModel
+from .tree import ROOT, Node, StudyTree, TreeError
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message for the learner: ``refused`` (the engine said no, with its
+    reason and rule), ``error`` (bad input: a link, a file, typed notation) or
+    ``info``. Whatever it reports, nothing was changed by the failed attempt."""
+
+    kind: str
+    text: str
+    ref: RuleRef | None = None
+    ruling: Ruling | None = None
+
+
+@dataclass(frozen=True)
+class Narration:
+    """What the narration pane says at the cursor."""
+
+    heading: str
+    text: str
+    rule: RuleRef | None = None
+    ruling: Ruling | None = None
+    events: tuple[Event, ...] = ()
+
+    @property
+    def summary(self) -> str:
+        """Our summary of the cited source section (the one-tap reveal)."""
+        return self.rule.summary if self.rule is not None else ""
+
+
+@dataclass(frozen=True)
+class StepItem:
+    """One entry of the lesson's step list."""
+
+    index: int  # -1 for the lesson's introduction at the start position
+    label: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An action the learner may try here, with the engine's verdict on it."""
+
+    action: Any
+    text: str
+    verdict: Verdict
+
+
+def _stops(node: Node, has_lesson: bool) -> tuple[int | None, ...]:
+    """The cursor positions on one node: its lesson steps, after the lesson's
+    introduction at the root; a node without steps is one stop (None)."""
+    if node.is_root and has_lesson:
+        return (None,) + node.steps
+    return node.steps or (None,)
+
+
+def tree_from_lesson(lesson: Any, start: GameState) -> StudyTree:
+    """The tree of a lesson's main line, replayed once through the engine.
+
+    Steps without an action pause on the current position; each action is
+    parsed and checked by the engine (a lesson the loader accepted always
+    passes; anything else raises the engine's own error)."""
+    tree = StudyTree.start(start)
+    node = tree.root
+    pending: list[int] = []
+    for index, step in enumerate(lesson.steps):
+        if step.action is None:
+            pending.append(index)
+            continue
+        if pending:
+            tree = tree.with_steps(node.id, node.steps + tuple(pending))
+            pending = []
+        state = tree[node.id].state
+        action = state.parse_action(step.action)
+        verdict = state.check(action)
+        after, events = state.play(action)
+        tree, node = tree.add(node.id, action, str(action), after, verdict, events, steps=(index,))
+    if pending:
+        node = tree[node.id]
+        tree = tree.with_steps(node.id, node.steps + tuple(pending))
+    return tree
+
+
+class Study(param.Parameterized):
+    """The tutor's working state: what is being studied and where the learner is."""
+
+    game = param.String(default="", constant=True, doc="Game family id (rules.games).")
+    variant = param.String(default="", constant=True, doc="Preset name of the game's rules.")
+    lesson = param.Parameter(default=None, constant=True,
+                             doc="The lessons.model.Lesson studied, or None for a custom setup.")
+    setup = param.Dict(default={}, constant=True, doc="The custom setup (plain data), without a lesson.")
+    title = param.String(default="", doc="The learner's name for this study (user text).")
+    tree = param.ClassSelector(class_=StudyTree, doc="Every line explored, as an immutable tree.")
+    current = param.Integer(default=ROOT, doc="Id of the node at the cursor.")
+    step = param.Integer(default=None, allow_None=True,
+                         doc="Lesson step shown at the cursor; None off the lesson or at its introduction.")
+    seat = param.Integer(default=None, allow_None=True,
+                         doc="Whose view the table shows; None shows every card (teaching).")
+    selection = param.Tuple(default=(), doc="Items a renderer has picked while building an action.")
+    notice = param.ClassSelector(class_=Notice, default=None, allow_None=True,
+                                 doc="The last refusal, error or information for the learner.")
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self.quiz = QuizModel()
+        self._sync_quiz()
+
+    # -- construction -----------------------------------------------------------
+    @classmethod
+    def from_lesson(cls, lesson: Any, family: Any, **params: Any) -> "Study":
+        start = family.start(lesson.variant, lesson.setup)
+        tree = tree_from_lesson(lesson, start)
+        first = _stops(tree.root, True)[0]
+        return cls(game=lesson.game, variant=lesson.variant, lesson=lesson, tree=tree,
+                   current=ROOT, step=first, **params)
+
+    @classmethod
+    def from_setup(cls, family: Any, variant: str, setup: Mapping[str, Any], **params: Any) -> "Study":
+        start = family.start(variant, dict(setup))
+        return cls(game=family.id, variant=variant, setup=dict(setup), tree=StudyTree.start(start), **params)
+
+    # -- where we are -------------------------------------------------------------
+    @property
+    def node(self) -> Node:
+        return self.tree[self.current]
+
+    @property
+    def state(self) -> GameState:
+        return self.node.state
+
+    @property
+    def steps(self) -> tuple[Any, ...]:
+        return tuple(self.lesson.steps) if self.lesson is not None else ()
+
+    def step_node(self, index: int) -> Node:
+        """The node where lesson step ``index`` is shown."""
+        for node in self.tree.nodes_with_steps():
+            if index in node.steps:
+                return node
+        raise TreeError(f"this lesson has no step {index + 1}")
+
+    def _stops(self, node: Node) -> tuple[int | None, ...]:
+        return _stops(node, self.lesson is not None)
+
+    def _position(self) -> tuple[Node, tuple[int | None, ...], int]:
+        node = self.node
+        stops = self._stops(node)
+        return node, stops, stops.index(self.step) if self.step in stops else 0
+
+    @property
+    def can_forward(self) -> bool:
+        node, stops, at = self._position()
+        return at + 1 < len(stops) or bool(node.children)
+
+    @property
+    def can_back(self) -> bool:
+        node, stops, at = self._position()
+        return at > 0 or not node.is_root
+
+    def step_items(self) -> tuple[StepItem, ...]:
+        """The lesson's step list: its introduction, then one entry per step."""
+        if self.lesson is None:
+            return ()
+        items = [StepItem(-1, "Start: " + self.lesson.title)]
+        for index, step in enumerate(self.lesson.steps):
+            what = step.action if step.action else _first_words(step.narration)
+            items.append(StepItem(index, f"{index + 1}. {what}"))
+        return tuple(items)
+
+    @property
+    def step_item(self) -> int:
+        """The index of the step list entry at the cursor (-1: introduction);
+        None when the cursor is off the lesson's line."""
+        if self.lesson is None:
+            return None
+        if self.step is None:
+            return -1 if self.current == ROOT else None
+        return self.step
+
+    def narration(self) -> Narration:
+        node = self.node
+        lesson = self.lesson
+        if lesson is not None and self.step is not None:
+            step = lesson.steps[self.step]
+            return Narration(f"Step {self.step + 1} of {len(lesson.steps)}", step.narration,
+                             step.rule, None, node.events)
+        if node.is_root:
+            if lesson is not None:
+                return Narration(lesson.title, lesson.intro or lesson.summary, lesson.source)
+            return Narration("Start", "The position you set up. Play any legal action to begin a line.")
+        verdict = node.verdict
+        told = " ".join(e.text for e in node.events) or f"{node.text} was played."
+        heading = "Your line" if not self.tree.on_main_line(node.id) or lesson is None else "Main line"
+        if verdict is None:
+            return Narration(heading, told, None, None, node.events)
+        return Narration(heading, told, verdict.ref, verdict.ruling, node.events)
+
+    # -- moving the cursor --------------------------------------------------------
+    def _move(self, node_id: int, step: int | None, **extra: Any) -> None:
+        self.param.update(current=node_id, step=step, selection=(), notice=None, **extra)
+        self._sync_quiz()
+
+    def _sync_quiz(self) -> None:
+        quiz = None
+        if self.lesson is not None and self.step is not None:
+            quiz = getattr(self.lesson.steps[self.step], "quiz", None)
+        self.quiz.ask(quiz, self.state if self.tree is not None else None)
+
+    def forward(self) -> bool:
+        """Next stop: the next lesson step on this position, else the first
+        child (the line's main continuation). False at the end of a line."""
+        node, stops, at = self._position()
+        if at + 1 < len(stops):
+            self._move(node.id, stops[at + 1])
+            return True
+        if not node.children:
+            return False
+        child = self.tree[node.children[0]]
+        self._move(child.id, self._stops(child)[0])
+        return True
+
+    def back(self) -> bool:
+        """Previous stop: an earlier step on this position, else the parent."""
+        node, stops, at = self._position()
+        if at > 0:
+            self._move(node.id, stops[at - 1])
+            return True
+        if node.is_root:
+            return False
+        parent = self.tree[node.parent]
+        self._move(parent.id, self._stops(parent)[-1])
+        return True
+
+    def goto(self, node_id: int) -> None:
+        """Put the cursor on ``node_id`` (its first stop)."""
+        node = self.tree[node_id]
+        self._move(node.id, self._stops(node)[0])
+
+    def jump(self, index: int) -> None:
+        """Go to lesson step ``index`` (``-1``: the introduction)."""
+        if self.lesson is None:
+            raise TreeError("this study has no lesson steps")
+        if index == -1:
+            self._move(ROOT, None)
+            return
+        if not 0 <= index < len(self.lesson.steps):
+            raise TreeError(f"this lesson has steps 1 to {len(self.lesson.steps)}, not {index + 1}")
+        self._move(self.step_node(index).id, index)
+
+    def to_start(self) -> None:
+        self.goto(ROOT)
+
+    def to_end(self) -> None:
+        """The end of the current line (following first children)."""
+        end = self.tree[self.tree.main_line(self.current)[-1]]
+        self._move(end.id, self._stops(end)[-1])
+
+    def back_to_main_line(self) -> None:
+        """Leave a variation: back to the position where it left the main line."""
+        node = self.tree[self.tree.main_line_ancestor(self.current)]
+        self._move(node.id, self._stops(node)[-1])
+
+    # -- branching (the engine decides) ---------------------------------------------
+    def choices(self) -> tuple[Choice, ...]:
+        """Every candidate action here with the engine's verdict (legal first)."""
+        state = self.state
+        if state.is_over:
+            return ()
+        out = [Choice(a, str(a), state.check(a)) for a in state.candidate_actions()]
+        return tuple(sorted(out, key=lambda c: not c.verdict.legal))
+
+    def play(self, action: Any) -> Verdict:
+        """Play ``action`` from the cursor. Legal: the position is added to the
+        tree (or the existing child reused) and the cursor moves there. Refused:
+        nothing changes but ``notice``, which carries the engine's reason."""
+        state = self.state
+        verdict = state.check(action)
+        if not verdict.legal:
+            self.notice = Notice("refused", f"{action} is not allowed: {verdict.reason}",
+                                 verdict.ref, verdict.ruling)
+            return verdict
+        try:
+            after, events = state.play(action)
+        except IllegalActionError as err:  # an engine whose check and play disagree
+            self.notice = Notice("refused", str(err), verdict.ref, verdict.ruling)
+            return verdict
+        tree, child = self.tree.add(self.current, action, str(action), after, verdict, events)
+        self._move(child.id, self._stops(child)[0], tree=tree)
+        return verdict
+
+    def play_text(self, text: str) -> Verdict | None:
+        """Parse notation typed by the learner and play it. Text that does not
+        parse sets an ``error`` notice naming the token; nothing changes."""
+        try:
+            action = self.state.parse_action(text)
+        except NotationError as err:
+            self.notice = Notice("error", f"Could not read {text.strip()!r}: {err}")
+            return None
+        return self.play(action)
+
+    # -- editing the tree -------------------------------------------------------------
+    def _edit(self, make, fallback: int = ROOT) -> bool:
+        """Apply one tree edit in a single parameter update; if the cursor's
+        node is gone, the cursor moves to ``fallback``."""
+        try:
+            tree = make()
+        except TreeError as err:
+            self.notice = Notice("error", str(err))
+            return False
+        if self.current in tree:
+            self.param.update(tree=tree, notice=None)
+        else:
+            node = tree[fallback]
+            self._move(node.id, self._stops(node)[-1], tree=tree)
+        return True
+
+    def promote(self, node_id: int | None = None) -> bool:
+        node_id = self.current if node_id is None else node_id
+        return self._edit(lambda: self.tree.promote(node_id))
+
+    def make_main_line(self, node_id: int | None = None) -> bool:
+        node_id = self.current if node_id is None else node_id
+        return self._edit(lambda: self.tree.make_main_line(node_id))
+
+    def delete(self, node_id: int | None = None) -> bool:
+        """Delete a variation from ``node_id`` on; if the cursor was in it, it
+        moves to the position before."""
+        node_id = self.current if node_id is None else node_id
+        parent = self.tree[node_id].parent if node_id in self.tree else None
+        return self._edit(lambda: self.tree.delete(node_id), fallback=ROOT if parent is None else parent)
+
+    def set_note(self, text: str, node_id: int | None = None) -> None:
+        """Attach the learner's note to a position (kept as plain text)."""
+        node_id = self.current if node_id is None else node_id
+        self._edit(lambda: self.tree.with_note(node_id, text))
+
+
+def _first_words(text: str, limit: int = 6) -> str:
+    words = text.split()
+    return " ".join(words[:limit]) + (" ..." if len(words) > limit else "")
