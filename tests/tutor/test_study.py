@@ -146,13 +146,3 @@ def test_free_play_from_a_custom_setup():
     assert study.narration().heading == "Start"
     study.play(Add(2))
     assert study.narration().heading == "Your line"
-
-
-def test_quiz_follows_the_cursor():
-    study = Study.from_lesson(toygame.lesson(quiz_at=1), toygame.FAMILY)
-    assert study.quiz.quiz is None
-    study.jump(1)
-    assert study.quiz.quiz.question == "What may South add now?"
-    assert study.quiz.answer("+2").correct
-    study.forward()
-    assert study.quiz.quiz is None and study.quiz.result is None

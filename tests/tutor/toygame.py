@@ -10,9 +10,10 @@ replays from the start.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from lessons.model import FrozenMap, Lesson, Quiz, Step
 from rules.core import GameState, Presets
 from rules.errors import NotationError
 from rules.games import GameFamily
@@ -100,49 +101,19 @@ def start(variant: str, setup: dict) -> RaceState:
 FAMILY = GameFamily(id="race", title="Race to a target", sources=(SOURCE,), presets=PRESETS, start=start)
 
 
-@dataclass(frozen=True)
-class Quiz:
-    question: str
-    kind: str
-    accepted: frozenset[str]
-    explanation: str
-
-
-@dataclass(frozen=True)
-class Step:
-    action: str | None
-    narration: str
-    rule: RuleRef
-    checks: tuple = ()
-    quiz: Quiz | None = None
-
-
-@dataclass(frozen=True)
-class Lesson:
-    id: str
-    title: str
-    game: str
-    variant: str
-    source: RuleRef
-    summary: str
-    setup: dict = field(default_factory=dict)
-    steps: tuple[Step, ...] = ()
-    intro: str = ""
-
-
 def lesson(actions: tuple[str | None, ...] = ("+3", "+3", None, "+2"), *, lesson_id: str = "race-basics",
            variant: str = "ten", quiz_at: int | None = None, title: str = "Race basics") -> Lesson:
     """A lesson whose steps play ``actions`` (None: a pause that explains)."""
     steps = []
     for i, action in enumerate(actions):
         quiz = None
-        if quiz_at == i:
-            quiz = Quiz("What may South add now?", "action", frozenset({"+1", "+2", "+3"}),
+        if quiz_at == i:  # asked before step i's action: after "+3" the total is 3
+            quiz = Quiz("What may South add now?", "legal-plays", frozenset({"+1", "+2", "+3"}),
                         "Any amount from one to three that does not pass the target.")
         steps.append(Step(action, f"Narration of step {i + 1} ({action or 'pause'}).",
                           ref("step size" if action else "no overshoot"), (), quiz))
-    return Lesson(lesson_id, title, "race", variant, ref("step size"),
-                  "How the race is played.", {}, tuple(steps), "Welcome to the race.")
+    return Lesson(lesson_id, title, "race", variant, ref("step size"), "How the race is played.",
+                  FrozenMap({}), tuple(steps), "Welcome to the race.")
 
 
 def catalog(*lessons: Lesson):

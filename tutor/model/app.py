@@ -13,8 +13,6 @@ from typing import Any
 
 import param
 
-from rules.errors import IllegalActionError, NotationError
-
 from .catalog import Catalog
 from .share import ShareError, Snapshot, decode_link, encode_link, export_text, import_text
 from .study import Notice, Study
@@ -97,7 +95,7 @@ class TutorApp(param.Parameterized):
                 study = Study.from_setup(family, next(iter(family.presets)), {})
             else:
                 study = Study.from_lesson(self.catalog.lesson(lesson_id), family)
-        except (NotationError, IllegalActionError) as err:
+        except ValueError as err:  # NotationError, IllegalActionError, LessonError
             self.notice = Notice("error", f"Could not open that: {err}. Nothing was changed.")
             return False
         self._show(study, info=None)
@@ -107,7 +105,7 @@ class TutorApp(param.Parameterized):
         """Start a free study from a custom setup (engine-validated)."""
         try:
             study = Study.from_setup(self.catalog.family(self.game), variant, setup)
-        except (NotationError, IllegalActionError) as err:
+        except ValueError as err:  # NotationError or IllegalActionError from the engine
             self.notice = Notice("error", f"That setup cannot start a game: {err}. Nothing was changed.")
             return False
         self._show(study, info=None)

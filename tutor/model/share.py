@@ -152,7 +152,7 @@ def restore(data: Any, catalog: Catalog, *, what: str = "link") -> Snapshot:
     if len(moves) >= MAX_POSITIONS:
         raise _fail(f"The {what} holds {len(moves)} positions; the limit is {MAX_POSITIONS}.", what)
     try:
-        start = family.start(lesson.variant, lesson.setup) if lesson else family.start(variant, setup)
+        start = family.start(lesson.variant, lesson.setup_plain()) if lesson else family.start(variant, setup)
     except (NotationError, IllegalActionError) as err:
         raise _fail(f"The {what}'s starting position is not valid: {err}.", what,
                     token=getattr(err, "token", None)) from None

@@ -77,30 +77,23 @@ def _stops(node: Node, has_lesson: bool) -> tuple[int | None, ...]:
     return node.steps or (None,)
 
 
-def tree_from_lesson(lesson: Any, start: GameState) -> StudyTree:
-    """The tree of a lesson's main line, replayed once through the engine.
+def tree_from_lesson(lesson: Any, replayed: tuple[Any, ...], start: GameState) -> StudyTree:
+    """The tree of a lesson's main line, from the loader's replay (the states,
+    verdicts and events the engine produced; nothing is replayed again).
 
-    Steps without an action pause on the current position; each action is
-    parsed and checked by the engine (a lesson the loader accepted always
-    passes; anything else raises the engine's own error)."""
+    A step without an action pauses on the current position; its index is
+    added to that node's ``steps``."""
     tree = StudyTree.start(start)
-    node = tree.root
-    pending: list[int] = []
-    for index, step in enumerate(lesson.steps):
-        if step.action is None:
-            pending.append(index)
-            continue
-        if pending:
-            tree = tree.with_steps(node.id, node.steps + tuple(pending))
-            pending = []
-        state = tree[node.id].state
-        action = state.parse_action(step.action)
-        verdict = state.check(action)
-        after, events = state.play(action)
-        tree, node = tree.add(node.id, action, str(action), after, verdict, events, steps=(index,))
-    if pending:
-        node = tree[node.id]
-        tree = tree.with_steps(node.id, node.steps + tuple(pending))
+    node_id = ROOT
+    marks: dict[int, list[int]] = {}
+    for index, step in enumerate(replayed):
+        if step.action is not None:
+            tree, node = tree.add(node_id, step.action, str(step.action), step.after, step.verdict,
+                                  step.events)
+            node_id = node.id
+        marks.setdefault(node_id, []).append(index)
+    for marked, steps in marks.items():
+        tree = tree.with_steps(marked, tuple(steps))
     return tree
 
 
@@ -131,11 +124,14 @@ class Study(param.Parameterized):
     # -- construction -----------------------------------------------------------
     @classmethod
     def from_lesson(cls, lesson: Any, family: Any, **params: Any) -> "Study":
-        start = family.start(lesson.variant, lesson.setup)
-        tree = tree_from_lesson(lesson, start)
-        first = _stops(tree.root, True)[0]
+        """Study a lesson loaded by ``lessons.loader`` (its replay is reused)."""
+        from lessons.loader import replay
+
+        replayed = replay(lesson, families=lambda _game: family)
+        start = replayed[0].before if replayed else family.start(lesson.variant, lesson.setup_plain())
+        tree = tree_from_lesson(lesson, replayed, start)
         return cls(game=lesson.game, variant=lesson.variant, lesson=lesson, tree=tree,
-                   current=ROOT, step=first, **params)
+                   current=ROOT, step=None, **params)
 
     @classmethod
     def from_setup(cls, family: Any, variant: str, setup: Mapping[str, Any], **params: Any) -> "Study":
@@ -224,10 +220,21 @@ class Study(param.Parameterized):
         self._sync_quiz()
 
     def _sync_quiz(self) -> None:
-        quiz = None
-        if self.lesson is not None and self.step is not None:
-            quiz = getattr(self.lesson.steps[self.step], "quiz", None)
-        self.quiz.ask(quiz, self.state if self.tree is not None else None)
+        if self.tree is not None:
+            index = self.quiz_step()
+            quiz = self.lesson.steps[index].quiz if index is not None else None
+            self.quiz.ask(quiz, self.state)
+
+    def quiz_step(self) -> int | None:
+        """The lesson step whose question is asked at the cursor. A question
+        is asked at the position before its step's action: at the lesson stop
+        just before that step (the introduction, for the first step)."""
+        if self.lesson is None or (self.step is None and self.current != ROOT):
+            return None
+        index = 0 if self.step is None else self.step + 1
+        if index < len(self.lesson.steps) and self.lesson.steps[index].quiz is not None:
+            return index
+        return None
 
     def forward(self) -> bool:
         """Next stop: the next lesson step on this position, else the first
