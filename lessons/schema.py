@@ -100,6 +100,13 @@ class _Table:
         return tuple(v.strip() for v in values)
 
 
+def prose(text: str) -> str:
+    """Text as a teacher wrote it, for display: lines within a paragraph join
+    with single spaces; a blank line still separates paragraphs."""
+    paragraphs = re.split(r"\n\s*\n", text.strip())
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
+
+
 def _plain_data(value: Any, where: str, ctx: _Context) -> None:
     """Setup and figures must be plain data (a share link carries them)."""
     if isinstance(value, (_dt.date, _dt.time, _dt.datetime)):
@@ -143,11 +150,11 @@ def parse_lesson(data: dict[str, Any], name: str,
         raise ctx.error(f"id {lesson_id!r} must be lowercase letters, digits and dashes, "
                         "like 'pp-banner-deal'", field="id")
     ctx.lesson = lesson_id
-    title = top.get("title", str, required=True).strip()
+    title = prose(top.get("title", str, required=True))
     game = top.get("game", str, required=True).strip()
     variant = top.get("variant", str, required=True).strip()
-    summary = top.get("summary", str, required=True).strip()
-    intro = top.get("intro", str, default="").strip()
+    summary = prose(top.get("summary", str, required=True))
+    intro = prose(top.get("intro", str, default=""))
     constructed = top.get("constructed", bool, default=False)
     setup = top.get("setup", dict, default={})
     _plain_data(setup, "[setup]", ctx)
@@ -180,15 +187,17 @@ def parse_lesson(data: dict[str, Any], name: str,
 def _parse_step(raw: Any, ctx: _Context, default_file: str, family: GameFamily) -> Step:
     table = _Table(raw, "[[steps]]", STEP_FIELDS, ctx)
     action = table.get("action", str)
-    narration = table.get("narration", str, required=True).strip()
+    narration = prose(table.get("narration", str, required=True))
     if not table.has("rule"):
         raise ctx.error("[[steps]] lacks the required field 'rule' (the section it teaches)",
                         field="rule")
     rule = make_ref(ctx, table.data["rule"], "rule", default_file, family)
     checks = tuple(_parse_check(c, ctx) for c in table.get("checks", list, default=[]))
     quiz = _parse_quiz(table.data["quiz"], ctx) if table.has("quiz") else None
-    if quiz and quiz.kind in ("battle-winner", "outcome") and action is None:
-        raise ctx.error(f"a {quiz.kind} quiz needs the step to have an action that settles it")
+    reads_event = quiz is not None and (quiz.answer is None or bool(quiz.answer.event))
+    if quiz and quiz.kind in ("battle-winner", "outcome") and action is None and reads_event:
+        raise ctx.error(f"a {quiz.kind} quiz read from the step's events needs the step to have "
+                        "an action that settles it")
     return Step(action=action.strip() if action else None, narration=narration, rule=rule,
                 checks=checks, quiz=quiz)
 
@@ -238,7 +247,7 @@ def _parse_check(raw: Any, ctx: _Context) -> Check:
 
 def _parse_quiz(raw: Any, ctx: _Context) -> Quiz:
     table = _Table(raw, "[steps.quiz]", QUIZ_FIELDS, ctx)
-    question = table.get("question", str, required=True).strip()
+    question = prose(table.get("question", str, required=True))
     kind = table.get("kind", str, required=True).strip()
     if kind not in QUIZ_KINDS:
         raise ctx.error(f"quiz kind {kind!r} is unknown; known: {', '.join(QUIZ_KINDS)}",
@@ -246,7 +255,7 @@ def _parse_quiz(raw: Any, ctx: _Context) -> Quiz:
     accepted = table.text_list("accepted", required=True)
     if not accepted:
         raise ctx.error("a quiz needs at least one accepted answer", field="accepted")
-    explanation = table.get("explanation", str, required=True).strip()
+    explanation = prose(table.get("explanation", str, required=True))
     options = table.text_list("options")
     if kind == "choice":
         if len(options) < 2:

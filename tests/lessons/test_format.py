@@ -223,3 +223,9 @@ def test_a_legal_plays_quiz_takes_no_answer_source(good_text, families):
 def test_a_quiz_needs_accepted_answers(good_text, families):
     text = edit(good_text, 'accepted = ["Bob", "the second player"]', "accepted = []")
     assert "at least one accepted answer" in str(refuse(text, families))
+
+
+def test_prose_joins_lines_and_keeps_paragraphs(good_text, families):
+    text = edit(good_text, 'intro = "A short game to test the loader."',
+                'intro = """\nA short game\n  to test   the loader.\n\nSecond paragraph.\n"""')
+    assert load(text, families).intro == "A short game to test the loader.\n\nSecond paragraph."

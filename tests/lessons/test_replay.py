@@ -225,10 +225,13 @@ def test_choice_quiz_is_not_checked_against_the_engine(good_text, families):
     assert lesson.steps[2].quiz.options == ("Bob", "the second player", "Ann")
 
 
-def test_an_outcome_quiz_needs_an_action(good_text, families):
+def test_a_quiz_read_from_events_needs_an_action(good_text, families):
     text = edit(good_text, '[[steps]]\nnarration = "Nobody has played yet."\nrule = "Counting"\n',
                 '[[steps]]\nnarration = "Nobody has played yet."\nrule = "Counting"\n'
                 '  [steps.quiz]\n  kind = "battle-winner"\n  question = "q"\n  accepted = ["Bob"]\n'
                 '  explanation = "e"\n')
     err = refuse(text, families)
     assert err.step == 1 and "needs the step to have an action" in str(err)
+    # a probe answer is read from the position, so no action is needed
+    text = text.replace('kind = "battle-winner"\n  question = "q"', 'kind = "outcome"\n  answer = { probe = "total" }\n  question = "q"')
+    load(text.replace('accepted = ["Bob"]\n  explanation = "e"', 'accepted = ["0"]\n  explanation = "e"'), families)
