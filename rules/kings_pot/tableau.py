@@ -94,7 +94,8 @@ class HandName(Enum):
     def parse(cls, text: str) -> "HandName":
         """``ace``, ``Ace's hand``, ``A``, ``10``, ``queen's`` ... -> the hand."""
         key = text.strip().lower().replace("\u2019", "'")
-        for suffix in (" hand", "'s", "s"):
+        key = key[:-5].rstrip() if key.endswith(" hand") else key
+        for suffix in ("'s", "s"):
             if key.endswith(suffix) and key[: -len(suffix)] in _BY_KEY:
                 key = key[: -len(suffix)]
         if key in _BY_KEY:
