@@ -1,0 +1,102 @@
+"""The ``palace-tutor check battle|showdown`` checkers (a stable contract).
+
+Both return a frozen verdict with ``describe()`` (plain words) and
+``as_dict()`` (the JSON object). Bad input raises a ``ValueError``
+(:class:`~rules.errors.NotationError` or
+:class:`~rules.errors.IllegalActionError`) whose message is one line naming
+the offending token and the rule.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..cards import Card, parse_cards
+from ..errors import NotationError
+from .battle import BattleVerdict, resolve_battle
+from .config import PRESETS, PokerRules
+from .hands import MAX_SOLDIERS, PALACE_SIZE, Holding
+from .sections import ref
+from .showdown import ShowdownVerdict, resolve_showdown
+
+
+def _rules(variant: str | None) -> PokerRules:
+    return PRESETS["limit" if variant is None else variant]
+
+
+def _no_card_twice(named: Sequence[tuple[str, Holding]]) -> None:
+    seen: dict[Card, str] = {}
+    for who, holding in named:
+        for c in holding.cards:
+            if c in seen:
+                raise NotationError(
+                    f"{c} is given to both {seen[c]} and {who}; one 52-card pack holds it once "
+                    f"({ref('The Cards')})", token=str(c), expected="each card once")
+            seen[c] = who
+
+
+def check_battle(attacker: str, defender: str, *, variant: str | None = None,
+                 last_two: bool = False) -> BattleVerdict:
+    """Who wins a battle between two hands written ``BANNER | PALACE | SOLDIERS``.
+
+    ``last_two``: the two are the only players left in the hand, so a complete
+    tie splits the pot instead of knocking both out (§ Ties).
+    """
+    rules = _rules(variant)
+    a = Holding.parse(attacker, what="attacker")
+    d = Holding.parse(defender, what="defender")
+    _no_card_twice([("the attacker", a), ("the defender", d)])
+    return resolve_battle(a, d, last_two=last_two, kings_in_the_house=rules.kings_in_the_house)
+
+
+def _parse_showdown_hand(text: str, kings: bool) -> tuple[str, Holding]:
+    name, colon, cards = text.partition(":")
+    name = name.strip()
+    if not colon or not name:
+        raise NotationError(f"showdown hand {text.strip()!r}: start with the player's name and a colon, "
+                            "like 'Elena: Jh | Kh Kc 9d 8h'", token=text.strip(), expected="NAME: BANNER | CARDS")
+    fields = cards.split("|")
+    what = f"{name}'s hand"
+    if len(fields) == 3:
+        return name, Holding.parse(cards, what=what)
+    if len(fields) != 2:
+        raise NotationError(f"{what}: {cards.strip()!r} has {len(fields)} field(s); write BANNER | OTHER CARDS "
+                            "or BANNER | PALACE | SOLDIERS", token=cards.strip(), expected="BANNER | CARDS")
+    if kings:
+        raise NotationError(f"{what}: {cards.strip()!r} does not say which cards are palace cards, and with "
+                            "kings-in-the-house only palace cards can be wild; write BANNER | PALACE | SOLDIERS "
+                            f"({ref('Kings in the House Rule')})",
+                            token=cards.strip(), expected="BANNER | PALACE | SOLDIERS")
+    banner = parse_cards(fields[0], what=f"{what} banner")
+    if len(banner) != 1:
+        raise NotationError(f"{what}: the banner field {fields[0].strip()!r} must be exactly one card "
+                            f"({ref('The Deal')})", token=fields[0].strip(), expected="one card")
+    others = parse_cards(fields[1], what=f"{what} cards")
+    if not PALACE_SIZE <= len(others) <= PALACE_SIZE + MAX_SOLDIERS:
+        raise NotationError(f"{what}: {fields[1].strip()!r} has {len(others)} card(s); a player shows three "
+                            f"palace cards and up to five soldiers ({ref('Palace Cards')})",
+                            token=fields[1].strip(), expected="3 to 8 cards")
+    holding = Holding(banner[0], others, ())
+    holding.check_unique(what)
+    return name, holding
+
+
+def check_showdown(hands: Sequence[str], *, variant: str | None = None) -> ShowdownVerdict:
+    """Who wins a showdown between hands written ``NAME: BANNER | OTHER CARDS``
+    (or ``NAME: BANNER | PALACE | SOLDIERS``), in the order they show."""
+    rules = _rules(variant)
+    if isinstance(hands, str):
+        hands = [hands]
+    if len(hands) < 2:
+        given = "; ".join(repr(h) for h in hands) or "none"
+        raise NotationError(f"a showdown needs at least two hands, got {len(hands)} ({given}) ({ref('Showdown')})",
+                            token=" ".join(hands), expected="two or more --hand")
+    named = [_parse_showdown_hand(h, rules.kings_in_the_house) for h in hands]
+    seen: set[str] = set()
+    for name, _ in named:
+        if name.casefold() in seen:
+            raise NotationError(f"player name {name!r} is given twice; each hand needs its own name",
+                                token=name, expected="distinct names")
+        seen.add(name.casefold())
+    _no_card_twice(named)
+    return resolve_showdown(named, kings_in_the_house=rules.kings_in_the_house)
