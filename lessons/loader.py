@@ -74,6 +74,8 @@ def load_lessons(directory: Traversable | Path | str | None = None, *,
     """
     root = data_directory() if directory is None else (
         Path(directory) if isinstance(directory, str) else directory)
+    if not root.is_dir():
+        raise LessonError("there is no folder of lessons here", name=str(root))
     lessons: list[Lesson] = []
     problems: list[LessonProblem] = []
     seen: dict[str, str] = {}

@@ -106,10 +106,13 @@ def make_parser() -> argparse.ArgumentParser:
 
     les = sub.add_parser("lessons", help="list, check or show the lessons")
     lsub = les.add_subparsers(dest="lessons_command", required=True)
-    lsub.add_parser("list", help="one line per lesson: id, game, title")
-    lsub.add_parser("check", help="replay every lesson through its engine")
+    ls_list = lsub.add_parser("list", help="one line per lesson: id, game, title")
+    ls_check = lsub.add_parser("check", help="replay every lesson through its engine")
     show = lsub.add_parser("show", help="print a lesson's steps and narration")
     show.add_argument("id")
+    for sp in (ls_list, ls_check, show):
+        sp.add_argument("--dir", default=None, help="a folder of lessons (DIR/<game>/<id>.toml) "
+                        "instead of the shipped ones")
     les.set_defaults(run=_cmd_lessons)
 
     bd = sub.add_parser("build", help="build the static site")

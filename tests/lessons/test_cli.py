@@ -90,3 +90,24 @@ def test_the_palace_tutor_command_dispatches_to_lessons():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode in (0, 1), done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_check_of_a_missing_folder_exits_2_with_one_line(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "palace_tutor.cli", "lessons", "check",
+                           "--dir", str(tmp_path / "nope")], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "no folder of lessons" in done.stderr
+
+
+def test_check_of_a_teachers_folder_from_the_command_line(tmp_path):
+    (tmp_path / "kings-pot").mkdir()
+    shipped = Path(__file__).parents[2] / "lessons" / "data" / "kings-pot" / "kp-full-deal.toml"
+    (tmp_path / "kings-pot" / "kp-full-deal.toml").write_text(shipped.read_text(encoding="utf-8"))
+    (tmp_path / "kings-pot" / "kp-typo.toml").write_text(
+        shipped.read_text(encoding="utf-8").replace('id = "kp-full-deal"', 'id = "kp-typo"')
+        .replace("equals = 13\n  note = \"6 carried", "equals = 12\n  note = \"6 carried"))
+    done = subprocess.run([sys.executable, "-m", "palace_tutor.cli", "lessons", "check",
+                           "--dir", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert "ok     kp-full-deal" in done.stdout
+    assert "kp-typo" in done.stderr and "step 5" in done.stderr and "kings_pot is 12" in done.stderr

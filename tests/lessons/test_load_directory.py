@@ -119,3 +119,10 @@ def test_the_shipped_folder_is_read_through_importlib_resources():
 
     root = data_directory()
     assert isinstance(root, Traversable) and root.is_dir()
+
+
+def test_a_missing_folder_is_one_clear_error(tmp_path, families):
+    from lessons import LessonError
+
+    with pytest.raises(LessonError, match="no folder of lessons"):
+        load_lessons(tmp_path / "nope", families=families)
