@@ -1,0 +1,207 @@
+"""``palace-tutor build``: the static site, offline (default) or for CDN hosting.
+
+Offline, the site holds every byte the app needs (see ``localize`` for the
+layout) and ``build-info.json`` records a hash of everything it was built
+from, so tests and benchmarks can reuse a site built from the same sources.
+``--cdn`` is the stock ``panel convert`` output with the project's wheel
+beside it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import fetch, lock, localize, pins, wheels
+from .report import SizeReport, site_sizes
+
+BUILD_INFO = "build-info.json"
+
+
+@dataclass(frozen=True)
+class SiteOptions:
+    """The load-time levers of issue 8; the defaults are the shipped site.
+
+    ``bench load`` builds variants with one lever changed to measure each.
+    """
+
+    # "lock": one loadPackage() of the site's lock; "stock": panel convert's micropip loop
+    loader: str = "lock"
+    # panel and bokeh wheels without the JS/CSS the page already loads from the site
+    strip_assets: bool = True
+    # packages in the dependency closure that the app never imports (checked by the
+    # browser test: an import of one of them fails the app)
+    drop: tuple[str, ...] = ("pandas", "pillow", "contourpy", "python-dateutil", "pytz", "six", "tzdata")
+    # start the Pyodide worker first thing in the page
+    early_worker: bool = True
+    # a service worker that caches the site: warm loads from cache, works offline
+    service_worker: bool = True
+
+    @classmethod
+    def stock(cls) -> "SiteOptions":
+        """No lever: ``panel convert`` output only made self-hosted (the bench's anchor)."""
+        return cls(loader="stock", strip_assets=False, drop=(), early_worker=False, service_worker=False)
+
+
+def _repo_root(app: Path) -> Path:
+    for d in (app.parent, *app.parent.parents):
+        if (d / "pyproject.toml").is_file():
+            return d
+    raise RuntimeError(f"no pyproject.toml above {app}")
+
+
+def content_hash(app: Path, cdn: bool, options: SiteOptions, root: Path | None = None) -> str:
+    """A hash of every input of the build: the app, the shipped packages, this build code, the pins."""
+    root = root or _repo_root(app)
+    h = hashlib.sha256()
+    files = [app, root / "pyproject.toml"]
+    for d in (*wheels.BROWSER_PACKAGES, "palace_tutor/site"):
+        files += sorted(p for p in (root / d).rglob("*")
+                        if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith("."))
+    for f in files:
+        h.update(str(f.relative_to(root) if f.is_relative_to(root) else f.name).encode() + b"\0")
+        h.update(f.read_bytes() + b"\0")
+    h.update(json.dumps([cdn, dataclasses.asdict(options)], sort_keys=True).encode())
+    return h.hexdigest()[:16]
+
+
+def read_build_info(out: Path) -> dict | None:
+    try:
+        return json.loads((Path(out) / BUILD_INFO).read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def _convert(app: Path, dest: Path, requirements: list[str], title: str) -> None:
+    cmd = [sys.executable, "-m", "panel", "convert", str(app), "--to", "pyodide-worker",
+           "--out", str(dest), "--title", title, "--requirements", *requirements]
+    print("  $ panel convert", app.name, "--to pyodide-worker", flush=True)
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=app.parent)
+    if proc.returncode or not (dest / f"{app.stem}.html").is_file():
+        raise RuntimeError(f"panel convert failed:\n{proc.stdout[-4000:]}")
+
+
+def _copy_static(out: Path) -> None:
+    """BokehJS and Panel's JS/CSS from the installed packages (the versions the wheels hold)."""
+    import bokeh
+    import panel
+
+    pn_dist = Path(panel.__file__).parent / "dist"
+    # source maps, unminified bundles and TypeScript output are never requested by the page
+    shutil.copytree(pn_dist, out / localize.PANEL_DIST_DIR,
+                    ignore=shutil.ignore_patterns("*.map", "panel.js", "panel.json", "lib", "*.d.ts"))
+    bk_js = Path(bokeh.__file__).parent / "server" / "static" / "js"
+    (out / localize.BOKEH_JS_DIR).mkdir(parents=True)
+    for f in bk_js.glob("bokeh*.min.js"):
+        shutil.copy2(f, out / localize.BOKEH_JS_DIR / f.name)
+
+
+def _pyodide_dir(out: Path, cache: Path, project_wheel: Path, options: SiteOptions) -> list[str]:
+    """Write ``out/pyodide``; returns the names of the packages it holds."""
+    core = fetch.pyodide_core(cache)
+    site, rejected = lock.start_lock(core, fetch.wasm_bundle(cache))
+    for name in rejected:
+        print(f"  rejected (sha256 differs from the official lock): {name}")
+    pure = fetch.pure_wheels(cache)
+    stripped_dir = cache / "stripped-wheels"
+    stripped_dir.mkdir(exist_ok=True)
+    for w in sorted(pure.glob("*.whl")):
+        if options.strip_assets and w.name.startswith(("panel-", "bokeh-")):
+            slim = stripped_dir / w.name
+            if not slim.is_file() or slim.stat().st_mtime < w.stat().st_mtime:
+                wheels.strip_bundled_assets(w, slim)
+            w = slim
+        lock.add_wheel(site, w)
+    lock.add_wheel(site, project_wheel)
+    roots = list(pins.SITE_ROOTS) + (list(pins.STOCK_LOADER_ROOTS) if options.loader == "stock" else [])
+    lock.restrict(site, roots, drop=options.drop)
+    lock.write_pyodide_dir(site, core, out / "pyodide")
+    lock.check_pyodide_dir(out / "pyodide")
+    return sorted(site.packages)
+
+
+def _service_worker(out: Path, version: str, page: str, js: str, packages_files: list[str]) -> str:
+    """``sw.js``: precache what a visit loads, then answer from the cache (warm + offline visits)."""
+    html = (out / page).read_text()
+    static = sorted(set(
+        [page, js, "./"] + [f"pyodide/{f}" for f in (*lock.CORE_FILES, "pyodide-lock.json")]
+        + [f"pyodide/{f}" for f in packages_files]
+        + [u for u in _static_refs(html)]))
+    sw = (Path(__file__).parent / "sw.js").read_text()
+    sw = sw.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(static, indent=1))
+    (out / "sw.js").write_text(sw)
+    register = ("<script type=\"text/javascript\">\n"
+                "  if ('serviceWorker' in navigator)\n"
+                "    window.addEventListener('load', () => navigator.serviceWorker.register('./sw.js'));\n"
+                "</script>\n  </head>")
+    (out / page).write_text(html.replace("</head>", register, 1))
+    return "sw.js"
+
+
+def _static_refs(html: str) -> list[str]:
+    import re
+
+    return [m for m in re.findall(r"(?:src|href)=\"((?:panel-dist|bokeh)/[^\"]+)\"", html)]
+
+
+def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "app.py",
+               options: SiteOptions | None = None, cache: Path | None = None,
+               title: str = "Palace Tutor") -> SizeReport:
+    """Build the site from ``app`` into ``out`` (replaced); prints and returns its size by part."""
+    t0 = time.perf_counter()
+    app = Path(app).resolve()
+    out = Path(out).resolve()
+    options = options or SiteOptions()
+    root = _repo_root(app)
+    cache = cache or fetch.default_cache_dir(root)
+    version = content_hash(app, cdn, options, root)
+    print(f"building {'CDN' if cdn else 'offline'} site from {app.name} into {out} (build {version})")
+    with tempfile.TemporaryDirectory(prefix="palace-tutor-site-") as tmp:
+        tmp = Path(tmp)
+        project_wheel = wheels.build_project_wheel(root, tmp / "wheel", fetch.build_requirements(cache))
+        stage = tmp / "site"
+        stage.mkdir()
+        converted = tmp / "converted"
+        if cdn:
+            _convert(app, converted, [f"./{project_wheel.name}"], title)
+            shutil.copy2(converted / f"{app.stem}.html", stage / "index.html")
+            shutil.copy2(converted / f"{app.stem}.js", stage / f"{app.stem}.js")
+            shutil.copy2(project_wheel, stage / project_wheel.name)
+        else:
+            packages = _pyodide_dir(stage, cache, project_wheel, options)
+            _convert(app, converted, ["palace-tutor"], title)
+            html = localize.localize_page((converted / f"{app.stem}.html").read_text(encoding="utf-8"))
+            js = localize.localize_urls((converted / f"{app.stem}.js").read_text(encoding="utf-8"))
+            if options.loader == "lock":
+                js = localize.lock_loader(js, [p for p in packages if p not in ("micropip", "packaging")])
+            if options.early_worker:
+                html = localize.early_worker(html, f"./{app.stem}.js")
+            for name, text in (("index.html", html), (f"{app.stem}.js", js)):
+                left = localize.remaining_outside_urls(text)
+                if left:
+                    raise RuntimeError(f"{name} still names outside URLs: {left}")
+                (stage / name).write_text(text, encoding="utf-8")
+            _copy_static(stage)
+            if options.service_worker:
+                lock_data = json.loads((stage / "pyodide" / "pyodide-lock.json").read_text())
+                files = [e["file_name"] for e in lock_data["packages"].values()]
+                _service_worker(stage, version, "index.html", f"{app.stem}.js", files)
+        info = {"build": version, "cdn": cdn, "app": app.name, "options": dataclasses.asdict(options),
+                "pyodide": pins.PYODIDE_VERSION, "project_wheel": project_wheel.name,
+                "built_in_s": round(time.perf_counter() - t0, 1)}
+        (stage / BUILD_INFO).write_text(json.dumps(info, indent=1) + "\n")
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.move(str(stage), out)
+    report = site_sizes(out)
+    print(report.table())
+    print(f"built in {time.perf_counter() - t0:.1f} s: {out}")
+    return report

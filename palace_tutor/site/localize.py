@@ -1,0 +1,125 @@
+"""Rewrite ``panel convert --to pyodide-worker`` output to load everything from the site itself.
+
+The converted page loads Pyodide from jsdelivr, wheels from cdn.holoviz.org,
+BokehJS from cdn.bokeh.org and Panel's CSS from cdn.holoviz.org, including
+stylesheet URLs that the worker sends at run time inside document JSON and
+patches. Every such URL becomes a path relative to the page:
+
+    pyodide/      Pyodide core, wheels, pyodide-lock.json
+    panel-dist/   Panel's JS/CSS from the installed panel
+    bokeh/js/     BokehJS from the installed bokeh
+
+Each rewrite checks that its pattern was found, so a Panel upgrade that moves
+things fails the build instead of leaking a request to a CDN.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from panel.io.resources import CDN_DIST  # e.g. https://cdn.holoviz.org/panel/1.7.5/dist/
+
+PYODIDE_DIR = "pyodide/"
+PANEL_DIST_DIR = "panel-dist/"
+BOKEH_JS_DIR = "bokeh/js/"
+
+_PYODIDE_RE = re.compile(r"https://cdn\.jsdelivr\.net/pyodide/v[^/]+/(?:full|pyc)/")
+_WHEEL_RE = re.compile(r"https://cdn\.holoviz\.org/panel/(?:[^'\"]*/)?wheels/([^/'\"]+\.whl)")
+_BOKEH_RE = re.compile(
+    r"https://cdn\.bokeh\.org/bokeh/(?:release|dev)/(bokeh(?:-[a-z]+)?)-[0-9][^'\"]*?(\.min\.js|\.js)")
+# anything that still looks like an outside URL after rewriting
+_LEFT_RE = re.compile(r"https?://(?:cdn|unpkg|pyscript|fonts\.)[^\s'\"()<>\\]+")
+
+# Applied in the page to what the worker sends (document JSON, patches): the
+# worker's Python builds stylesheet URLs from CDN_DIST at run time.
+_JS_HELPER = """\
+const __PT_CDN = %s, __PT_LOCAL = new URL(%s, document.baseURI).href;
+function __ptLocal(o) {
+  if (typeof o === 'string') return o.split(__PT_CDN).join(__PT_LOCAL);
+  if (Array.isArray(o)) return o.map(__ptLocal);
+  if (o && typeof o === 'object' && Object.getPrototypeOf(o) === Object.prototype) {
+    const r = {}; for (const k in o) r[k] = __ptLocal(o[k]); return r;
+  }
+  return o;
+}
+"""
+
+
+def _sub_required(pattern: str, repl: str, text: str, what: str, count: int = 1) -> str:
+    if pattern not in text:
+        raise ValueError(f"cannot localize {what}: {pattern!r} not found in the converted output")
+    return text.replace(pattern, repl, count)
+
+
+def localize_urls(text: str) -> str:
+    """Point every CDN URL at the site's own copy (paths relative to the site root)."""
+    text = _PYODIDE_RE.sub(PYODIDE_DIR, text)
+    text = _WHEEL_RE.sub(lambda m: PYODIDE_DIR + m.group(1), text)
+    text = _BOKEH_RE.sub(lambda m: f"{BOKEH_JS_DIR}{m.group(1)}{m.group(2)}", text)
+    return text.replace(CDN_DIST, PANEL_DIST_DIR)
+
+
+def localize_page(html: str) -> str:
+    """The page: static URLs, plus run-time rewriting of what the worker sends."""
+    html = localize_urls(html)
+    html = _sub_required("const pyodideWorker = new Worker(",
+                         _JS_HELPER % (json.dumps(CDN_DIST), json.dumps(PANEL_DIST_DIR))
+                         + "const pyodideWorker = new Worker(", html, "the worker start")
+    html = _sub_required("JSON.parse(msg.docs_json)", "JSON.parse(__ptLocal(msg.docs_json))", html,
+                         "the rendered document")
+    html = _sub_required("apply_json_patch(msg.patch,", "apply_json_patch(__ptLocal(msg.patch),", html,
+                         "worker patches")
+    return html
+
+
+def remaining_outside_urls(text: str) -> list[str]:
+    """Outside URLs left in ``text``, except the one the run-time rewriter replaces."""
+    text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("const __PT_CDN = "))
+    return sorted(set(_LEFT_RE.findall(text)))
+
+
+# --- load-time levers (issue 8) ---------------------------------------------
+
+_STOCK_LOADER_RE = re.compile(
+    r"  await self\.pyodide\.loadPackage\(\"micropip\"\);\n"
+    r"  const env_spec = \[.*?\]\n"
+    r"  for \(const pkg of env_spec\) \{.*?\n  \}\n"
+    r"  console\.log\(\"Packages loaded!\"\);", re.S)
+
+
+def lock_loader(worker_js: str, packages: list[str]) -> str:
+    """Replace the stock install loop (micropip, one package after another) with one
+    ``loadPackage`` of the site's lock: all wheels fetched in parallel, no micropip,
+    no dependency resolution in the browser."""
+    new = (f"  self.postMessage({{type: 'status', msg: 'Loading packages'}})\n"
+           f"  await self.pyodide.loadPackage({json.dumps(sorted(packages))}, "
+           f"{{checkIntegrity: true}});\n"
+           f"  console.log(\"Packages loaded!\");")
+    out, n = _STOCK_LOADER_RE.subn(lambda _m: new, worker_js)
+    if n != 1:
+        raise ValueError("cannot replace the package loader: the converted worker changed shape")
+    return out
+
+
+def early_worker(html: str, worker_url: str) -> str:
+    """Start the Pyodide worker at the top of the page, before BokehJS is fetched and parsed.
+
+    Messages the worker sends before the page's handler exists are queued and
+    replayed, so nothing is lost; the worker boots Pyodide while the main
+    thread loads BokehJS and draws the pre-rendered page.
+    """
+    start = ("<script type=\"text/javascript\">\n"
+             f"  window.__ptWorker = new Worker({json.dumps(worker_url)});\n"
+             "  window.__ptQueue = [];\n"
+             "  window.__ptWorker.onmessage = (e) => window.__ptQueue.push(e);\n"
+             "</script>\n")
+    html = _sub_required("<head>", "<head>\n" + start, html, "the page head")
+    html = _sub_required(f"const pyodideWorker = new Worker({json.dumps(worker_url)});",
+                         "const pyodideWorker = window.__ptWorker;", html, "the worker start")
+    # after the page's own handler is installed, replay what arrived before it
+    marker = "      };\n    </script>"
+    replay = ("      };\n"
+              "      for (const e of window.__ptQueue.splice(0)) pyodideWorker.onmessage(e);\n"
+              "    </script>")
+    return _sub_required(marker, replay, html, "the end of the worker handler")

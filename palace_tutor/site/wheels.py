@@ -1,0 +1,113 @@
+"""Wheels for the browser: the project's own, and slimmed copies of big ones.
+
+A wheel is a zip with a ``RECORD`` of every file's hash. Rewriting one keeps
+the format valid (new RECORD, fixed timestamps so the same input gives the
+same bytes and so the same sha256 in ``pyodide-lock.json``).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import Callable
+
+# What goes to the browser: the three layers, never the host tooling.
+BROWSER_PACKAGES = ("rules", "lessons", "tutor")
+_PROJECT_FILES = ("pyproject.toml", "README.md")
+_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def _record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def rewrite_wheel(src: Path, dst: Path, keep: Callable[[str], bool]) -> list[str]:
+    """Copy wheel ``src`` to ``dst`` without the members ``keep`` rejects; returns the dropped names.
+
+    RECORD is regenerated. Files are stored in name order with a fixed
+    timestamp, so the output depends only on the kept contents.
+    """
+    dropped: list[str] = []
+    with zipfile.ZipFile(src) as zin:
+        names = sorted(zin.namelist())
+        record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        entries: list[tuple[str, bytes]] = []
+        for n in names:
+            if n == record or n.endswith("/"):
+                continue
+            if not keep(n):
+                dropped.append(n)
+                continue
+            entries.append((n, zin.read(n)))
+    tmp = dst.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as zout:
+        lines = []
+        for n, data in entries:
+            zout.writestr(zipfile.ZipInfo(n, _ZIP_TIME), data, zipfile.ZIP_DEFLATED)
+            lines.append(_record_line(n, data))
+        lines.append(f"{record},,")
+        zout.writestr(zipfile.ZipInfo(record, _ZIP_TIME), "\n".join(lines) + "\n", zipfile.ZIP_DEFLATED)
+    tmp.replace(dst)
+    return dropped
+
+
+def _browser_member(name: str) -> bool:
+    top = name.split("/", 1)[0]
+    if top.endswith(".dist-info"):
+        # console scripts name host tooling (palace_tutor.cli), which is not shipped
+        return not name.endswith("/entry_points.txt")
+    return top in BROWSER_PACKAGES and "/__pycache__/" not in name
+
+
+def build_project_wheel(root: Path, out_dir: Path, find_links: Path) -> Path:
+    """Build the project's wheel from ``pyproject.toml``, holding only rules/, lessons/, tutor/.
+
+    The build runs on a clean copy of those folders (no stale ``build/`` or
+    host tooling can leak in) with ``--no-index``: the build backend comes
+    from ``find_links`` (see ``fetch.build_requirements``).
+    """
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="palace-tutor-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        for f in _PROJECT_FILES:
+            shutil.copy2(root / f, src / f)
+        for pkg in BROWSER_PACKAGES:
+            shutil.copytree(root / pkg, src / pkg,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+        dist = Path(tmp) / "dist"
+        cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-index", "--find-links",
+               str(find_links), "-q", "--disable-pip-version-check", "-w", str(dist), str(src)]
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if proc.returncode:
+            raise RuntimeError(f"building the project wheel failed:\n{proc.stdout[-4000:]}")
+        (built,) = dist.glob("*.whl")
+        dst = out_dir / built.name
+        rewrite_wheel(built, dst, _browser_member)
+    with zipfile.ZipFile(dst) as z:
+        tops = {n.split("/", 1)[0] for n in z.namelist() if not n.split("/", 1)[0].endswith(".dist-info")}
+    if not tops <= set(BROWSER_PACKAGES) or "rules" not in tops:
+        raise RuntimeError(f"the browser wheel must hold only {BROWSER_PACKAGES}, found {sorted(tops)}")
+    return dst
+
+
+def strip_bundled_assets(src: Path, dst: Path) -> list[str]:
+    """Copy the panel or bokeh wheel without the JS/CSS the page already loads.
+
+    ``panel/dist`` (about 100 MB unpacked) and ``bokeh/server/static`` are
+    what a server would hand to the browser; in the worker nothing reads them,
+    because the page gets BokehJS and Panel's JS/CSS from the site itself.
+    Panel's few ``.css`` files that Python inlines are under ``panel/theme``
+    and ``panel/styles``, kept here.
+    """
+    def keep(name: str) -> bool:
+        return not name.startswith(("panel/dist/", "bokeh/server/static/"))
+
+    return rewrite_wheel(src, dst, keep)

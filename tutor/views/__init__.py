@@ -1,0 +1,1 @@
+"""Thin Panel views (``pn.viewable.Viewer``) that only render ``tutor.model``."""
