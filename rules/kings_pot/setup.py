@@ -18,8 +18,8 @@ Setup keys (all amounts are whole chips):
               default 0.
 ``deck``      a stacked deck in dealing order: the 25 tableau cells row by row
               from the top left, the 5 cards of the King's hand, then the spare
-              cards players buy from, top first. A list of card strings or one
-              string. At least 30 cards; the cards not given follow in pack order
+              cards players buy from, top first. One string, or a list of
+              strings each holding one or more cards (a row per item, say). At least 30 cards; the cards not given follow in pack order
               (2c 2d 2h 2s 3c ...).
 ``seed``      instead of ``deck``: shuffle the pack with this seed (int or str).
 
@@ -186,7 +186,9 @@ def _deck(setup: Mapping[str, Any]) -> tuple[tuple[Card, ...], tuple[str, ...] |
     if not isinstance(value, (str, list, tuple)) or not all(isinstance(t, str) for t in value):
         raise _bad("deck", f"expected card strings in dealing order, got {value!r}"[:120], "deck")
     try:
-        given = parse_cards(value, unique=True, what="setup 'deck'")
+        # list items may hold several cards each (a row per item reads well in TOML)
+        text = value if isinstance(value, str) else " ".join(value)
+        given = parse_cards(text, unique=True, what="setup 'deck'")
     except NotationError as err:
         raise NotationError(str(err), token=err.token, expected=err.expected) from None
     if any(c.is_joker for c in given):
