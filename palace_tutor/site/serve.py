@@ -69,3 +69,24 @@ def serve(directory: str | Path = "site", port: int = 8000) -> None:
         pass
     finally:
         server.server_close()
+
+
+def serve_process(directory: str | Path):
+    """Serve from a separate process (so a test or bench process's GIL does not slow
+    the server); returns the ``Popen`` (terminate it) and the site URL."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "palace_tutor.site.serve", str(directory), "0"],
+                            stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    if "http://" not in line:
+        proc.terminate()
+        raise RuntimeError(f"site server did not start: {line!r}")
+    return proc, line[line.index("http://"):].split()[0]
+
+
+if __name__ == "__main__":
+    import sys
+
+    serve(sys.argv[1] if len(sys.argv) > 1 else "site", int(sys.argv[2]) if len(sys.argv) > 2 else 8000)

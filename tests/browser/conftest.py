@@ -1,0 +1,200 @@
+"""Browser test harness: the compiled app, offline, in headless Debian Chromium.
+
+How to write an app test with it
+================================
+
+Request ``app_page``: a fresh Chromium context (empty cache) with the offline
+site loaded and interactive (Pyodide booted, the app rendered, the BokehJS
+document linked to Python, so clicks reach Python)::
+
+    from palace_tutor.site.browser import shadow_text, wait_shadow_text
+
+    def test_next_moves_the_cursor(app_page):
+        app_page.locator(".lesson-next button").click()
+        wait_shadow_text(app_page, "step-title", "t.includes('step 2')")
+        assert shadow_text(app_page, "step-title").startswith("Step 2")
+
+* Give the widgets you drive ``css_classes=[...]``: Panel puts the class on
+  the element that hosts the widget's shadow root. Playwright CSS selectors
+  pierce open shadow roots, so ``.my-btn button`` finds the button.
+* ``shadow_text(page, cls)`` is the text of the first element with class
+  ``cls`` (inside its shadow root); ``wait_shadow_text(page, cls, js)`` waits
+  until the JS expression over ``t`` (that text) holds. Wait on what the user
+  sees, never sleep.
+* ``app_page_shared`` is one page per test module (loading takes seconds):
+  use it for read-only checks, ``app_page`` when a test changes state.
+* ``app_console`` is the console of the page and the Pyodide worker (Python
+  tracebacks land there); it is printed when a test fails.
+
+What the harness guarantees
+===========================
+
+* The site is built once per session from the working tree (``palace-tutor
+  build``) into ``_site-test/`` and reused while ``build-info.json`` carries
+  the same content hash (app, rules/lessons/tutor, build code, pins). Set
+  ``PALACE_TUTOR_SITE=DIR`` to test an already built site instead.
+* It is served on 127.0.0.1 (``palace_tutor.site.serve``, right MIME types).
+* Every request to a host other than the loopback is aborted, and every local
+  request answered with an error status, or an uncaught page error, FAILS
+  the test that caused it (checked after the test).
+* Chromium is ``/usr/bin/chromium`` (``$CHROMIUM``) driven by Playwright;
+  never ``playwright install``.
+
+The smoke contract
+==================
+
+``test_smoke.py`` drives the ``smoke`` section (``tutor/views/deal.py``):
+the page keeps one element of class ``smoke`` holding a text pane of class
+``smoke-hand`` (text ``DealtHand.summary()``, starting ``deal 1:``) and a
+button of class ``smoke-deal`` that deals the next seed. Keep it in the app.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from palace_tutor.site import browser as B
+from palace_tutor.site.build import SiteOptions, build_site, content_hash, read_build_info
+from palace_tutor.site.serve import serve_process
+
+ROOT = Path(__file__).resolve().parents[2]
+TEST_SITE = ROOT / "_site-test"
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m filters on it
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """The offline site: reused if built from the same sources, else (re)built, under a file lock."""
+    given = os.environ.get("PALACE_TUTOR_SITE")
+    if given:
+        return Path(given)
+    app = ROOT / "app.py"
+    want = content_hash(app, False, SiteOptions(), ROOT)
+    (ROOT / ".cache").mkdir(exist_ok=True)
+    with open(ROOT / ".cache" / "site-test.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one build even with xdist workers
+        info = read_build_info(TEST_SITE)
+        if not info or info.get("build") != want:
+            build_site(out=TEST_SITE, app=app)
+    return TEST_SITE
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir):
+    server, url = serve_process(site_dir)
+    yield url
+    server.terminate()
+    server.wait(10)
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(B.CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {B.CHROMIUM}: apt-get install -y chromium")
+    pw = sync_playwright().start()
+    yield pw
+    pw.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright_instance):
+    browser = playwright_instance.chromium.launch(
+        executable_path=B.CHROMIUM, headless=True, args=B.CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+class ConsoleLog(list):
+    """Console lines of the page and its workers, with seconds since the page opened."""
+
+    def attach(self, page) -> None:
+        t0 = time.perf_counter()
+        stamp = lambda: f"{time.perf_counter() - t0:7.2f}s"  # noqa: E731
+        page.on("console", lambda m: self.append(f"{stamp()} [page {m.type}] {m.text}"))
+        page.on("pageerror", lambda e: self.append(f"{stamp()} [pageerror] {e}"))
+        page.on("worker", lambda w: w.on("console", lambda m: self.append(f"{stamp()} [worker {m.type}] {m.text}")))
+
+    def page_errors(self) -> list[str]:
+        return [line for line in self if "[pageerror]" in line]
+
+
+def _open_app(chromium, site_url, request):
+    context = chromium.new_context(viewport={"width": 1000, "height": 800})
+    guard = B.OutsideGuard()
+    guard.attach(context)
+    page = context.new_page()
+    console = ConsoleLog()
+    console.attach(page)
+    page.palace_console = console
+    page.palace_guard = guard
+    try:
+        page.palace_timing = B.open_until_interactive(page, site_url)
+    except Exception:
+        print("\n".join(console[-60:]))
+        print("\n".join(guard.problems()))
+        context.close()
+        raise
+    return context, page, guard, console
+
+
+def _finish(context, guard, console, request):
+    failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
+    context.close()
+    if failed:
+        print("--- browser console (last 60 lines) ---\n" + "\n".join(console[-60:]))
+    problems = guard.problems() + console.page_errors()
+    if problems:
+        pytest.fail("the site did something it must not:\n" + "\n".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def app_page(chromium, site_url, request):
+    """A fresh context (cold cache) with the app loaded and interactive."""
+    context, page, guard, console = _open_app(chromium, site_url, request)
+    yield page
+    _finish(context, guard, console, request)
+
+
+@pytest.fixture(scope="module")
+def app_page_shared(chromium, site_url, request):
+    """One loaded app per test module, for checks that do not change its state."""
+    context, page, guard, console = _open_app(chromium, site_url, request)
+    yield page
+    _finish(context, guard, console, request)
+
+
+@pytest.fixture
+def app_console(app_page):
+    return app_page.palace_console
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, f"rep_{rep.when}", rep)
+
+
+@pytest.fixture
+def report(capsys):
+    """``report(line)``: print a figure to the terminal even without ``-s`` (timings are printed, never asserted)."""
+
+    def write(line: str) -> None:
+        with capsys.disabled():
+            print(f"\n[browser] {line}", flush=True)
+
+    return write
