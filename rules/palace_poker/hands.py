@@ -36,7 +36,7 @@ OWN_SUIT_COUNT = ruling(
     "palace-poker-own-suit-count",
     ref("Ties", "own suit"),
     "Which cards are counted when equal hands are split by the number of cards of one's own suit?",
-    "gives the win to the player with more cards of his own banner suit in his hand; the showdown "
+    "gives the win to the player with more cards of their own banner suit in their hand; the showdown "
     "example counts only the five cards that make the hand (Aaron's spade banner is not counted)",
     "count the cards of one's own banner suit among the best five, and among equal best fives take "
     "the one with the most of them")

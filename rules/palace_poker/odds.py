@@ -1,0 +1,134 @@
+"""Exact battle odds from one seat's point of view.
+
+For each opponent the seat could battle, every possible set of that
+opponent's palace cards is drawn from the cards the seat cannot see (the deck,
+the discard pile and the other palace cards), all equally likely, and the
+battle is decided as the engine would decide it: banner-suit exclusions, the
+four-of-a-kind exception, Kings in the House, then the own-suit count.
+
+The enumeration is grouped: an opponent's cards of the seat's banner suit do
+not count in the battle, so palace sets that differ only in such cards are
+worth the same, unless one completes a four of a kind. Only the countable
+part is evaluated; the rest is counted with binomial coefficients.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+from typing import TYPE_CHECKING
+
+from ..cards import Card
+from ..refs import RuleRef, ruling
+from .hands import Holding, evaluate_side, fast_value
+from .model import Phase
+from .sections import ref
+
+if TYPE_CHECKING:
+    from .state import PokerState
+
+UNSEEN = ruling(
+    "palace-poker-odds-unseen",
+    ref("Banner Suits"),
+    "Which cards may an opponent hold, for the tutor's battle odds?",
+    "keeps palace cards face down, the discard pile face down and the deck unseen",
+    "every card the seat cannot see on the table right now is equally likely to be in an opponent's "
+    "palace: the deck, the discard pile and the other players' palace cards. Remembered discards and "
+    "cards glimpsed in earlier battles are not used")
+
+
+@dataclass(frozen=True)
+class BattleOdds:
+    """The chances of ``seat`` in a battle against ``opponent`` (either attacking)."""
+
+    seat: str
+    opponent: str
+    win: Fraction
+    tie: Fraction      # a complete tie: both out, or a split between the last two
+    lose: Fraction
+    combinations: int  # palace sets the opponent may hold
+    possible: bool = True
+    reason: str = ""
+    ref: RuleRef = ref("Banner Suits")
+
+    def describe(self) -> str:
+        if not self.possible:
+            return f"{self.seat} vs {self.opponent}: {self.reason}"
+        return (f"{self.seat} vs {self.opponent}: win {float(self.win):.1%}, tie {float(self.tie):.1%}, "
+                f"lose {float(self.lose):.1%} over {self.combinations} possible palace sets")
+
+
+def battle_odds(state: "PokerState", seat: str, opponent: str | None = None) -> tuple[BattleOdds, ...]:
+    """Odds for ``seat`` against every opponent still in the hand (or just ``opponent``)."""
+    if state.phase not in (Phase.TURN, Phase.AFTER_BUY, Phase.BATTLE, Phase.SPOILS):
+        raise ValueError(f"battle odds need a hand in play, not the {state.phase.value} phase")
+    me_seat = state.seat_of(seat)
+    if me_seat is None or not state.players[me_seat].in_hand:
+        raise ValueError(f"{seat!r} is not a player still in the hand")
+    me = state.players[me_seat]
+    unseen = state.view(me.name).unseen()
+    out = []
+    for i in state.in_hand:
+        them = state.players[i]
+        if i == me_seat or (opponent is not None and them.name.casefold() != opponent.casefold()):
+            continue
+        if them.suit is me.suit:
+            out.append(BattleOdds(me.name, them.name, Fraction(0), Fraction(0), Fraction(0), 0, False,
+                                  f"both banners are {me.suit.word}: they never battle", ref("Bet (or battle)")))
+            continue
+        out.append(_against(state, me, them, unseen))
+    return tuple(out)
+
+
+def _against(state: "PokerState", me, them, unseen: tuple[Card, ...]) -> BattleOdds:
+    kings = state.rules.kings_in_the_house
+    mine = evaluate_side(me.holding, against=them.suit, kings_in_the_house=kings)
+    my_value, my_own = mine.value, mine.own_suit_count
+    size = len(them.palace)
+    sx, so = me.suit.index, them.suit.index
+    fixed = [them.banner.index, *(c.index for c in them.soldiers)]
+    live = [c.index for c in unseen if c.suit is not me.suit]
+    dead = [c.index for c in unseen if c.suit is me.suit]
+    win = tie = lose = 0
+    for m in range(size + 1):
+        rest = size - m
+        n_dead = comb(len(dead), rest)
+        if n_dead == 0:
+            continue
+        for part in combinations(live, m):
+            cards = fixed + list(part)
+            value = fast_value(cards, part, so, sx, kings)
+            ranks: dict[int, int] = {}
+            for c in cards:
+                ranks[c >> 2] = ranks.get(c >> 2, 0) + 1
+            triggers = [d for d in dead if ranks.get(d >> 2, 0) == 3]
+            if not triggers:
+                groups = [(value, n_dead, part, ())]
+            else:
+                groups = []
+                for extra in combinations(dead, rest):
+                    v = fast_value(cards + list(extra), part, so, sx, kings) if any(
+                        d in triggers for d in extra) else value
+                    groups.append((v, 1, part, extra))
+            for v, n, p, extra in groups:
+                if v < my_value:
+                    win += n
+                elif v > my_value:
+                    lose += n
+                else:
+                    held = Holding(them.banner, tuple(_CARDS[i] for i in (*p, *extra)), them.soldiers)
+                    theirs = evaluate_side(held, against=me.suit, kings_in_the_house=kings).own_suit_count
+                    if my_own > theirs:
+                        win += n
+                    elif my_own < theirs:
+                        lose += n
+                    else:
+                        tie += n
+    total = win + tie + lose
+    return BattleOdds(me.name, them.name, Fraction(win, total), Fraction(tie, total), Fraction(lose, total),
+                      total, True, UNSEEN.reading, ref("Banner Suits"))
+
+
+from ..cards import ALL_CARDS as _CARDS  # noqa: E402  (index -> card)

@@ -1,0 +1,109 @@
+"""What one seat may see of a Palace Poker position (``state.view(seat)``).
+
+Face-up cards (banners, soldiers, the set-aside banner rejects) are public.
+Palace cards are seen only by their owner, and by everyone once shown at a
+showdown; the deck order and the face-down discard pile are seen by nobody.
+``view(None)`` is the teaching view: everything, including the deck order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import Card
+from .battle import BattleVerdict
+from .model import HandResult, Phase, Status
+
+if TYPE_CHECKING:
+    from .state import PokerState
+
+
+@dataclass(frozen=True)
+class SeatView:
+    name: str
+    stack: int
+    status: Status
+    banner: Card | None
+    soldiers: tuple[Card, ...]
+    palace: tuple[Card, ...] | None   # None: hidden from this viewer
+    palace_count: int
+    is_dealer: bool
+    paid: int
+    score: int
+
+
+@dataclass(frozen=True)
+class BattleView:
+    attacker: str
+    defender: str
+    responder: str
+    owed: int
+    opening: int
+    raises: int
+    put: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class PokerView:
+    viewer: str | None
+    phase: Phase
+    to_act: str | None
+    turn: str | None
+    dealer: str | None
+    pot: int
+    players: tuple[SeatView, ...]
+    deck_count: int
+    discard_count: int
+    set_aside: tuple[Card, ...]
+    battle: BattleView | None
+    result: HandResult | None
+    last_battle: BattleVerdict | None       # only for its two players (and the teaching view)
+    deck: tuple[Card, ...] | None = None    # teaching view only
+    discard: tuple[Card, ...] | None = None  # teaching view only
+    legal: tuple[str, ...] = ()             # the viewer's legal actions, if it is his move
+
+    def seat(self, name: str) -> SeatView:
+        return next(p for p in self.players if p.name.casefold() == name.casefold())
+
+    def unseen(self) -> tuple[Card, ...]:
+        """Cards this viewer cannot see anywhere on the table, in pack order."""
+        from ..cards import ALL_CARDS
+        seen = set(self.set_aside)
+        for p in self.players:
+            seen.update(p.soldiers)
+            if p.banner is not None:
+                seen.add(p.banner)
+            if p.palace:
+                seen.update(p.palace)
+        if self.deck is not None:
+            return ()
+        return tuple(c for c in ALL_CARDS if c not in seen)
+
+
+def make_view(state: "PokerState", viewer: str | None) -> PokerView:
+    shown = set()
+    if state.result is not None and state.result.showdown is not None:
+        shown = {h.name for h in state.result.showdown.hands}
+    seats = []
+    for i, p in enumerate(state.players):
+        visible = viewer is None or p.name == viewer or p.name in shown
+        seats.append(SeatView(p.name, p.stack, p.status, p.banner, p.soldiers, p.palace if visible else None,
+                              len(p.palace), i == state.dealer, p.paid, p.score))
+    b = state.battle
+    battle = None
+    if b is not None and state.phase is not Phase.OVER:
+        battle = BattleView(state.players[b.attacker].name, state.players[b.defender].name,
+                            state.players[b.responder].name, b.owed, b.opening, b.raises, b.put)
+    last = state.last_battle
+    if last is not None and viewer is not None and viewer not in (last.attacker.name, last.defender.name):
+        last = None
+    legal: tuple[str, ...] = ()
+    if viewer is None or viewer == state.actor_name:
+        legal = tuple(str(a) for a in state.legal_actions())
+    teaching = viewer is None
+    return PokerView(viewer, state.phase, state.actor_name,
+                     None if state.turn is None else state.players[state.turn].name, state.dealer_name,
+                     state.pot, tuple(seats), len(state.deck), len(state.discard), state.set_aside, battle,
+                     state.result, last, state.deck if teaching else None, state.discard if teaching else None,
+                     legal)
