@@ -7,6 +7,8 @@ Summaries are in our own words.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..refs import RuleRef, register_sections
 
 SOURCE = "kings-pot.txt"
@@ -53,6 +55,7 @@ register_sections(SOURCE, {
 })
 
 
+@lru_cache(maxsize=None)
 def ref(section: str, clause: str = "") -> RuleRef:
-    """A reference into the King's Pot source."""
+    """A reference into the King's Pot source (cached: references are frozen values)."""
     return RuleRef(SOURCE, section, clause)

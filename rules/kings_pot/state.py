@@ -57,7 +57,8 @@ PARTIAL_FOLD_RULING = ruling(
     "on your turn in a betting round you may fold cards one at a time ('fold 7h'); that does not "
     "use up your turn, so you then check, call, bet, raise or fold the rest. Chips already paid "
     "for a folded card stay in the pot; from then on amounts due are counted on the cards you "
-    "still hold. To give up your last card, fold everything ('fold')")
+    "still hold. To give up your last card, fold everything ('fold'), which is allowed even when "
+    "checking would cost nothing")
 
 SHORT_STACK_RULING = ruling(
     "kings-pot-no-all-in",
@@ -74,6 +75,15 @@ UNCONTESTED_RULING = ruling(
     "only describes a deal that reaches the showdown",
     "as in poker, the last player holding cards takes the betting pot at once, with no showdown; "
     "since the King's hand was never compared with the tableau, the King's pot carries over")
+
+NEXT_DEAL_RULING = ruling(
+    "kings-pot-next-deal",
+    S.ref(S.KINGS_POT, "the King's pot remains and grows"),
+    "What carries from one deal to the next?",
+    "says an unwon King's pot stays and keeps growing, and nothing else about later deals",
+    "the next deal keeps the players' stacks as they stand and the King's pot as it stands "
+    "(emptied if it was just won); the deal passes one seat to the left; a player who cannot pay "
+    "for one card sits the deal out; the tableau is dealt afresh")
 
 
 class Phase(Enum):
@@ -473,9 +483,9 @@ class KingsPotState(GameState[Action]):
     # -- the next deal -----------------------------------------------------------
     def next_setup(self, *, deck: list[str] | str | None = None,
                    seed: int | str | None = None) -> dict[str, Any]:
-        """Setup of the next deal: the stacks as they stand, the King's pot carried (or
-        emptied if won), the deal passing to the left. Players who cannot pay for a card
-        sit out. Give ``deck`` or ``seed`` for the new deal's cards."""
+        """Setup of the next deal (ruling kings-pot-next-deal): the stacks as they stand,
+        the King's pot carried (or emptied if won), the deal passing to the left. Players
+        who cannot pay for a card sit out. Give ``deck`` or ``seed`` for the new cards."""
         if not self.is_over:
             raise IllegalActionError("the next deal starts only when this one is over",
                                      state=self)

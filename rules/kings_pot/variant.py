@@ -23,8 +23,8 @@ ANTE_RULING = ruling(
     "they paid for; it names no other price",
     "the ante is the price of one card: a player pays one ante for every card bought, straight into "
     "the King's pot. Everyone must buy at least one card, so everyone antes at least once (the "
-    "forced bet). The flat-ante preset instead takes one ante per player and hands the cards out "
-    "free")
+    "forced bet). The amount is whatever the table agrees (setup 'ante'). The flat-ante preset "
+    "instead takes one ante per player and hands the cards out free")
 
 BET_SIZE_RULING = ruling(
     "kings-pot-bet-sizes",

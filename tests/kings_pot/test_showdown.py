@@ -174,3 +174,18 @@ def test_chips_add_up_after_every_step_of_a_deal(deal, run):
                  "check", "showdown"]:
         s = s.apply(s.parse_action(text))
         assert s.total_chips == total
+
+
+def test_odd_chips_go_one_each_from_the_dealers_left():
+    from rules.kings_pot.showdown import split
+
+    assert split(10, [2, 0, 1]) == ((2, 4), (0, 3), (1, 3))
+    assert split(0, [1]) == ((1, 0),)
+    with pytest.raises(ValueError):
+        split(5, [])
+
+
+def test_best_of_nothing_is_nothing():
+    from rules.kings_pot.showdown import best_of
+
+    assert best_of([]) == ()

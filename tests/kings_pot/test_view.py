@@ -122,3 +122,14 @@ def test_leader_at_the_showdown_counts_the_kings_hand(bought, run):
     assert board.leader.reason.startswith("With every card face up, the Ace's hand leads with full house")
     assert board.hand(HandName.KING).describe() == "two pair, kings and fives"
     assert board.leader.ref.section == "Showdown"
+
+
+def test_board_of_any_face_up_cells_says_it_reads_only_what_shows():
+    # make_board is public: the app may draw a what-if picture with uneven lines
+    from rules.kings_pot.board import make_board
+    from rules.kings_pot.tableau import RevealSchedule
+
+    cards = parse_cards(" ".join(T1))
+    board = make_board(cards, frozenset({0, 1}), RevealSchedule().labels(), (None,) * 5, False)
+    assert board.leader.hands == (HandName.ACE,)  # 9c 9d side by side in the top row
+    assert board.leader.reason.startswith("On the cards face up, the Ace's hand leads with one pair, nines")
