@@ -14,7 +14,8 @@ from typing import Any
 from ..cards import Card, parse_cards
 from ..errors import NotationError
 from .showdown import KINGS_POT_RULING, HandResult, best_of, kings_hand_wins, rank_hands
-from .tableau import CELLS, KINGS_HAND_SIZE, HandName, cell_name
+from .board import TableauBoard, make_board
+from .tableau import CELLS, KINGS_HAND_SIZE, HandName, RevealSchedule, cell_name
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,15 @@ class TableauVerdict:
         lines.append("At the table the betting pot goes to the best hand that a player backs, "
                      "which may be a lower one (ruling kings-pot-main-pot-winner).")
         return "\n".join(lines)
+
+    def board(self) -> TableauBoard:
+        """The same picture the deal view gives, with every card face up (for the app)."""
+        cells: list[Card | None] = [None] * CELLS
+        for r in self.hands:
+            for cell, card in zip(r.name.cells, r.cards):
+                cells[cell] = card
+        king = next(r for r in self.hands if r.name is HandName.KING)
+        return make_board(cells, frozenset(range(CELLS)), RevealSchedule().labels(), king.cards, True)
 
     def as_dict(self) -> dict[str, Any]:
         return {

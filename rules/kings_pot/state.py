@@ -25,10 +25,12 @@ from ..refs import Event, RuleRef, Verdict, ruling
 from . import sections as S
 from .actions import (CALL, CHECK, FOLD, SHOWDOWN, Action, Bet, Buy, Call, Check, Fold, FoldCard,
                       Raise, Reveal, Showdown)
+from .board import TableauBoard
 from .setup import Table
 from .showdown import MAIN_POT_RULING, Outcome, judge, uncontested
 from .tableau import CELLS, LINES_THROUGH, MAX_BUY_RULING, REVEAL_ORDER_RULING, HandName, cell_name
 from .variant import ANTE_RULING, BET_SIZE_RULING, KingsPotRules
+from .view import KingsPotView, make_view
 
 TURN_ORDER_RULING = ruling(
     "kings-pot-turn-order",
@@ -347,6 +349,7 @@ class KingsPotState(GameState[Action]):
         events = [Event("buy", f"{self._name(me)} buys {a.count} card{'s' if a.count > 1 else ''} "
                         f"and puts {cost} chips in the King's pot (now {state.kings_pot})",
                         _ref(S.BACKING), (("seat", me), ("count", a.count), ("chips", cost),
+                                          # private to the buyer: narrate others' buys from a view
                                           ("cards", cards)))]
         if nxt is None:
             events.append(Event("buying-done", "Everyone has bought; the dealer turns the "
@@ -513,13 +516,11 @@ class KingsPotState(GameState[Action]):
         return setup
 
     # -- what a seat may see ------------------------------------------------------
-    def view(self, seat: int | None = None):
+    def view(self, seat: int | None = None) -> KingsPotView:
         """What ``seat`` may see (``None``: everything, the teaching view)."""
-        from .view import make_view
-
         return make_view(self, seat)
 
-    def board(self, seat: int | None = None):
+    def board(self, seat: int | None = None) -> TableauBoard:
         """The tableau picture for ``seat`` (see :class:`rules.kings_pot.board.TableauBoard`)."""
         return self.view(seat).board
 

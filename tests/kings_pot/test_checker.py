@@ -107,3 +107,11 @@ def test_checker_verdict_values():
     assert v.kings_hand_wins
     assert len(v.hands) == 13 and v.winner[0].key == "king"
     assert not check_tableau(" ".join(T3), T3_KING_STRAIGHT).kings_hand_wins
+
+
+def test_checker_board_shows_every_card_face_up_with_the_leader():
+    board = check_tableau(T1_TEXT, T1_KING_TWO_PAIR).board()
+    assert all(c.face_up and c.card is not None for c in board.cells)
+    assert str(board.cells[24].card) == "Qc"  # bottom right: last card of T1's last row
+    assert board.leader.hands[0].key == "ace"
+    assert board.hand(board.leader.hands[0]).describe() == "full house, nines over fours"
