@@ -179,3 +179,10 @@ def test_legal_actions_on_a_betting_turn(betting, run):
     assert [str(a) for a in s.legal_actions()] == [
         "call", "raise 1", "raise 2", "raise 3", "raise 4", "raise 5", "fold"]
     assert Fold() in s.legal_actions()
+
+
+def test_bets_go_to_a_pot_separate_from_the_kings_pot(betting, run):
+    kings = betting.kings_pot
+    s, _ = run(betting, "bet 1", "call", "call")
+    assert s.kings_pot == kings and s.pot == 2 + 1 + 1
+    assert s.view(0).pot == 4 and s.view(0).kings_pot == kings

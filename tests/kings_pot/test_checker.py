@@ -115,3 +115,13 @@ def test_checker_board_shows_every_card_face_up_with_the_leader():
     assert str(board.cells[24].card) == "Qc"  # bottom right: last card of T1's last row
     assert board.leader.hands[0].key == "ace"
     assert board.hand(board.leader.hands[0]).describe() == "full house, nines over fours"
+
+
+def test_aces_play_low_in_a_straight_and_high_otherwise():
+    # kings-pot.txt § Players and cards: aces high, but low in a straight
+    rows = ["Ac 2d 3h 4s 5c", "Ad Ah 7c 8c 9d", "Kc Kd 7d 8d Ts", "Qc Jd 6h 9h 2s", "Js Th 6s 9s 3c"]
+    data = check_tableau(" ".join(rows), "2h 3d 4c 6c 8h").as_dict()["hands"]
+    assert data["ace"]["category"] == "straight"       # A 2 3 4 5, the ace low
+    assert data["two"]["category"] == "one pair"       # aces
+    assert data["three"]["category"] == "one pair"     # kings
+    assert check_tableau(" ".join(rows), "2h 3d 4c 6c 8h").winner[0].key == "ace"

@@ -142,3 +142,13 @@ def test_rules_config_fields_cite_their_sections():
 def test_impossible_rule_configs_are_refused(kwargs):
     with pytest.raises(ValueError):
         KingsPotRules(**kwargs)
+
+
+@pytest.mark.parametrize("n, ok", [(2, False), (3, True), (12, True), (22, True), (23, False)])
+def test_three_to_twenty_two_players(n, ok):
+    setup = {"players": [f"P{i}" for i in range(n)], "seed": 1}
+    if ok:
+        assert len(FAMILY.start("standard", setup).seats) == n
+    else:
+        with pytest.raises(NotationError, match="3 to 22"):
+            FAMILY.start("standard", setup)
