@@ -38,8 +38,9 @@ class TutorApp(param.Parameterized):
         self.param.game.objects = games
         self._quiet = True
         try:
-            if self.game is None and games:
-                self.game = games[0]
+            if self.game is None and games:  # the first game that has lessons
+                with_lessons = [g for g in games if catalog.lessons_for(g)]
+                self.game = (with_lessons or games)[0]
             self._refresh_lessons()
             if "lesson_id" not in params:  # a game opens on its first lesson
                 self.lesson_id = next(iter(self.lesson_options().values()))

@@ -52,7 +52,13 @@ class Catalog:
         if self._lookup is None:
             raise NotationError(f"unknown game {game_id!r}; known: {', '.join(self._families)}",
                                 token=game_id, expected=" | ".join(self._families))
-        return self._lookup(game_id)
+        try:
+            return self._lookup(game_id)
+        except NotationError:
+            raise
+        except Exception as err:  # an engine that fails to import must not take the page down
+            raise NotationError(f"the {game_id} engine could not be loaded ({type(err).__name__}: {err})",
+                                token=game_id) from None
 
     def lessons_for(self, game_id: str) -> tuple[Any, ...]:
         return tuple(lesson for lesson in self.lessons if lesson.game == game_id)

@@ -324,7 +324,9 @@ class Study(param.Parameterized):
         try:
             action = self.state.parse_action(text)
         except NotationError as err:
-            self.notice = Notice("error", f"Could not read {text.strip()!r}: {err}")
+            typed = text.strip()
+            said = str(err) if typed in str(err) else f"{err} (you typed {typed!r})"
+            self.notice = Notice("error", f"Could not read that action: {said}. Nothing was changed.")
             return None
         return self.play(action)
 

@@ -1,1 +1,68 @@
-"""Thin Panel views (``pn.viewable.Viewer``) that only render ``tutor.model``."""
+"""Thin Panel views (``pn.viewable.Viewer``) that only render ``tutor.model``.
+
+The page (:mod:`.app`) is a :class:`~tutor.model.app.TutorApp` rendered by
+:class:`~.app.TutorView`: game and lesson pickers, the message area, the
+table, the lesson player (:mod:`.lesson`), the study tree (:mod:`.tree`),
+sharing (:mod:`.share`) and free play. Views change the model only through
+its methods; the model never imports panel.
+
+Table renderers: the per-game plug-in
+=====================================
+
+Each game family draws its table with a :class:`~.renderer.TableRenderer`
+registered for its game id::
+
+    # tutor/views/tables/palace.py  (imported the first time a Palace study is shown)
+    from tutor.views.renderer import TableRenderer, register_renderer
+
+    @register_renderer("palace")
+    class PalaceTable(TableRenderer):
+        def _build(self):          # once: create panes/widgets, return the layout
+            ...
+        def refresh(self):         # every step: reassign pane objects / params
+            ...
+
+What a renderer gets (inputs), all from ``self.study``
+(a :class:`~tutor.model.study.Study`):
+
+* ``self.view()``: the position as the chosen seat may see it
+  (``state.view(study.seat)``; ``study.seat is None`` means all cards, the
+  teaching view). ``self.study.state`` is the full engine state, for
+  ``legal_actions()``, ``candidate_actions()`` and ``explain(action)``.
+* ``self.study.choices()``: every candidate action with the engine's verdict
+  (legal first), which is what highlights are made of.
+* ``self.study.selection``: a tuple of whatever the renderer has recorded as
+  picked so far (cards clicked, a target chosen); it is cleared whenever the
+  cursor moves.
+
+What a renderer emits (outputs), all by calling the base class:
+
+* ``self.select(*items)`` / ``self.toggle(item)``: record a partial choice
+  (e.g. a clicked card), which triggers ``refresh`` so the pick shows.
+* ``self.act(action)``: try a finished action (an engine action value built
+  from the clicks). The engine's one check decides: a legal action becomes a
+  node of the study tree and the cursor moves there; a refused one changes
+  nothing and the page shows the engine's reason and rule reference.
+* ``seat_names()`` (override if the state has no ``players`` tuple): names
+  for the "whose view" switch above the table.
+
+Contract:
+
+* Build once, update in ``refresh`` by reassigning ``pane.object`` or
+  component parameters: ``refresh`` runs on every Next and the step must stay
+  under 100 ms in the browser (``python -m bench step``).
+* Text that came from users or lesson data is escaped
+  (:mod:`.text`: ``esc``, ``tag``, ``card_html``) or set as text by a
+  component; never format it into HTML unescaped.
+* ``refresh`` reads ``self.study`` afresh each time: the shell reuses one
+  renderer per game and swaps its ``study`` when another lesson or link opens.
+
+Games without a registered renderer use :class:`~.renderer.DefaultRenderer`:
+the view as text with card faces, every candidate action as a button (legal
+plain, illegal struck through with the engine's reason), so stepping,
+branching by clicking and sharing work for every game.
+"""
+
+from .renderer import DefaultRenderer, TableRenderer, register_renderer, renderer_for
+
+__all__ = ["DefaultRenderer", "TableRenderer", "register_renderer", "renderer_for"]

@@ -1,0 +1,138 @@
+"""The Panel shell under CPython: it renders the models, escapes user text,
+and wires the page bridge (keys, address) to the study. The compiled app is
+tested in the browser (tests/browser/test_app_*.py)."""
+
+import pytest
+
+pn = pytest.importorskip("panel")
+
+from tutor.model.app import TutorApp  # noqa: E402
+from tutor.model.share import encode_link  # noqa: E402
+from tutor.views.app import TutorView, notice_html  # noqa: E402
+from tutor.views.lesson import narration_html  # noqa: E402
+from tutor.views.renderer import DefaultRenderer, RENDERERS, TableRenderer, register_renderer, renderer_for  # noqa: E402
+from tutor.views.text import card_html  # noqa: E402
+from tutor.model.study import Notice  # noqa: E402
+from rules.cards import Card  # noqa: E402
+
+from . import toygame  # noqa: E402
+from .toygame import Add  # noqa: E402
+
+INJECTION = '<img src=x onerror="window.pwned=1">'
+
+
+@pytest.fixture
+def view():
+    page = TutorView(app=TutorApp(toygame.catalog(toygame.lesson(quiz_at=1))))
+    page.bridge._handle_msg({"kind": "start", "value": ""})
+    return page
+
+
+def test_start_message_opens_the_first_lesson(view):
+    assert view.app.study.lesson.id == "race-basics"
+    assert view.bridge.started
+    assert "Welcome to the race." in view.lesson._narration.object
+
+
+def test_step_list_and_cursor(view):
+    assert [i["label"] for i in view.lesson._steps.items][:2] == ["Start: Race basics", "1. +3"]
+    assert view.lesson._steps.selected == -1
+    view.lesson._next.clicks += 1
+    assert view.lesson._steps.selected == 0
+    assert "Step 1 of 4" in view.lesson._narration.object
+    view.lesson._steps._handle_msg({"key": 3})
+    assert view.app.study.step == 3 and view.lesson._next.disabled
+
+
+def test_arrow_keys_step_through_the_bridge(view):
+    view.bridge._handle_msg({"kind": "key", "value": "next"})
+    view.bridge._handle_msg({"kind": "key", "value": "next"})
+    assert view.app.study.step == 1
+    view.bridge._handle_msg({"kind": "key", "value": "prev"})
+    assert view.app.study.step == 0
+
+
+def test_the_address_follows_the_study(view):
+    view.app.study.forward()
+    assert view.bridge.fragment == encode_link(view.app.study) == view.share._link.fragment
+
+
+def test_a_link_in_the_address_opens_at_start():
+    app = TutorApp(toygame.catalog())
+    study = toygame.lesson()
+    from tutor.model.study import Study
+    s = Study.from_lesson(study, toygame.FAMILY)
+    s.jump(2)
+    page = TutorView(app=app)
+    page.bridge._handle_msg({"kind": "start", "value": encode_link(s)})
+    page.bridge._handle_msg({"kind": "start", "value": ""})  # a repeated ping is ignored
+    assert (app.study.current, app.study.step) == (2, 2)
+
+
+def test_clicking_an_action_branches_and_the_tree_shows_it(view):
+    renderer = view.table._renderers["race"]
+    assert isinstance(renderer, DefaultRenderer)
+    view.app.study.jump(0)
+    labels = [item["label"] for item in renderer._actions.items]
+    assert labels == ["+1", "+2", "+3"]
+    renderer._actions._handle_msg({"key": 0})   # "+1"
+    assert view.app.study.state.total == 4
+    rows = view.tree._rows.items
+    assert any(r["label"] == "↳ 2. +1" and r["depth"] == 1 for r in rows)
+    assert view.tree._rows.selected == view.app.study.current
+    assert not view.tree._promote.disabled
+
+
+def test_an_illegal_click_shows_the_engine_reason(view):
+    view.app.study.jump(3)   # total 8
+    renderer = view.table._renderers["race"]
+    illegal = [i for i in renderer._actions.items if i["cls"] == "illegal"]
+    assert [i["label"] for i in illegal] == ["+3"] and "would pass 10" in illegal[0]["title"]
+    renderer._actions._handle_msg({"key": illegal[0]["key"]})
+    assert "would pass 10" in notice_html(view.app.study.notice)
+
+
+def test_user_text_is_escaped_everywhere(view):
+    study = view.app.study
+    study.title = INJECTION
+    study.set_note(INJECTION)
+    assert "<img" not in view._title.object and "&lt;img" in view._title.object
+    assert "<img" not in narration_html(study) and "&lt;img" in narration_html(study)
+    assert "<img" not in notice_html(Notice("error", INJECTION))
+    assert view.tree._rows.items[0]["label"].endswith(INJECTION)  # shown by textContent in the browser
+
+
+def test_typed_notation_that_does_not_parse_changes_nothing(view):
+    tree = view.app.study.tree
+    view.table._typed.value = "plus two"
+    view.table._play.clicks += 1
+    assert view.app.study.tree is tree and "'plus two'" in view.app.study.notice.text
+    assert "&#x27;plus two&#x27;" in notice_html(view.app.study.notice)
+
+
+def test_quiz_pane_shows_the_question_before_its_step(view):
+    view.app.study.jump(0)
+    quiz = view.lesson._quiz
+    assert quiz._layout.visible and "What may South add now?" in quiz._question.object
+    assert [i["label"] for i in quiz._options.items] == ["+1", "+2", "+3"]
+    quiz._options._handle_msg({"key": 1})
+    assert "Right." in quiz._result.object
+
+
+def test_cards_are_drawn_with_suit_colour_and_backs():
+    assert 'class="card red"' in card_html(Card.parse("Qh")) and "Q♥" in card_html(Card.parse("Qh"))
+    assert "card back" in card_html(None)
+
+
+def test_a_registered_renderer_replaces_the_default():
+    @register_renderer("race-test")
+    class Custom(TableRenderer):
+        def _build(self):
+            return pn.pane.HTML("custom")
+
+        def refresh(self):
+            pass
+    try:
+        assert renderer_for("race-test") is Custom and renderer_for("no-such-game") is DefaultRenderer
+    finally:
+        RENDERERS.pop("race-test")

@@ -1,0 +1,260 @@
+"""Small browser components the views are built from.
+
+They are ``pn.custom.JSComponent`` s so that the frequent updates (the cursor
+moving on Next) are one small property change handled in the browser, not a
+rebuild of widgets: a list of 60 steps is one model, and moving the
+highlight is one patch. Every piece of text they show is set with
+``textContent``, never as HTML, so names and notes typed by users cannot
+inject markup or script.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import param
+from panel.custom import JSComponent
+
+from .compat import mark_document_loaded
+
+_BASE_CSS = """
+:host { display: block; width: 100%; }
+button { font: inherit; }
+"""
+
+
+class ItemList(JSComponent):
+    """A list (or a wrap of buttons) of items, one of them current.
+
+    ``items``: dicts with ``key`` (int or str), ``label`` (plain text), and
+    optional ``depth`` (indent level), ``cls`` (CSS classes) and ``title``
+    (tooltip, plain text). ``selected`` is the current item's key. A click
+    calls the callbacks registered with :meth:`on_pick` with the item's key.
+    """
+
+    items = param.List(default=[], doc="The items, in display order.")
+    selected = param.Parameter(default=None, doc="Key of the current item (or None).")
+    mode = param.Selector(default="list", objects=["list", "buttons"],
+                          doc="'list': a scrolling column; 'buttons': a wrapping row of buttons.")
+    label = param.String(default="", doc="Accessible name of the list.")
+
+    _esm = """
+    export function render({ model }) {
+      const box = document.createElement('div');
+      box.className = 'items ' + model.mode;
+      box.setAttribute('role', 'list');
+      box.setAttribute('aria-label', model.label);
+      let nodes = new Map();
+      function build() {
+        box.replaceChildren();
+        nodes = new Map();
+        for (const item of model.items) {
+          const b = document.createElement('button');
+          b.type = 'button';
+          b.textContent = item.label;
+          b.className = 'item ' + (item.cls || '');
+          b.setAttribute('role', 'listitem');
+          if (item.depth) { b.style.marginLeft = (1.25 * item.depth) + 'em'; }
+          if (item.title) { b.title = item.title; }
+          b.dataset.key = String(item.key);
+          b.addEventListener('click', () => model.send_msg({key: item.key}));
+          nodes.set(String(item.key), b);
+          box.appendChild(b);
+        }
+        mark();
+      }
+      function mark() {
+        const key = model.selected == null ? null : String(model.selected);
+        for (const [k, b] of nodes) {
+          const on = k === key;
+          b.classList.toggle('current', on);
+          if (on) { b.setAttribute('aria-current', 'true'); } else { b.removeAttribute('aria-current'); }
+        }
+        const cur = key == null ? null : nodes.get(key);
+        if (cur && model.mode === 'list') {
+          // keep the current row visible inside the list, without scrolling the page
+          const top = cur.offsetTop - box.offsetTop;
+          if (top < box.scrollTop) { box.scrollTop = top; }
+          else if (top + cur.offsetHeight > box.scrollTop + box.clientHeight) {
+            box.scrollTop = top + cur.offsetHeight - box.clientHeight;
+          }
+        }
+      }
+      model.on('items', build);
+      model.on('selected', mark);
+      build();
+      return box;
+    }
+    """
+
+    _stylesheets = [_BASE_CSS + """
+    .items.list { display: flex; flex-direction: column; max-height: 22em; overflow-y: auto;
+                  border: 1px solid #d0d4da; border-radius: 6px; }
+    .items.buttons { display: flex; flex-wrap: wrap; gap: 6px; }
+    .item { text-align: left; min-height: 44px; padding: 6px 10px; border: 0; background: white;
+            cursor: pointer; color: #1d2430; }
+    .items.list .item { border-bottom: 1px solid #eceef1; border-radius: 0; }
+    .items.buttons .item { border: 1px solid #b8bec7; border-radius: 6px; min-width: 44px; }
+    .item:hover, .item:focus-visible { background: #eef4ff; }
+    .item.current { background: #1f5fbf; color: white; font-weight: 600; }
+    .item.variation { color: #4a5563; }
+    .item.current.variation { color: white; }
+    .item.legal { border-color: #2f8a4a; background: #effaf2; }
+    .item.illegal { opacity: 0.55; text-decoration: line-through; }
+    .item.lesson::before { content: "\\25CF  "; color: #1f5fbf; }
+    .item.current.lesson::before { color: white; }
+    """]
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._pick_callbacks: list[Callable[[Any], None]] = []
+
+    def on_pick(self, callback: Callable[[Any], None]) -> None:
+        self._pick_callbacks.append(callback)
+
+    def _handle_msg(self, msg: Any) -> None:
+        if isinstance(msg, dict) and "key" in msg:
+            for callback in self._pick_callbacks:
+                callback(msg["key"])
+
+
+class PageBridge(JSComponent):
+    """The page's address and keyboard, as seen from Python.
+
+    * On first render it reports the address fragment (``#...``), so a shared
+      link opens the study it holds; later hash changes (a link pasted into
+      the address bar) are reported too.
+    * ``fragment``, set from Python, is written to the address with
+      ``history.replaceState`` (no new history entry per step, no reload).
+    * The ← and → keys (outside text fields) are reported as ``prev``/``next``.
+
+    Python receives these through :meth:`on_page` callbacks as
+    ``(kind, value)``: ``("start", hash)``, ``("hash", hash)``, ``("key", "next"|"prev")``.
+    """
+
+    fragment = param.String(default="", doc="The study link to show in the address bar.")
+    started = param.Boolean(default=False, doc="Set once Python has received the page's address.")
+
+    _esm = """
+    export function render({ model }) {
+      const el = document.createElement('span');
+      el.className = 'page-bridge';
+      el.dataset.ready = '1';
+      const typing = (t) => t && (t.isContentEditable ||
+        ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
+      const onKey = (e) => {
+        if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) { return; }
+        const target = e.composedPath ? e.composedPath()[0] : e.target;
+        if (typing(target)) { return; }
+        if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+          e.preventDefault();
+          model.send_msg({kind: 'key', value: e.key === 'ArrowRight' ? 'next' : 'prev'});
+        }
+      };
+      const current = () => decodeURIComponent(window.location.hash.slice(1));
+      const onHash = () => {
+        const h = current();
+        if (h && h !== model.fragment) { model.send_msg({kind: 'hash', value: h}); }
+      };
+      const write = () => {
+        const f = model.fragment;
+        if (f === current()) { return; }
+        const url = window.location.pathname + window.location.search + (f ? '#' + f : '');
+        window.history.replaceState(null, '', url);
+      };
+      document.addEventListener('keydown', onKey);
+      window.addEventListener('hashchange', onHash);
+      model.on('fragment', write);
+      model.on('remove', () => {
+        document.removeEventListener('keydown', onKey);
+        window.removeEventListener('hashchange', onHash);
+      });
+      // Report the address until Python confirms: in the compiled app, events
+      // sent while the page is still being linked to the Python worker are lost.
+      const ping = () => {
+        if (model.started) { return; }
+        model.send_msg({kind: 'start', value: current()});
+        setTimeout(ping, 300);
+      };
+      ping();
+      return el;
+    }
+    """
+
+    _stylesheets = [":host { display: none; }"]
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._callbacks: list[Callable[[str, str], None]] = []
+
+    def on_page(self, callback: Callable[[str, str], None]) -> None:
+        self._callbacks.append(callback)
+
+    def _handle_msg(self, msg: Any) -> None:
+        if not (isinstance(msg, dict) and isinstance(msg.get("kind"), str) and isinstance(msg.get("value"), str)):
+            return
+        if msg["kind"] == "start":
+            if self.started:
+                return  # a repeated report while the confirmation travels back
+            # the page is now linked to Python: from here on, updates must flow
+            mark_document_loaded()
+            self.started = True
+        for callback in self._callbacks:
+            callback(msg["kind"], msg["value"])
+
+
+class LinkBox(JSComponent):
+    """The share link as a full address, with a Copy button.
+
+    The address is built in the browser from the page's own location plus
+    ``fragment``, and copying happens right in the click handler (browsers
+    only allow clipboard writes during the user's gesture)."""
+
+    fragment = param.String(default="", doc="The study link (the part after '#').")
+
+    _esm = """
+    export function render({ model }) {
+      const box = document.createElement('div');
+      box.className = 'linkbox';
+      const field = document.createElement('input');
+      field.type = 'text';
+      field.readOnly = true;
+      field.className = 'share-link';
+      field.setAttribute('aria-label', 'Link to this study');
+      const copy = document.createElement('button');
+      copy.type = 'button';
+      copy.className = 'copy-link';
+      copy.textContent = 'Copy link';
+      const said = document.createElement('span');
+      said.className = 'copied';
+      said.setAttribute('role', 'status');
+      const address = () => window.location.origin + window.location.pathname +
+        window.location.search + (model.fragment ? '#' + model.fragment : '');
+      const show = () => { field.value = address(); said.textContent = ''; };
+      copy.addEventListener('click', async () => {
+        field.value = address();
+        try {
+          await navigator.clipboard.writeText(field.value);
+        } catch (err) {
+          field.select();
+          document.execCommand('copy');
+        }
+        said.textContent = 'Copied.';
+      });
+      field.addEventListener('focus', () => field.select());
+      model.on('fragment', show);
+      show();
+      box.append(field, copy, said);
+      return box;
+    }
+    """
+
+    _stylesheets = [_BASE_CSS + """
+    .linkbox { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+    .share-link { flex: 1 1 16em; min-height: 40px; font-size: 0.9em; padding: 0 8px;
+                  border: 1px solid #b8bec7; border-radius: 6px; }
+    .copy-link { min-height: 44px; padding: 0 14px; border-radius: 6px; border: 1px solid #1f5fbf;
+                 background: #1f5fbf; color: white; cursor: pointer; }
+    .copied { color: #2f6b3a; }
+    """]

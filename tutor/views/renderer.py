@@ -1,0 +1,202 @@
+"""Table renderers: how one game's position is drawn, and how clicks on it
+become actions. See :mod:`tutor.views` for the protocol in words.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from enum import Enum
+from typing import Any, ClassVar
+
+import panel as pn
+import param
+
+from rules.cards import Card
+from rules.refs import Verdict
+from tutor.model.study import Study
+
+from .components import ItemList
+from .text import card_html, esc, tag
+
+RENDERERS: dict[str, type["TableRenderer"]] = {}
+
+
+def register_renderer(game_id: str):
+    """Class decorator: ``@register_renderer("palace")`` makes the class the
+    table of that game family."""
+    def register(cls: type[TableRenderer]) -> type[TableRenderer]:
+        RENDERERS[game_id] = cls
+        cls.game = game_id
+        return cls
+    return register
+
+
+def renderer_for(game_id: str) -> type["TableRenderer"]:
+    """The registered renderer of ``game_id``, else :class:`DefaultRenderer`.
+
+    A game's renderer lives in ``tutor/views/tables/<game_id with _>.py`` and
+    is imported the first time the game is shown (the page does not pay for
+    games nobody opens)."""
+    if game_id not in RENDERERS:
+        try:
+            importlib.import_module(f"tutor.views.tables.{game_id.replace('-', '_')}")
+        except ModuleNotFoundError:
+            pass
+    return RENDERERS.get(game_id, DefaultRenderer)
+
+
+class TableRenderer(pn.viewable.Viewer):
+    """Base class of the per-game tables.
+
+    Subclasses build their panes and widgets ONCE in ``__init__``/``_build``
+    and update them in :meth:`refresh` by reassigning pane objects or
+    component parameters (never by rebuilding): ``refresh`` runs on every
+    step, and the step must stay under 100 ms in the browser.
+    """
+
+    study = param.ClassSelector(class_=Study, default=None, allow_None=True,
+                                doc="The study whose cursor position is drawn.")
+
+    game: ClassVar[str | None] = None
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._watchers: list[Any] = []
+        self._layout = self._build()
+        self._attach()
+
+    # -- for subclasses ----------------------------------------------------------------
+    def _build(self) -> pn.viewable.Viewable:
+        """Create the panes once; return the layout."""
+        raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Redraw for the study's current position, seat and selection."""
+        raise NotImplementedError
+
+    def view(self) -> Any:
+        """What the chosen seat may see (everything when ``study.seat`` is None)."""
+        return self.study.state.view(self.study.seat)
+
+    def seat_names(self) -> tuple[str, ...]:
+        """Names for the seat switch; empty when the game has no seats to pick."""
+        players = getattr(self.study.state, "players", None)
+        if isinstance(players, tuple) and all(isinstance(p, str) for p in players):
+            return players
+        return ()
+
+    def act(self, action: Any) -> Verdict:
+        """Try ``action`` (built from clicks) at the cursor. The engine decides;
+        a refusal leaves everything as it was and shows the reason."""
+        return self.study.play(action)
+
+    def select(self, *items: Any) -> None:
+        """Record what the learner has picked so far while building an action."""
+        self.study.selection = tuple(items)
+
+    def toggle(self, item: Any) -> None:
+        picked = self.study.selection
+        self.study.selection = tuple(i for i in picked if i != item) if item in picked else picked + (item,)
+
+    # -- plumbing --------------------------------------------------------------------------
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    @param.depends("study", watch=True)
+    def _attach(self) -> None:
+        for owner, watcher in self._watchers:
+            owner.param.unwatch(watcher)
+        self._watchers = []
+        if self.study is not None:
+            watcher = self.study.param.watch(lambda *_: self.refresh(),
+                                             ["current", "step", "tree", "seat", "selection"])
+            self._watchers.append((self.study, watcher))
+            self.refresh()
+
+
+# -- the default table: the state's view as text, actions as buttons -----------------------
+def _is_cards(value: Any) -> bool:
+    return isinstance(value, tuple) and value != () and all(isinstance(v, Card) or v is None for v in value)
+
+
+def value_html(value: Any, depth: int = 0) -> str:
+    """A generic, escaped rendering of a view value: cards as faces/backs,
+    records as definition lists, sequences of records as lists."""
+    if isinstance(value, Card):
+        return card_html(value)
+    if value is None:
+        return tag("span", "hidden", "hidden")
+    if isinstance(value, Enum):
+        return esc(value.name.lower().replace("_", " "))
+    if isinstance(value, (str, int, float, bool)):
+        return esc(value)
+    if _is_cards(value):
+        return tag("span", "", "cards", raw="".join(card_html(c) for c in value))
+    if isinstance(value, (frozenset, set)):
+        return esc(", ".join(sorted(str(v) for v in value)) or "none")
+    if dataclasses.is_dataclass(value):
+        if depth >= 3:
+            return esc(type(value).__name__)
+        rows = "".join(
+            tag("div", "", "field", raw=tag("dt", f.name.replace("_", " ")) + tag("dd", "", raw=value_html(
+                getattr(value, f.name), depth + 1)))
+            for f in dataclasses.fields(value) if not f.name.startswith("_"))
+        return tag("dl", "", "record", raw=rows)
+    if isinstance(value, (tuple, list)):
+        if not value:
+            return tag("span", "none", "none")
+        if depth >= 2:
+            return esc(f"{len(value)} items")
+        return tag("ol", "", "records", raw="".join(tag("li", "", raw=value_html(v, depth + 1)) for v in value))
+    return esc(value)
+
+
+class DefaultRenderer(TableRenderer):
+    """Any game: the (seat's) view as text with card faces, and every
+    candidate action as a button: legal ones plain, illegal ones struck through
+    with the engine's reason as their tooltip (a click shows it too)."""
+
+    def _build(self) -> pn.viewable.Viewable:
+        self._table = pn.pane.HTML("", css_classes=["table-text"], sizing_mode="stretch_width",
+                                   stylesheets=[_TABLE_CSS])
+        self._actions = ItemList(mode="buttons", label="Actions you can try", css_classes=["choices"],
+                                 sizing_mode="stretch_width")
+        self._actions.on_pick(self._picked)
+        self._choices: tuple[Any, ...] = ()
+        return pn.Column(self._table, pn.pane.HTML("<b>Try an action</b> (the rules decide):",
+                                                   margin=(10, 5, 0, 5)),
+                         self._actions, sizing_mode="stretch_width")
+
+    def refresh(self) -> None:
+        study = self.study
+        if study is None:
+            return
+        state = study.state
+        self._table.object = value_html(self.view())
+        self._choices = study.choices()
+        self._actions.items = [
+            {"key": i, "label": choice.text, "cls": "legal" if choice.verdict.legal else "illegal",
+             "title": choice.verdict.reason}
+            for i, choice in enumerate(self._choices)]
+        if state.is_over:
+            self._actions.items = [{"key": -1, "label": "The game is over.", "cls": "over"}]
+
+    def _picked(self, key: Any) -> None:
+        if isinstance(key, int) and 0 <= key < len(self._choices):
+            self.act(self._choices[key].action)
+
+
+_TABLE_CSS = """
+.record { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0; }
+.record .field { display: contents; }
+.record dt { color: #5b6472; }
+.record dd { margin: 0; }
+.records { margin: 0; padding-left: 1.2em; }
+.card { display: inline-block; min-width: 2.2em; padding: 2px 4px; margin: 1px 2px; border: 1px solid #9aa3af;
+        border-radius: 4px; background: white; text-align: center; font-weight: 600; }
+.card.red { color: #c0262d; }
+.card.black { color: #1d2430; }
+.card.back { background: #35507a; color: #dfe7f5; }
+.hidden, .none { color: #7a8391; font-style: italic; }
+"""

@@ -1,0 +1,74 @@
+"""Sharing: the link to this study (copy it), opening a link, export and
+import as a text file, and the study's name."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import panel as pn
+import param
+
+from tutor.model.app import TutorApp
+from tutor.model.study import Study
+
+from .base import StudyFollower
+from .components import LinkBox, PageBridge
+from .lesson import BUTTON_CSS
+
+
+class SharePane(pn.viewable.Viewer):
+    app = param.ClassSelector(class_=TutorApp)
+    bridge = param.ClassSelector(class_=PageBridge, default=None, allow_None=True,
+                                 doc="Where the link is also written to the address bar.")
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._title = pn.widgets.TextInput(name="Name of this study", placeholder="e.g. Friday's disputed hand",
+                                           css_classes=["study-title"], sizing_mode="stretch_width",
+                                           max_length=200)
+        self._title.param.watch(self._rename, ["value"])
+        self._link = LinkBox(css_classes=["link-box"], sizing_mode="stretch_width")
+        self._paste = pn.widgets.TextInput(placeholder="Paste a Palace Tutor link to open it",
+                                           css_classes=["open-link-input"], sizing_mode="stretch_width",
+                                           min_width=160)
+        self._open = pn.widgets.Button(name="Open link", css_classes=["open-link"], stylesheets=[BUTTON_CSS])
+        self._open.on_click(lambda _e: self.app.open_link(self._paste.value_input or self._paste.value))
+        self._export = pn.widgets.FileDownload(callback=self._export_file, filename="study.palace-tutor.txt",
+                                               label="Export as a text file", css_classes=["export-file"],
+                                               button_type="default", embed=False)
+        self._import = pn.widgets.FileInput(accept=".txt,text/plain", css_classes=["import-file"],
+                                            multiple=False)
+        self._import.param.watch(self._imported, ["value"])
+        self._layout = pn.Column(
+            pn.pane.HTML("<b>Share</b>: the link holds the whole study (lines, notes and where you are).",
+                         margin=(10, 5, 0, 5)),
+            self._title, self._link,
+            pn.Row(self._paste, self._open, sizing_mode="stretch_width"),
+            pn.FlexBox(self._export, pn.Column(pn.pane.HTML("Import a study file:", margin=(5, 5, 0, 5)),
+                                               self._import), gap="12px"),
+            sizing_mode="stretch_width", css_classes=["share-pane"])
+        self._follow = StudyFollower(self.app, ["current", "step", "tree", "title"], self._update)
+
+    def _rename(self, event: Any) -> None:
+        if self.app.study is not None and self.app.study.title != event.new:
+            self.app.study.title = event.new
+
+    def _update(self, study: Study, names: set[str]) -> None:
+        link = self.app.link()
+        self._link.fragment = link
+        if self.bridge is not None:
+            self.bridge.fragment = link
+        if "study" in names or "title" in names:
+            self._title.value = study.title
+            self._export.filename = self.app.export_filename()
+
+    def _export_file(self) -> io.StringIO:
+        return io.StringIO(self.app.export_file())
+
+    def _imported(self, event: Any) -> None:
+        if event.new:
+            self.app.import_file(event.new)
+
+    def __panel__(self):
+        return self._layout

@@ -1,0 +1,87 @@
+"""The study tree: main line first, variations indented; click to go there,
+promote or delete, back to the main line in one click, notes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import panel as pn
+import param
+
+from tutor.model.app import TutorApp
+from tutor.model.study import Study
+from tutor.model.tree import Row
+
+from .base import StudyFollower
+from .components import ItemList
+from .lesson import BUTTON_CSS
+
+
+def row_item(row: Row) -> dict[str, Any]:
+    node = row.node
+    label = "Start" if node.is_root else f"{row.ply}. {node.text}"
+    if row.starts_variation:
+        label = "↳ " + label
+    if node.note:
+        label += "  ✎ " + node.note
+    classes = []
+    if row.depth:
+        classes.append("variation")
+    if node.steps:
+        classes.append("lesson")
+    item = {"key": node.id, "label": label, "depth": row.depth, "cls": " ".join(classes)}
+    if node.note:
+        item["title"] = node.note
+    return item
+
+
+class TreePane(pn.viewable.Viewer):
+    app = param.ClassSelector(class_=TutorApp)
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._rows = ItemList(mode="list", label="Lines of this study", css_classes=["tree-list"],
+                              sizing_mode="stretch_width")
+        self._rows.on_pick(self._goto)
+        self._main = self._button("Back to main line", "tree-main", lambda s: s.back_to_main_line())
+        self._promote = self._button("Promote", "tree-promote", lambda s: s.promote())
+        self._make_main = self._button("Make main line", "tree-make-main", lambda s: s.make_main_line())
+        self._delete = self._button("Delete from here", "tree-delete", lambda s: s.delete(),
+                                    button_type="danger")
+        self._note = pn.widgets.TextInput(placeholder="Your note on this position", css_classes=["note-input"],
+                                          sizing_mode="stretch_width", min_width=160, max_length=2000)
+        self._save_note = self._button("Save note", "note-save",
+                                       lambda s: s.set_note(self._note.value_input or self._note.value))
+        self._layout = pn.Column(
+            pn.pane.HTML("<b>Lines</b> (main line first; your variations are indented)", margin=(10, 5, 0, 5)),
+            self._rows,
+            pn.FlexBox(self._main, self._promote, self._make_main, self._delete, gap="6px"),
+            pn.Row(self._note, self._save_note, sizing_mode="stretch_width"),
+            sizing_mode="stretch_width", css_classes=["tree-pane"])
+        self._follow = StudyFollower(self.app, ["current", "tree", "step"], self._update)
+
+    def _button(self, label: str, cls: str, do, button_type: str = "default") -> pn.widgets.Button:
+        button = pn.widgets.Button(name=label, css_classes=[cls], button_type=button_type,
+                                   stylesheets=[BUTTON_CSS])
+        button.on_click(lambda _e: self.app.study is not None and do(self.app.study))
+        return button
+
+    def _goto(self, key: Any) -> None:
+        study = self.app.study
+        if study is not None and isinstance(key, int) and key in study.tree:
+            study.goto(key)
+
+    def _update(self, study: Study, names: set[str]) -> None:
+        tree = study.tree
+        if names & {"study", "tree"}:
+            self._rows.items = [row_item(row) for row in tree.rows()]
+        node = study.node
+        self._rows.selected = node.id
+        on_main = tree.on_main_line(node.id)
+        self._main.disabled = on_main
+        self._promote.disabled = self._make_main.disabled = on_main
+        self._delete.disabled = node.is_root or bool(node.steps)
+        self._note.value = node.note
+
+    def __panel__(self):
+        return self._layout
