@@ -1,0 +1,182 @@
+"""Can cards of this rank go on this pile? The one decision, and its words.
+
+:func:`judge` returns a short code (codes of legal plays start with ``+``);
+:func:`verdict` turns a code into a :class:`~rules.refs.Verdict` with our
+sentence, the section of the preset that decides it and, where the decision
+rests on a reading of ours, the ruling. The engine's ``check``, its fast
+``legal_actions`` and the checker all call ``judge``, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card, Rank
+from ..refs import Verdict, ruling
+from . import sections as S
+from .config import PalaceRules
+
+ACE_ONLY = ruling(
+    "house-ace-only-ace-answers", S.house("Card Values: Aces"),
+    "Can a 10, a 2 or four of a kind be played on an Ace?",
+    "the next player takes the pile unless they can play an Ace, which passes the penalty on; "
+    "elsewhere wilds and four of a kind may be played at any time",
+    "only an Ace answers an Ace (and, under the Jokers-reverse option, a Joker, which hands the "
+    "penalty back); every other card, wild or not, leaves the player to take the pile or chance it")
+JOKER_REVERSE = ruling(
+    "house-joker-reverse", S.house("Alternate Rules 2"),
+    "Under the Jokers-reverse option, where can a Joker go and what does it leave on top?",
+    "Jokers stop clearing and reverse the direction instead; the example has a Joker turning an "
+    "Ace's penalty back on the player who laid the Ace",
+    "a Joker goes on any card, even an Ace; it reverses the direction and the card beneath it stays "
+    "in force (an Ace under a Joker still has to be answered, now by the player who laid it)")
+TEN_NOT_WILD = ruling(
+    "bga-ten-not-wild", S.bga("Special cards: 10"),
+    "Can a BGA 10 be played on any card?",
+    "the 10 burns the stack and earns another turn; the list of special cards does not make it wild, "
+    "and in the example a player holding a 9 and a 10 cannot play on a Queen",
+    "a 10 follows the rank order like an ordinary card: it goes on a 10 or anything lower (but not "
+    "on a 9, which calls for a lower card) and burns the stack once played")
+
+
+def code_of(rank: Rank) -> int:
+    """The rank code used by the fast paths: 0 for a 2 ... 12 for an Ace, 13 for a Joker."""
+    return rank - 2
+
+
+def rank_of(code: int) -> Rank | None:
+    return Rank(code + 2) if code >= 0 else None
+
+
+def effective_top(rules: PalaceRules, pile: Sequence[Card]) -> int:
+    """The rank code the next play must answer (-1: nothing), looking through transparent cards."""
+    if not rules.transparent:
+        return pile[-1].index >> 2 if pile else -1
+    see_through = rules.is_transparent
+    for card in reversed(pile):
+        code = card.index >> 2
+        if not see_through[code]:
+            return code
+    return -1
+
+
+def run_length(pile: Sequence[Card]) -> int:
+    """How many cards of the top card's rank lie in a row at the top of the pile."""
+    if not pile:
+        return 0
+    rank = pile[-1].rank
+    n = 0
+    for card in reversed(pile):
+        if card.rank is not rank:
+            break
+        n += 1
+    return n
+
+
+def judge(rules: PalaceRules, top: int, code: int, count: int) -> str:
+    """Decide whether ``count`` cards of rank ``code`` may go on a pile whose live top is ``top``
+    (rank codes; ``top`` -1 for an empty pile)."""
+    if top >= 0 and rules.is_force_pickup[top]:
+        if code == top:
+            return "+force-answer"
+        if rules.is_transparent[code]:
+            return "+force-transparent"
+        return "force-blocked"
+    if rules.is_wild[code]:
+        return "+wild"
+    if rules.four_anytime and count >= rules.four_of_a_kind:
+        return "+four-anytime"
+    if top < 0:
+        return "+empty"
+    if rules.is_reset[top]:
+        return "+reset"
+    levels = rules.levels
+    if rules.is_lower_after[top]:
+        if code == top:
+            return "+lower-same"
+        return "+lower-ok" if levels[code] < levels[top] else "lower-blocked"
+    if levels[code] > levels[top]:
+        return "+beats"
+    if levels[code] == levels[top]:
+        return "+matches"
+    return "clear-too-low" if rules.is_clear[code] else "too-low"
+
+
+def allowed(rules: PalaceRules, top: int, big: bool) -> tuple[bool, ...]:
+    """For each rank code, whether :func:`judge` allows it on ``top``: one card (``big`` False) or
+    at least ``four_of_a_kind`` cards. A memo of :func:`judge` for the fast paths."""
+    memo = rules.__dict__.setdefault("_allowed", {})
+    key = (top, big)
+    table = memo.get(key)
+    if table is None:
+        count = rules.four_of_a_kind if big else 1
+        table = memo[key] = tuple(judge(rules, top, code, count)[0] == "+" for code in range(14))
+    return table
+
+
+def _a(rank: Rank) -> str:
+    word = rank.word
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def _cards(rank: Rank, count: int) -> str:
+    return _a(rank) if count == 1 else f"{count} {rank.plural}"
+
+
+def verdict(rules: PalaceRules, code: str, top_code: int, rank_code: int, count: int) -> Verdict:
+    """The sentence, reference and ruling for a :func:`judge` code."""
+    top, rank = rank_of(top_code), rank_of(rank_code)
+    what = _cards(rank, count)
+    on = _a(top) if top is not None else "the empty pile"
+    ref_key, extra = "beat", None
+    if code == "+force-answer":
+        text = f"{what} answers the {top.word}: the penalty passes on to the next player"
+        ref_key = "force_pickup"
+    elif code == "+force-transparent":
+        text = (f"{what} may go on the {top.word}: it reverses the direction and the {top.word} "
+                f"stays in force")
+        ref_key, extra = "transparent", JOKER_REVERSE
+    elif code == "force-blocked":
+        text = (f"{what} cannot go on {on}: only another {top.word} answers it, otherwise the pile "
+                f"is taken")
+        ref_key = "force_pickup"
+        if rank in rules.wild or (rules.four_anytime and count >= rules.four_of_a_kind):
+            extra = ACE_ONLY
+    elif code == "+wild":
+        text = f"{what} is wild here: it may go on any card"
+        ref_key = "wild"
+    elif code == "+four-anytime":
+        text = f"{what} at once may be played on anything ({rules.four_of_a_kind} or more of a kind)"
+        ref_key = "four_anytime"
+    elif code == "+empty":
+        text = f"the pile is empty: {what} may start it"
+        ref_key = "start_pile"
+    elif code == "+reset":
+        text = f"{_a(top)} on top resets the pile: {what} may follow it"
+        ref_key = "reset"
+    elif code == "+lower-same":
+        text = f"{what} may follow {on}, which demands the same rank or lower"
+        ref_key = "lower_after"
+    elif code == "+lower-ok":
+        text = f"{what} is lower than the {top.word}, as the {top.word} demands"
+        ref_key = "lower_after"
+    elif code == "lower-blocked":
+        text = (f"after {on} the next card must be {_a(top)}, a lower card or a wild; "
+                f"{what} is higher")
+        ref_key = "lower_after"
+    elif code == "+beats":
+        text = f"{what} beats {on}"
+    elif code == "+matches":
+        text = f"{what} matches {on}"
+    elif code == "clear-too-low":
+        text = f"{what} is not wild here: like any card it must match or beat {on}"
+        ref_key, extra = "clear", TEN_NOT_WILD
+    else:  # too-low
+        text = f"{what} is lower than {on}: a play must match or beat the top card"
+    if extra is None and code in ("+beats", "+matches", "too-low", "clear-too-low", "+lower-ok",
+                                  "lower-blocked"):
+        if rank in rules.order_ruled or top in rules.order_ruled:
+            extra = rules.order_ruling
+        elif rank in rules.lower_after and top is not None:
+            extra = rules.placement_ruling
+    return Verdict(code.startswith("+"), text, rules.ref(ref_key), extra)

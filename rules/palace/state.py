@@ -1,0 +1,302 @@
+"""The Palace game state: immutable, with the one legality decision.
+
+A state holds every zone (hands, face-up and face-down cards, stock, pile,
+cleared cards, cards set aside), whose move it is and in which *phase*:
+
+* ``choose`` / ``swap``: setup, seat by seat from the dealer's left;
+* ``play``: an ordinary turn (``again`` says when it is a replay after a
+  clear or a reset card);
+* ``reveal``: a card drawn by a chance (or a face-down card that must be shown
+  to someone) waits to be played or kept;
+* ``flash``: a flashed card waits for its target's answer;
+* ``after``: the player who just played may still throw a just-drawn card of
+  the same rank or announce their last face-down card, before the next player;
+* ``over``.
+
+``_decide(action)`` is the single legality decision. It returns a short code;
+``check`` turns the code into a :class:`~rules.refs.Verdict` (words, rule
+reference, ruling), while ``legal_actions`` and ``play`` use the code alone so
+random play stays fast. The transitions live in :mod:`rules.palace.turns`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ..cards import Card, Rank, format_cards
+from ..core import GameState
+from ..errors import IllegalActionError
+from ..refs import Event, Verdict
+from . import actions as A
+from . import legality
+from .config import PalaceRules
+
+
+class Phase(str, Enum):
+    CHOOSE = "choose"
+    SWAP = "swap"
+    PLAY = "play"
+    REVEAL = "reveal"
+    FLASH = "flash"
+    AFTER = "after"
+    OVER = "over"
+
+
+# Module constants: looking a member up on an Enum class is slow in the hot paths.
+CHOOSE, SWAP, PLAY, REVEAL, FLASH, AFTER, OVER = (Phase.CHOOSE, Phase.SWAP, Phase.PLAY, Phase.REVEAL,
+                                                 Phase.FLASH, Phase.AFTER, Phase.OVER)
+
+
+@dataclass(frozen=True)
+class FlashInfo:
+    """A flash in progress: ``target`` must answer ``flasher``; ``origin`` flashed first."""
+
+    flasher: int
+    target: int
+    origin: int
+    checked: bool = False
+
+
+@dataclass(frozen=True)
+class Window:
+    """The moment after a play, before the next player moves."""
+
+    rank: Rank
+    fresh: tuple[Card, ...]
+    """Cards of ``rank`` drawn in the refills of this throw, still in hand."""
+    flip: bool
+    """The next face-down card (already looked at) has ``rank`` and may follow at once."""
+    skips: int = 0
+    reverse: bool = False
+
+
+FIELDS = ("rules", "names", "dealer", "seed", "phase", "to_move", "direction", "hands", "face_up",
+          "face_down", "stock", "pile", "cleared", "unused", "again", "drawn", "drawn_from", "flash",
+          "window", "opening", "out", "winner", "loser", "peeked", "declared", "turn", "notes")
+
+
+def remove_cards(zone: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``zone`` without ``cards`` (one copy each). Compares card indexes, never hashes cards."""
+    out = list(zone)
+    keys = [c.index for c in out]
+    for c in cards:
+        i = keys.index(c.index)
+        del out[i]
+        del keys[i]
+    return tuple(out)
+
+
+def contains(zone: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
+    """Does ``zone`` hold every card of ``cards`` (counting copies)?"""
+    keys = [c.index for c in zone]
+    for c in cards:
+        try:
+            keys.remove(c.index)
+        except ValueError:
+            return False
+    return True
+
+
+class PalaceState(GameState):
+    """One position of a Palace game. Build it with :func:`rules.palace.start`."""
+
+    # attributes are declared for readers and type checkers; values live in __dict__
+    rules: PalaceRules
+    names: tuple[str, ...]
+    dealer: int
+    seed: Any
+    phase: Phase
+    to_move: int
+    direction: int
+    hands: tuple[tuple[Card, ...], ...]
+    face_up: tuple[tuple[Card, ...], ...]
+    face_down: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    """Top card first."""
+    pile: tuple[Card, ...]
+    """Bottom card first: the cards played since the pile was last cleared or taken."""
+    cleared: tuple[Card, ...]
+    unused: tuple[Card, ...]
+    again: str
+    drawn: Card | None
+    drawn_from: str
+    flash: FlashInfo | None
+    window: Window | None
+    opening: Rank | None
+    out: tuple[int, ...]
+    winner: int | None
+    loser: int | None
+    peeked: tuple[bool, ...]
+    declared: tuple[bool, ...]
+    turn: int
+    notes: tuple[Event, ...]
+
+    def __init__(self, **fields: Any) -> None:
+        missing = set(FIELDS) - set(fields)
+        if missing:
+            raise TypeError(f"missing fields: {sorted(missing)}")
+        self.__dict__.update(fields)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a PalaceState is immutable; use apply()")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PalaceState) and all(
+            self.__dict__[f] == other.__dict__[f] for f in FIELDS if f != "notes")
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _copy(self) -> dict[str, Any]:
+        d = dict(self.__dict__)
+        d.pop("_legal", None)
+        return d
+
+    @staticmethod
+    def _make(d: dict[str, Any]) -> "PalaceState":
+        new = object.__new__(PalaceState)
+        new.__dict__.update(d)
+        return new
+
+    # -- simple facts ---------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is OVER
+
+    @property
+    def top(self) -> Rank | None:
+        """The rank the next play must answer (transparent cards looked through)."""
+        return legality.rank_of(legality.effective_top(self.rules, self.pile))
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.players) if s not in self.out)
+
+    def hand_size(self) -> int:
+        return self.rules.cards_for(self.players)
+
+    def source(self, seat: int | None = None) -> str:
+        """Where ``seat`` plays from now: ``hand``, ``face-up``, ``face-down`` or ``none``."""
+        seat = self.to_move if seat is None else seat
+        if self.hands[seat] or self.stock:
+            return "hand"
+        if self.face_up[seat]:
+            return "face-up"
+        if self.face_down[seat]:
+            return "face-down"
+        return "none"
+
+    def source_cards(self, seat: int | None = None) -> tuple[Card, ...]:
+        seat = self.to_move if seat is None else seat
+        src = self.source(seat)
+        return self.hands[seat] if src == "hand" else self.face_up[seat] if src == "face-up" else ()
+
+    def owes_call(self, seat: int) -> bool:
+        return (self.rules.last_card_call and len(self.face_down[seat]) == 1 and not self.declared[seat]
+                and seat not in self.out)
+
+    def all_cards(self) -> Counter:
+        """Every card in the game, wherever it is (for the conservation invariant)."""
+        total: Counter = Counter()
+        for zone in (*self.hands, *self.face_up, *self.face_down, self.stock, self.pile, self.cleared,
+                     self.unused):
+            total.update(zone)
+        if self.drawn is not None:
+            total[self.drawn] += 1
+        return total
+
+    def parse_action(self, text: str) -> A.Action:
+        return A.parse_action(text, self.names)
+
+    # -- the one decision -----------------------------------------------------
+    def _decide(self, a: A.Action) -> tuple[bool, str, tuple]:
+        """(legal, code, details): the single legality decision for ``a``."""
+        return decide.decide(self, a)
+
+    def check(self, action: A.Action) -> Verdict:
+        legal, code, detail = decide.decide(self, action)
+        return decide.explain(self, action, legal, code, detail)
+
+    def play(self, action: A.Action) -> tuple["PalaceState", tuple[Event, ...]]:
+        legal, code, detail = decide.decide(self, action)
+        if not legal:
+            verdict = decide.explain(self, action, legal, code, detail)
+            raise IllegalActionError(f"{action} is not allowed: {verdict.reason} [{verdict.ref}]",
+                                     state=self, action=action, verdict=verdict)
+        return turns.advance(self, action)
+
+    def apply(self, action: A.Action) -> "PalaceState":
+        """The state after ``action`` (no narration is built); raises IllegalActionError."""
+        cached = self.__dict__.get("_legal")
+        if cached is not None:  # an action handed out by legal_actions() is known to be legal
+            for known in cached:
+                if known is action:
+                    return turns.advance(self, action, narrate=False)[0]
+        if not decide.decide(self, action)[0]:
+            return self.play(action)[0]  # raises with the full explanation
+        return turns.advance(self, action, narrate=False)[0]
+
+    def is_legal(self, action: A.Action) -> bool:
+        return decide.decide(self, action)[0]
+
+    def _advance(self, action: A.Action) -> tuple["PalaceState", tuple[Event, ...]]:
+        return turns.advance(self, action)
+
+    # -- what to ask about ----------------------------------------------------
+    def play_groups(self, cards: Iterable[Card]) -> list[tuple[Card, ...]]:
+        """One canonical group per rank and size (the first 1..k cards by suit of a rank held k
+        times): suits never matter in Palace, so other choices of that many are the same play."""
+        return decide.groups(self.rules, cards)
+
+    def candidate_actions(self) -> tuple[A.Action, ...]:
+        """Every action worth asking about here, legal or not."""
+        return decide.candidates(self)
+
+    def legal_actions(self) -> tuple[A.Action, ...]:
+        """Every legal action (cached: states never change). Exactly the candidates ``check``
+        accepts; the random-play tests compare the two."""
+        cached = self.__dict__.get("_legal")
+        if cached is None:
+            cached = decide.legal(self)
+            self.__dict__["_legal"] = cached
+        return cached
+
+    def card_verdicts(self) -> dict[Card, Verdict]:
+        """For the player to move: each card they could play now, alone, with its verdict.
+
+        This is what the app uses to highlight or dim cards. Flash cards are judged as a flash at
+        the next player; a face-down card is judged as ``flip``.
+        """
+        return decide.card_verdicts(self)
+
+    # -- hidden information ---------------------------------------------------
+    def view(self, seat: int | None = None) -> "view_module.PalaceView":
+        """What ``seat`` may see; ``None`` shows everything (the teaching view)."""
+        return view_module.make_view(self, seat)
+
+    def __repr__(self) -> str:
+        return f"<PalaceState {self.rules.name} {self.phase.value} to_move={self.to_move} turn={self.turn}>"
+
+    def __str__(self) -> str:
+        lines = [f"{self.rules.name}: {self.phase.value}, {self.names[self.to_move]} to move"
+                 + (f" (again: {self.again})" if self.again else "")]
+        lines.append(f"pile: {format_cards(self.pile) or '-'}   stock: {len(self.stock)}   "
+                     f"cleared: {len(self.cleared)}")
+        for s, name in enumerate(self.names):
+            mark = "*" if s == self.to_move else " "
+            gone = " (out)" if s in self.out else ""
+            lines.append(f"{mark}{name}{gone}: hand {format_cards(self.hands[s]) or '-'} | up "
+                         f"{format_cards(self.face_up[s]) or '-'} | down {len(self.face_down[s])}")
+        return "\n".join(lines)
+
+
+# The decision, the transitions and the view import this module's types.
+from . import decide, turns  # noqa: E402
+from . import view as view_module  # noqa: E402

@@ -1,0 +1,537 @@
+"""What an accepted action does: the transitions of the Palace state machine.
+
+Everything here runs only after :func:`rules.palace.decide.decide` accepted the
+action. Each transition works on a copy of the state's fields and records
+:class:`~rules.refs.Event` values for narration. The special-card effects are
+read from the rule set (``rules.clear``, ``rules.reset``...), never from the
+preset's name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, format_cards
+from ..refs import Event, ruling
+from . import actions as A
+from . import legality
+from . import sections as S
+from .starter import lowest_in_hand_seat, seats_from_left, worst_face_up_seat
+from .state import AFTER, CHOOSE, FLASH, OVER, PLAY, REVEAL, SWAP, FlashInfo, PalaceState, Window, remove_cards
+
+CHANCE_ENDS_TURN = ruling(
+    "chance-ends-turn", S.house("Playing the Game 6"),
+    "A chanced 10, 2 or fourth card of a kind normally earns another play: does it after a chance?",
+    "after a chance no other card may be played that turn, and normal play resumes next turn",
+    "the chanced card does everything else it does (a 10 still clears, an Ace still forces the next "
+    "player, a 2 left on top lets anything follow) but the turn ends: no replay")
+REFILL_TIMING = ruling(
+    "refill-before-replay", S.house("Playing the Game 1"),
+    "When is the hand refilled, and may a player who plays again draw first?",
+    "players draw back to three after playing; after a wild or a 10 a player short of cards may draw "
+    "before the next card",
+    "the hand is refilled right after every play that leaves it short, so a player who plays again "
+    "always does so from a full hand")
+FLASHED_CARDS = ruling(
+    "caron-flashed-threes-go-on-pile", S.caron("Card Values (3)"),
+    "Does a flashed 3 stay in its player's hand?",
+    "a 3 is shown to anyone, and is also the highest card, one that can be played on anything",
+    "the flashed 3 (and every 3 sent back) is played onto the pile, so whoever ends up taking the "
+    "pile takes the 3s too")
+FLASH_TURN = ruling(
+    "caron-flash-turn-order", S.caron("Card Values (3)"),
+    "After a flash is settled, whose turn is it?",
+    "the text says who takes the pile but not who plays next",
+    "the flash was its player's turn: whoever takes the pile, play goes on from the player who first "
+    "flashed, to the next player in turn, who starts a fresh pile")
+FLASH_FOUR = ruling(
+    "caron-flash-four-of-a-kind", S.caron("Playing the game 4"),
+    "What if the 3s exchanged in a flash make four in a row?",
+    "four or more of a kind in a row, whoever completes them, clear the pile for the player who "
+    "completed them, who plays another card",
+    "the flash ends there: nobody takes the pile, it is cleared, and the player who put down the "
+    "fourth 3 plays again; play then carries on from that player")
+FACE_DOWN_THREE = ruling(
+    "caron-face-down-three", S.caron("Card Values (3)"),
+    "A face-down card turned over is a 3: at whom is it flashed?",
+    "a 3 is shown to a player of its owner's choosing",
+    "the owner chooses the target as for any 3, after seeing the card")
+FIRST_OUT = ruling(
+    "first-out-wins", S.house("Playing the Game"),
+    "When does the house or Caron game end?",
+    "the aim is to be first to shed every card, and a last face-down card that can be played wins",
+    "the first player out wins and the game ends there; only the BGA rules play on to find a loser")
+OUT_WITH_REPLAY = ruling(
+    "out-with-extra-turn", S.bga("Playing cards: going out"),
+    "A player's last card is a 10 (or a 2, or a fourth card) that would earn another play: what now?",
+    "a player with no cards left is out",
+    "the player is out and the extra play lapses; play passes to the next player still in")
+LAST_FACE_DOWN = ruling(
+    "last-face-down-card", S.house("Ending the Game 3f"),
+    "What happens to a last face-down card that cannot be played?",
+    "it wins if it can be played; otherwise the pile is taken and that card goes back face down, "
+    "to be played last",
+    "the player takes the pile, the card goes back face down (everyone has now seen it, and its "
+    "owner remembers it) and it is flipped again once the hand is empty; BGA has no such rule: "
+    "there the card is taken with the pile")
+PEEK = ruling(
+    "face-down-look-at-next", S.house("Ending the Game 3d"),
+    "Face-down cards are played blind, yet the player 'looks at the next one': how do both hold?",
+    "face-down cards are played one at a time and blind; after one is played the player looks at the "
+    "next and may throw it at once if it matches",
+    "a face-down card is turned over blind; after a successful one its owner (only) looks at the "
+    "next, which is played on a later turn with 'flip' like any face-down card; in the house game, "
+    "if it has the rank just played it may follow at once ('quick flip') before the next player")
+QUICK_THROW = ruling(
+    "quick-throw-joins-play", S.house("Playing the Game 7"),
+    "Is a quickly thrown card a new play?",
+    "a drawn card of the rank just thrown may follow it at once, before the next player",
+    "it joins the play before it: it counts toward four in a row, a 5 thrown this way adds a skip, a 4 "
+    "does not reverse play a second time; only the cards drawn in the refills of that play qualify")
+CLEAR_CANCELS = ruling(
+    "clear-cancels-skip-and-reverse", S.caron("Extra Rules (5)"),
+    "If 5s (skip) or 4s (reverse) complete four of a kind, do they also skip or reverse?",
+    "the extra rules give the 5 and the 4 their effects but say nothing about clears",
+    "no: the pile is cleared and its player plays again, which already decides who moves next")
+REVERSE_PER_PLAY = ruling(
+    "caron-reverse-per-play", S.caron("Extra Rules (4)"),
+    "Do two 4s played together reverse play twice?",
+    "a 4 changes the direction of play; for 5s the text counts the cards, for 4s it does not",
+    "one reversal per play, however many 4s it holds")
+TAKE_UP_TIMING = ruling(
+    "face-up-into-hand-timing", S.house("Ending the Game 1"),
+    "When exactly do the house face-up cards join the hand?",
+    "with the stock gone and the hand played out, the face-up cards are taken into the hand",
+    "at once, as part of the play that empties the hand (so a replay after a 10 can use them); they "
+    "are not 'drawn' cards, so they cannot be thrown as a quick play")
+CARON_TABLE = ruling(
+    "caron-face-up-from-table", S.caron("End Game 1"),
+    "A Caron player may take the face-up cards into the hand: what if they do not?",
+    "with hand and stock empty a player can elect to take the face-up cards into the hand",
+    "taking them up ('take-up') is a free choice at any point of such a turn; otherwise the face-up "
+    "cards are played straight from the table, several of one rank at a time if wanted")
+LAST_CARD_TIMING = ruling(
+    "last-card-call-timing", S.house("Alternate Rules 1"),
+    "Under the 'Last Card' option, when must the call be made and who can catch a player out?",
+    "a player down to one face-down card must say so; another player who catches them out makes "
+    "them take the pile",
+    "the call ('last-card') can be made as soon as the player is down to one face-down card, before "
+    "the next player moves, or on any later move of theirs; until then any other player may, on "
+    "their own turn, 'call-out' that player, who takes the pile; the caller's turn goes on")
+REPLAY_IS_A_TURN = ruling(
+    "replay-is-a-turn", S.house("Card Values: Tens and Jokers"),
+    "Is the extra play after a clear optional?",
+    "the player who cleared 'can now play any card'; elsewhere, a turn can never be skipped",
+    "the replay is a full turn: play any card (or chance); there is nothing to take, so it cannot "
+    "be passed")
+CARON_TEN = ruling(
+    "caron-ten-no-replay", S.caron("Card Values (10)"),
+    "Does a Caron 10 give its player another play, as the house 10 does?",
+    "the 10 clears the pile; the replay is mentioned only for four of a kind, which acts 'like a 10 "
+    "and a 2'",
+    "no: a 10 clears and the turn passes; four of a kind clears and its player plays again (the 2's "
+    "half)")
+
+
+class _Turn:
+    """A draft of the next state and the events on the way there."""
+
+    __slots__ = ("d", "ev", "rules", "narrate")
+
+    def __init__(self, st: PalaceState, narrate: bool = True):
+        self.d: dict[str, Any] = st._copy()
+        self.ev: list[Event] = []
+        self.rules = st.rules
+        self.narrate = narrate
+
+    def event(self, kind: str, text: str, key: str | None = None, **data: Any) -> None:
+        if self.narrate:
+            self.ev.append(Event(kind, text, self.rules.ref(key) if key else None, tuple(data.items())))
+
+    def name(self, seat: int) -> str:
+        return self.d["names"][seat]
+
+    def seat_set(self, field: str, seat: int, value: Any) -> None:
+        old = self.d[field]
+        self.d[field] = old[:seat] + (value,) + old[seat + 1:]
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return self.d["hands"][seat]
+
+    def take(self, seat: int, cards: tuple[Card, ...], src: str) -> None:
+        """Remove ``cards`` from where they are played from."""
+        if src == "hand":
+            self.seat_set("hands", seat, remove_cards(self.d["hands"][seat], cards))
+        elif src == "face-up":
+            self.seat_set("face_up", seat, remove_cards(self.d["face_up"][seat], cards))
+        elif src == "drawn":
+            self.d["drawn"] = None
+
+    def next_active(self, seat: int) -> int:
+        n = len(self.d["names"])
+        out = self.d["out"]
+        step = self.d["direction"]
+        s = (seat + step) % n
+        while s in out:
+            s = (s + step) % n
+        return s
+
+    def top(self) -> int:
+        return legality.effective_top(self.rules, self.d["pile"])
+
+
+def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceState, tuple[Event, ...]]:
+    """The state after an accepted action, and what happened (``narrate=False``: no events)."""
+    t = _Turn(st, narrate)
+    d = t.d
+    d["turn"] = st.turn + 1
+    seat = st.to_move
+    kind = type(a)
+    ph = st.phase
+    if ph is PLAY:
+        if kind is A.Play or kind is A.Flash:
+            src = st.source(seat)
+            _throw(t, seat, a.cards, src, "normal", getattr(a, "target", None))
+        elif kind is A.Flip:
+            _flip(t, seat)
+        elif kind is A.Pickup:
+            _pickup(t, seat, ())
+            _pass_turn(t, seat)
+        elif kind is A.Chance:
+            card = d["stock"][0]
+            d["stock"] = d["stock"][1:]
+            d["drawn"], d["drawn_from"], d["phase"] = card, "stock", REVEAL
+            t.event("chance", f"{t.name(seat)} takes a chance and turns up {card}", "chance_only",
+                    seat=seat, card=card)
+        elif kind is A.TakeUp:
+            _take_up(t, seat, "face_up_to_hand")
+        elif kind is A.LastCard:
+            _declare(t, seat)
+        elif kind is A.CallOut:
+            victim = a.seat
+            t.event("call-out", f"{t.name(seat)} catches {t.name(victim)} without a 'Last Card' call",
+                    "last_card_call", seat=seat, victim=victim)
+            _pickup(t, victim, ())
+            t.seat_set("declared", victim, True)
+    elif ph is REVEAL:
+        if kind is A.Pickup:
+            card = d["drawn"]
+            d["drawn"] = None
+            _pickup(t, seat, (card,))
+            _pass_turn(t, seat)
+        else:
+            how = "chance" if st.drawn_from == "stock" else "flip"
+            _throw(t, seat, a.cards, "drawn", how, getattr(a, "target", None))
+    elif ph is FLASH:
+        info = st.flash
+        if kind is A.Reflect:
+            _reflect(t, info, a.cards, st.source(seat))
+        elif kind is A.CheckStock:
+            card = d["stock"][0]
+            t.event("check-stock", f"{t.name(seat)} checks the stock: its top card is {card}",
+                    "flash_check_stock", seat=seat, card=card)
+            if t.rules.is_flash[card.index >> 2]:
+                d["stock"] = d["stock"][1:]
+                _reflect(t, info, (card,), "stock")
+            else:
+                d["flash"] = FlashInfo(info.flasher, info.target, info.origin, True)
+        else:  # pickup
+            t.event("flash-lost", f"{t.name(seat)} cannot answer the flash", "flash", seat=seat)
+            _pickup(t, seat, ())
+            d["flash"] = None
+            _pass_turn(t, info.origin)
+    elif ph is AFTER:
+        w = st.window
+        if kind is A.Quick:
+            t.take(seat, a.cards, "hand")
+            d["pile"] = d["pile"] + a.cards
+            t.event("quick", f"{t.name(seat)} quickly throws {format_cards(a.cards)}", "quick_play",
+                    seat=seat, cards=a.cards)
+            _resolve(t, seat, w.rank - 2, len(a.cards), "quick", (w.skips, w.reverse),
+                     remove_cards(w.fresh, a.cards))
+        elif kind is A.QuickFlip:
+            card = d["face_down"][seat][0]
+            t.seat_set("face_down", seat, d["face_down"][seat][1:])
+            t.seat_set("peeked", seat, False)
+            d["pile"] = d["pile"] + (card,)
+            t.event("quick", f"{t.name(seat)} quickly flips {card} onto the pile", "quick_face_down",
+                    seat=seat, cards=(card,))
+            _resolve(t, seat, card.index >> 2, 1, "quick-flip", (w.skips, w.reverse), ())
+        elif kind is A.LastCard:
+            _declare(t, seat)
+            if not (w.fresh or w.flip):
+                _pass_turn(t, seat, w.skips, w.reverse)
+        else:  # pass
+            _pass_turn(t, seat, w.skips, w.reverse)
+    elif ph is CHOOSE:
+        t.seat_set("face_up", seat, a.cards)
+        t.seat_set("hands", seat, remove_cards(d["hands"][seat], a.cards))
+        t.event("choose", f"{t.name(seat)} puts {format_cards(a.cards)} face up", "face_up_choice",
+                seat=seat, cards=a.cards)
+        _next_in_setup(t, seat)
+    elif ph is SWAP:
+        if kind is A.Swap:
+            t.seat_set("hands", seat, remove_cards(d["hands"][seat], (a.hand_card,)) + (a.face_up_card,))
+            t.seat_set("face_up", seat, remove_cards(d["face_up"][seat], (a.face_up_card,)) + (a.hand_card,))
+            t.event("swap", f"{t.name(seat)} swaps {a.hand_card} from hand with face-up {a.face_up_card}",
+                    "face_up_choice", seat=seat)
+        else:
+            _next_in_setup(t, seat)
+    return PalaceState._make(d), tuple(t.ev)
+
+
+# -- setup ------------------------------------------------------------------
+def _next_in_setup(t: _Turn, seat: int) -> None:
+    d = t.d
+    n = len(d["names"])
+    nxt = (seat + 1) % n
+    if nxt == (d["dealer"] + 1) % n:
+        begin_play(t)
+    else:
+        d["to_move"] = nxt
+
+
+def begin_play(t: _Turn) -> None:
+    """Setup is over: decide who starts (and with what)."""
+    d, rules = t.d, t.rules
+    n = len(d["names"])
+    how = rules.starter
+    opening = None
+    if how == "worst-face-up":
+        seat = worst_face_up_seat(rules, d["face_up"], d["dealer"])
+        why = "has the weakest face-up cards"
+    elif how == "lowest-in-hand":
+        seat, opening, tied = lowest_in_hand_seat(rules, d["hands"], d["dealer"], d["seed"])
+        why = (f"holds the lowest card, a {opening.word}, and must open with it" if opening else
+               "opens (nobody holds anything but wilds)")
+        if len(tied) > 1:
+            why += f" (drawn at random among {', '.join(t.name(s) for s in tied)})"
+    else:
+        seat = seats_from_left(d["dealer"], n)[0]
+        why = "sits on the dealer's left"
+    d.update(phase=PLAY, to_move=seat, opening=opening, again="")
+    t.event("starter", f"{t.name(seat)} {why}", "starter", seat=seat)
+
+
+# -- playing cards ------------------------------------------------------------
+def _throw(t: _Turn, seat: int, cards: tuple[Card, ...], src: str, how: str, target: int | None) -> None:
+    """Put ``cards`` (one rank) from ``src`` on the pile and resolve what they do."""
+    d, rules = t.d, t.rules
+    code = cards[0].index >> 2
+    t.take(seat, cards, src)
+    d["pile"] = d["pile"] + cards
+    d["opening"] = None
+    if rules.is_flash[code]:
+        t.event("flash", f"{t.name(seat)} shows {format_cards(cards)} to {t.name(target)}", "flash",
+                seat=seat, target=target, cards=cards)
+        _after_flash_card(t, seat, FlashInfo(seat, target, seat), src)
+        return
+    if t.narrate:
+        where = {"face-up": " from the table", "drawn": ""}.get(src, "")
+        t.event("play", f"{t.name(seat)} plays {format_cards(cards)}{where}", "beat", seat=seat,
+                cards=cards, source=src)
+    _resolve(t, seat, code, len(cards), how, (0, False), ())
+
+
+def _clear(t: _Turn, seat: int, why: str, key: str) -> None:
+    d = t.d
+    d["cleared"] = d["cleared"] + d["pile"]
+    if t.narrate:
+        t.event("clear", f"{why}: the pile ({len(d['pile'])} cards) leaves the game", key, seat=seat,
+                cards=d["pile"])
+    d["pile"] = ()
+
+
+def _resolve(t: _Turn, seat: int, code: int, count: int, how: str, carry: tuple[int, bool],
+             fresh_before: tuple[Card, ...]) -> None:
+    """The effects of cards (of rank ``code``) just put on the pile, then who moves next."""
+    d, rules = t.d, t.rules
+    skips, reverse = carry
+    extra = ""
+    if rules.is_clear[code]:
+        _clear(t, seat, t.narrate and f"{legality.rank_of(code).plural.capitalize()} clear", "clear")
+        extra = "clear" if rules.clear_extra_turn else ""
+        skips, reverse = 0, False
+    elif len(d["pile"]) >= rules.four_of_a_kind and legality.run_length(d["pile"]) >= rules.four_of_a_kind:
+        run = legality.run_length(d["pile"])
+        _clear(t, seat, t.narrate and f"{run} {legality.rank_of(code).plural} in a row", "four_of_a_kind")
+        extra = "clear" if rules.four_extra_turn else ""
+        skips, reverse = 0, False
+    else:
+        if rules.is_reset[code]:
+            extra = "reset"
+        if rules.is_reverse[code] and how not in ("quick", "quick-flip"):
+            reverse = not reverse
+        if rules.is_skip[code]:
+            skips += count
+    if how == "chance" and extra:
+        t.event("no-replay", "a chanced card earns no further play this turn", "chance_only")
+        extra = ""
+    fresh = _refill(t, seat)
+    _take_up_if_due(t, seat)
+    if how in ("flip", "quick-flip") and rules.peek_next_face_down and d["face_down"][seat]:
+        t.seat_set("peeked", seat, True)
+    if _is_out(d, seat):
+        _go_out(t, seat, skips, reverse)
+        return
+    if extra:
+        d.update(to_move=seat, phase=PLAY, again=extra, window=None)
+        if t.narrate:
+            t.event("extra-turn", f"{t.name(seat)} plays again",
+                    "reset" if extra == "reset" else "clear_extra_turn" if rules.is_clear[code] else
+                    "four_extra_turn", seat=seat)
+        return
+    if how != "chance":
+        matching = ((fresh_before + tuple(c for c in fresh if c.index >> 2 == code))
+                    if rules.quick_play and (fresh or fresh_before) else ())
+        down = d["face_down"][seat]
+        flip = (rules.quick_face_down and how in ("flip", "quick-flip") and bool(down)
+                and down[0].index >> 2 == code and not d["hands"][seat] and not d["face_up"][seat])
+        if matching or flip or (rules.last_card_call and len(down) == 1 and not d["declared"][seat]):
+            d.update(phase=AFTER, to_move=seat,
+                     window=Window(legality.rank_of(code), matching, flip, skips, reverse))
+            return
+    _pass_turn(t, seat, skips, reverse)
+
+
+def _refill(t: _Turn, seat: int) -> tuple[Card, ...]:
+    d = t.d
+    hand = d["hands"][seat]
+    need = t.rules.cards_for(len(d["names"])) - len(hand)
+    if need <= 0 or not d["stock"]:
+        return ()
+    drawn = d["stock"][:need]
+    d["stock"] = d["stock"][need:]
+    t.seat_set("hands", seat, hand + drawn)
+    if t.narrate:
+        t.event("refill", f"{t.name(seat)} draws {len(drawn)} from the stock", "refill", seat=seat,
+                cards=drawn)
+    return drawn
+
+
+def _take_up(t: _Turn, seat: int, key: str) -> None:
+    d = t.d
+    cards = d["face_up"][seat]
+    t.seat_set("hands", seat, d["hands"][seat] + cards)
+    t.seat_set("face_up", seat, ())
+    t.event("take-up", f"{t.name(seat)} takes the face-up {format_cards(cards)} into hand", key,
+            seat=seat, cards=cards)
+
+
+def _take_up_if_due(t: _Turn, seat: int) -> None:
+    d = t.d
+    if (t.rules.face_up_to_hand == "must" and not d["hands"][seat] and not d["stock"]
+            and d["face_up"][seat]):
+        _take_up(t, seat, "face_up_to_hand")
+
+
+def _is_out(d: dict[str, Any], seat: int) -> bool:
+    return not d["hands"][seat] and not d["face_up"][seat] and not d["face_down"][seat]
+
+
+def _go_out(t: _Turn, seat: int, skips: int = 0, reverse: bool = False) -> None:
+    d, rules = t.d, t.rules
+    d["out"] = d["out"] + (seat,)
+    d.update(window=None, flash=None, again="")
+    if rules.ending == "first-out-wins":
+        d.update(phase=OVER, winner=seat)
+        t.event("out", f"{t.name(seat)} has no cards left and wins", "ending", seat=seat)
+        return
+    t.event("out", f"{t.name(seat)} has no cards left and is out", "ending", seat=seat)
+    active = [s for s in range(len(d["names"])) if s not in d["out"]]
+    if len(active) <= 1:
+        d.update(phase=OVER, loser=active[0] if active else None)
+        if active:
+            t.event("game-over", f"{t.name(active[0])} is the last player left and loses", "ending",
+                    seat=active[0])
+        return
+    _pass_turn(t, seat, skips, reverse)
+
+
+def _pass_turn(t: _Turn, seat: int, skips: int = 0, reverse: bool = False) -> None:
+    d = t.d
+    if reverse:
+        d["direction"] = -d["direction"]
+        t.event("reverse", "the direction of play reverses", "reverse")
+    nxt = t.next_active(seat)
+    for _ in range(skips):
+        t.event("skip", f"{t.name(nxt)} is skipped", "skip", seat=nxt)
+        nxt = t.next_active(nxt)
+    d.update(to_move=nxt, phase=PLAY, again="", window=None, flash=None, drawn=None)
+
+
+def _pickup(t: _Turn, seat: int, extra: tuple[Card, ...]) -> None:
+    d = t.d
+    cards = d["pile"] + extra
+    t.seat_set("hands", seat, d["hands"][seat] + cards)
+    d["pile"] = ()
+    if t.narrate:
+        t.event("pickup", f"{t.name(seat)} takes the pile ({len(cards)} cards)", "pickup", seat=seat,
+                cards=cards)
+
+
+def _declare(t: _Turn, seat: int) -> None:
+    t.seat_set("declared", seat, True)
+    t.event("last-card", f"{t.name(seat)} announces 'Last Card'", "last_card_call", seat=seat)
+
+
+# -- face-down cards ----------------------------------------------------------
+def _flip(t: _Turn, seat: int) -> None:
+    d, rules = t.d, t.rules
+    down = d["face_down"][seat]
+    card, rest = down[0], down[1:]
+    t.seat_set("face_down", seat, rest)
+    t.seat_set("peeked", seat, False)
+    if t.narrate:
+        t.event("flip", f"{t.name(seat)} turns over a face-down card: {card}", "face_down", seat=seat,
+                card=card)
+    code = card.index >> 2
+    if legality.judge(rules, t.top(), code, 1)[0] == "+":
+        if rules.is_flash[code]:
+            d.update(drawn=card, drawn_from="face-down", phase=REVEAL)
+            return
+        d["pile"] = d["pile"] + (card,)
+        _resolve(t, seat, code, 1, "flip", (0, False), ())
+        return
+    if rules.last_face_down_returns and not rest:
+        _pickup(t, seat, ())
+        t.seat_set("face_down", seat, (card,))
+        t.seat_set("peeked", seat, True)
+        t.event("returned", f"{card} cannot be played: it goes back face down, to be played last", "win",
+                seat=seat, card=card)
+    else:
+        _pickup(t, seat, (card,))
+    _pass_turn(t, seat)
+
+
+# -- flashes ------------------------------------------------------------------
+def _after_flash_card(t: _Turn, seat: int, info: FlashInfo, src: str) -> None:
+    """Flash cards are on the pile: refill, then four in a row, or wait for the answer."""
+    d, rules = t.d, t.rules
+    if src == "hand":
+        _refill(t, seat)
+        _take_up_if_due(t, seat)
+    if _is_out(d, seat):
+        _go_out(t, seat)
+        return
+    run = legality.run_length(d["pile"])
+    if run >= rules.four_of_a_kind:
+        _clear(t, seat, f"{run} {d['pile'][-1].rank.plural} in a row end the flash", "four_of_a_kind")
+        d.update(flash=None, drawn=None)
+        if rules.four_extra_turn:
+            d.update(to_move=seat, phase=PLAY, again="clear", window=None)
+            t.event("extra-turn", f"{t.name(seat)} plays again", "four_extra_turn", seat=seat)
+        else:
+            _pass_turn(t, seat)
+        return
+    d.update(flash=info, phase=FLASH, to_move=info.target, drawn=None)
+
+
+def _reflect(t: _Turn, info: FlashInfo, cards: tuple[Card, ...], src: str) -> None:
+    d = t.d
+    seat = info.target
+    t.take(seat, cards, src)
+    d["pile"] = d["pile"] + cards
+    t.event("reflect", f"{t.name(seat)} sends it back with {format_cards(cards)}", "flash", seat=seat,
+            target=info.flasher, cards=cards)
+    _after_flash_card(t, seat, FlashInfo(seat, info.flasher, info.origin), src)
