@@ -120,7 +120,7 @@ def replay(lesson: Lesson, *, families: Families = get_family) -> tuple[Replayed
 
 
 def initial_state(lesson: Lesson, *, families: Families = get_family) -> Any:
-    """The position the lesson starts from."""
+    """The position the lesson starts from: the setup with the prelude played."""
     return replay(lesson, families=families)[0].before
 
 
@@ -133,6 +133,16 @@ def _replay(lesson: Lesson, families: Families) -> tuple[ReplayedStep, ...]:
         state = family.start(lesson.variant, lesson.setup_plain())
     except ValueError as err:
         raise fail(f"[setup] is refused by the {lesson.game} engine: {err}") from None
+    for number, text in enumerate(lesson.prelude, start=1):
+        try:
+            action = state.parse_action(text)
+        except ValueError as err:
+            raise fail(f"prelude action {number} ({text!r}) does not parse: {err}") from None
+        verdict = state.check(action)
+        if not verdict.legal:
+            raise fail(f"prelude action {number} ({text!r}) is not allowed: {verdict.reason} "
+                       f"[{verdict.ref}]")
+        state = state.apply(action)
     out: list[ReplayedStep] = []
     for number, step in enumerate(lesson.steps, start=1):
         before = state

@@ -234,9 +234,13 @@ class Lesson:
     """A lesson: a start position and a main line of steps.
 
     ``setup`` is the engine's start mapping, frozen; ``setup_plain()`` gives
-    the plain dict ``GameFamily.start`` takes. ``constructed`` marks a lesson
-    that does not follow a worked example of its source (the source has
-    none), so the app can say so. ``origin`` is the file it came from.
+    the plain dict ``GameFamily.start`` takes. ``prelude`` lists actions
+    played before the first step, unnarrated (the deal, say), so the lesson
+    starts where its story does: the lesson's start position is the state
+    after them, ``lessons.initial_state(lesson)`` (not ``start(setup)``).
+    ``constructed`` marks a lesson that does not follow a worked example of
+    its source (the source has none), so the app can say so. ``origin`` is
+    the file it came from.
     """
 
     id: str
@@ -249,6 +253,7 @@ class Lesson:
     steps: tuple[Step, ...]
     intro: str = ""
     constructed: bool = False
+    prelude: tuple[str, ...] = ()
     origin: str = field(default="", compare=False)
     # the loader's replay, kept so the app replays a lesson once
     _replay: Any = field(default=None, init=False, compare=False, hash=False, repr=False)

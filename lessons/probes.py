@@ -5,10 +5,11 @@ point at it: ``pot``, ``players[Dave].stack``, ``players[2].soldiers``,
 ``pile.top``. Grammar::
 
     path    := segment ("." segment)*
-    segment := NAME ["()"] ("[" KEY "]")*
+    segment := NAME ["(" [ARG] ")"] ("[" KEY "]")*
 
 ``NAME`` is an attribute (or a key of a mapping); ``()`` calls a method that
-takes no argument; ``[KEY]`` indexes: a mapping by key, a sequence by a whole
+takes no argument, ``(ARG)`` one that takes one (a whole number, or else the
+text as written: ``player(Dave).stack``, ``result.share(Dave)``); ``[KEY]`` indexes: a mapping by key, a sequence by a whole
 number or by the ``name`` (or the text) of one of its items, so players can be
 named as the document names them.
 
@@ -37,11 +38,12 @@ class ProbeError(ValueError):
 class Segment:
     name: str
     call: bool
+    args: tuple[int | str, ...]
     keys: tuple[str, ...]
 
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
-_SEGMENT = re.compile(rf"({_NAME})(\(\))?((?:\[[^\[\]]+\])*)")
+_SEGMENT = re.compile(rf"({_NAME})(\(([^()\[\]]*)\))?((?:\[[^\[\]]+\])*)")
 
 
 def parse_path(text: str) -> tuple[Segment, ...]:
@@ -55,8 +57,12 @@ def parse_path(text: str) -> tuple[Segment, ...]:
             raise ProbeError(
                 f"cannot read {part!r} in probe {text!r}: write names joined by dots, "
                 "with [key] to index, e.g. players[Dave].stack")
-        keys = tuple(k.strip() for k in re.findall(r"\[([^\[\]]+)\]", match.group(3)))
-        segments.append(Segment(match.group(1), bool(match.group(2)), keys))
+        keys = tuple(k.strip() for k in re.findall(r"\[([^\[\]]+)\]", match.group(4)))
+        arg = (match.group(3) or "").strip()
+        args: tuple[int | str, ...] = ()
+        if arg:
+            args = (int(arg),) if re.fullmatch(r"-?[0-9]+", arg) else (arg,)
+        segments.append(Segment(match.group(1), bool(match.group(2)), args, keys))
     return tuple(segments)
 
 
@@ -69,11 +75,12 @@ def resolve(obj: Any, path: str) -> Any:
         if seg.call:
             if not callable(obj):
                 raise ProbeError(f"{here} is not a method, so it cannot be called")
+            shown = f"({', '.join(map(str, seg.args))})"
             try:
-                obj = obj()
-            except TypeError as err:
-                raise ProbeError(f"{here}() cannot be called without arguments: {err}") from None
-            here += "()"
+                obj = obj(*seg.args)
+            except Exception as err:  # a bad argument is the lesson's mistake: report it
+                raise ProbeError(f"{here}{shown} fails: {type(err).__name__}: {err}") from None
+            here += shown
         for key in seg.keys:
             obj = _index(obj, key, here)
             here += f"[{key}]"

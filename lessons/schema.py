@@ -24,7 +24,9 @@ from .model import (CHECK_KINDS, PROBE_OPS, QUIZ_KINDS, AnswerSource, Check, Fro
 from .probes import ProbeError, parse_path
 
 LESSON_FIELDS = ("id", "title", "game", "variant", "summary", "intro", "constructed",
-                 "source", "setup", "steps")
+                 "source", "setup", "prelude", "steps")
+PRELUDE_FIELDS = ("action", "times")
+MAX_PRELUDE = 1000
 SOURCE_FIELDS = ("file", "section", "clause")
 STEP_FIELDS = ("action", "narration", "rule", "checks", "quiz")
 CHECK_FIELDS = tuple(CHECK_KINDS) + tuple(PROBE_OPS) + ("data", "reason", "note")
@@ -158,6 +160,7 @@ def parse_lesson(data: dict[str, Any], name: str,
     constructed = top.get("constructed", bool, default=False)
     setup = top.get("setup", dict, default={})
     _plain_data(setup, "[setup]", ctx)
+    prelude = _parse_prelude(top.get("prelude", list, default=[]), ctx)
     raw_steps = top.get("steps", list, required=True)
     if not raw_steps:
         raise ctx.error("a lesson needs at least one [[steps]]", field="steps")
@@ -181,7 +184,30 @@ def parse_lesson(data: dict[str, Any], name: str,
     ctx.step = None
     return Lesson(id=lesson_id, title=title, game=game, variant=variant, source=source,
                   summary=summary, setup=FrozenMap(setup), steps=tuple(steps), intro=intro,
-                  constructed=constructed, origin=name)
+                  constructed=constructed, prelude=prelude, origin=name)
+
+
+def _parse_prelude(items: list, ctx: _Context) -> tuple[str, ...]:
+    """``["ante", { action = "deal", times = 12 }, ...]`` -> the actions, one by one."""
+    out: list[str] = []
+    for number, item in enumerate(items, start=1):
+        where = f"prelude item {number}"
+        if isinstance(item, str):
+            if not item.strip():
+                raise ctx.error(f"{where} is empty", field="prelude")
+            out.append(item.strip())
+            continue
+        table = _Table(item, where, PRELUDE_FIELDS, ctx)
+        action = table.get("action", str, required=True).strip()
+        times = table.get("times", int, default=1)
+        if times < 1:
+            raise ctx.error(f"'times' in {where} must be 1 or more, not {times}", field="times")
+        out.extend([action] * times)
+        if len(out) > MAX_PRELUDE:
+            break
+    if len(out) > MAX_PRELUDE:
+        raise ctx.error(f"the prelude has more than {MAX_PRELUDE} actions", field="prelude")
+    return tuple(out)
 
 
 def _parse_step(raw: Any, ctx: _Context, default_file: str, family: GameFamily) -> Step:

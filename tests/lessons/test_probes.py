@@ -28,6 +28,11 @@ class Table:
     pot: int
     by_name: dict
 
+    def seat(self, who):
+        if isinstance(who, int):
+            return self.seats[who]
+        return next(s for s in self.seats if s.name == who)
+
 
 TABLE = Table((Seat("Dave", 40, parse_cards("Jd Jc")), Seat("Frank", 25, ())), 142,
               {"Dave": 1, 3: "three"})
@@ -55,6 +60,8 @@ def test_resolve_attributes_names_indices_and_calls():
     assert resolve(TABLE, "by_name[Dave]") == 1
     assert resolve(TABLE, "by_name[3]") == "three"
     assert resolve({"pot": 5}, "pot") == 5
+    assert resolve(TABLE, "seat(Frank).stack") == 25
+    assert resolve(TABLE, "seat( 0 ).name") == "Dave"
 
 
 @pytest.mark.parametrize("path, words", [
@@ -63,6 +70,8 @@ def test_resolve_attributes_names_indices_and_calls():
     ("seats[7]", "out of range"),
     ("pot[1]", "cannot be indexed"),
     ("pot()", "not a method"),
+    ("seat(Eve)", "seat\\(Eve\\) fails: StopIteration"),
+    ("seat()", "seat\\(\\) fails: TypeError"),
     ("by_name[Zed]", "has no key 'Zed'"),
     ("seats[Dave].total", None),
     ("_private", "has no ._private."),

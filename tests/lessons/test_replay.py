@@ -235,3 +235,51 @@ def test_a_quiz_read_from_events_needs_an_action(good_text, families):
     # a probe answer is read from the position, so no action is needed
     text = text.replace('kind = "battle-winner"\n  question = "q"', 'kind = "outcome"\n  answer = { probe = "total" }\n  question = "q"')
     load(text.replace('accepted = ["Bob"]\n  explanation = "e"', 'accepted = ["0"]\n  explanation = "e"'), families)
+
+
+# -- the prelude ------------------------------------------------------------------------
+
+PRELUDE_AT = 'intro = "A short game to test the loader."'
+
+
+def test_a_prelude_is_played_before_the_first_step(good_text, families):
+    # Ann passes, Bob passes: the first step then starts with Ann to move again
+    lesson = load(edit(good_text, PRELUDE_AT, PRELUDE_AT + '\nprelude = [{ action = "pass", times = 2 }]'),
+                  families)
+    assert lesson.prelude == ("pass", "pass")
+    first = replay(lesson)[0]
+    assert initial_state(lesson) is first.before
+    assert first.before.turn == 0 and first.before.total == 0
+
+
+def test_prelude_items_may_be_plain_actions(good_text, families):
+    text = edit(good_text, PRELUDE_AT, PRELUDE_AT + '\nprelude = ["pass", "pass"]')
+    assert load(text, families).prelude == ("pass", "pass")
+
+
+def test_a_prelude_that_changes_the_position_shows_in_the_steps(good_text, families):
+    text = edit(good_text, PRELUDE_AT, PRELUDE_AT + '\nprelude = ["pass"]')
+    err = refuse(text, families)  # now Bob is to move at step 2, and holds no 5h
+    assert err.step == 2 and "does not hold 5h" in str(err)
+
+
+def test_a_refused_prelude_action_is_named(good_text, families):
+    text = edit(good_text, PRELUDE_AT, PRELUDE_AT + '\nprelude = ["pass", "play 9s"]')
+    err = refuse(text, families)
+    assert err.step is None and "prelude action 2 ('play 9s')" in str(err) and "does not hold 9s" in str(err)
+    text = edit(good_text, PRELUDE_AT, PRELUDE_AT + '\nprelude = ["hop"]')
+    assert "prelude action 1 ('hop') does not parse" in str(refuse(text, families))
+
+
+@pytest.mark.parametrize("bad, words", [
+    ('[{ action = "pass", times = 0 }]', "must be 1 or more"),
+    ('[{ action = "pass", count = 2 }]', "unknown field 'count' in prelude item 1"),
+    ('[{ times = 2 }]', "lacks the required field 'action'"),
+    ('[""]', "prelude item 1 is empty"),
+    ('[3]', "prelude item 1 must be a table"),
+    ('[{ action = "pass", times = 5000 }]', "more than 1000 actions"),
+    ('"pass"', "'prelude' in the lesson must be an array"),
+])
+def test_malformed_preludes_are_refused(good_text, families, bad, words):
+    err = refuse(edit(good_text, PRELUDE_AT, PRELUDE_AT + f"\nprelude = {bad}"), families)
+    assert words in str(err)
