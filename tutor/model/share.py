@@ -39,6 +39,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from lessons.loader import initial_state
 from rules.errors import IllegalActionError, NotationError
 
 from .catalog import Catalog
@@ -152,7 +153,9 @@ def restore(data: Any, catalog: Catalog, *, what: str = "link") -> Snapshot:
     if len(moves) >= MAX_POSITIONS:
         raise _fail(f"The {what} holds {len(moves)} positions; the limit is {MAX_POSITIONS}.", what)
     try:
-        start = family.start(lesson.variant, lesson.setup_plain()) if lesson else family.start(variant, setup)
+        # a lesson starts after its prelude (lessons.initial_state), not at start(setup)
+        start = (initial_state(lesson, families=lambda _game: family) if lesson
+                 else family.start(variant, setup))
     except (NotationError, IllegalActionError) as err:
         raise _fail(f"The {what}'s starting position is not valid: {err}.", what,
                     token=getattr(err, "token", None)) from None
