@@ -24,7 +24,7 @@ from rules.games import GameFamily, get_family
 
 from .errors import LessonError
 from .model import (AnswerSource, Check, CheckResult, Lesson, LessonProblem, LoadReport, Quiz,
-                    ReplayedStep)
+                    ReplayedStep, action_key)
 from .probes import ProbeError, compare, plain, resolve, same
 from .schema import parse_lesson
 
@@ -177,10 +177,6 @@ def _replay(lesson: Lesson, families: Families) -> tuple[ReplayedStep, ...]:
 # checks
 
 
-def _canonical(state: Any, text: str) -> str:
-    return str(_parse(state, text))
-
-
 def _event_text(event: Any) -> str:
     data = ", ".join(f"{k}={plain(v)}" for k, v in event.data)
     return f"{event.kind}({data})" if data else event.kind
@@ -210,8 +206,8 @@ def _evaluate(check: Check, state: Any, events: tuple) -> CheckResult:
         return CheckResult(check, False, happened,
                            f"expected {check.describe()}, but the step produced: {happened}")
     if check.kind == "legal":
-        expected = {_canonical(state, text) for text in check.expected}
-        actual = {str(a) for a in state.legal_actions()}
+        expected = {action_key(_parse(state, text)) for text in check.expected}
+        actual = {action_key(a) for a in state.legal_actions()}
         missing, extra = sorted(expected - actual), sorted(actual - expected)
         parts = []
         if missing:
@@ -256,10 +252,14 @@ def validate_quiz(quiz: Quiz, before: Any, after: Any, events: tuple) -> str | N
         canonical = set()
         for text in quiz.accepted:
             try:
-                canonical.add(str(before.parse_action(text)))
+                action = before.parse_action(text)
             except ValueError as err:
                 raise ValueError(f"accepted answer {text!r} does not parse: {err}") from None
-        legal = {str(a) for a in before.legal_actions()}
+            verdict = before.check(action)
+            if not verdict.legal:
+                raise ValueError(f"accepted but not legal here: {text} ({verdict.reason})")
+            canonical.add(action_key(action))
+        legal = {action_key(a) for a in before.legal_actions()}
         missing, wrong = sorted(legal - canonical), sorted(canonical - legal)
         if wrong:
             raise ValueError("accepted but not legal here: " + ", ".join(wrong))

@@ -201,12 +201,22 @@ class Quiz:
             if state is None:
                 raise ValueError("a legal-plays answer is read in a position: pass the state")
             try:
-                given = str(state.parse_action(answer))
+                action = state.parse_action(answer)
             except ValueError:
                 return False
-            return any(str(state.parse_action(a)) == given for a in self.accepted)
+            if not state.check(action).legal:  # e.g. the right move under another player's name
+                return False
+            return action_key(action) in {action_key(state.parse_action(a)) for a in self.accepted}
         key = normalize_answer(answer)
         return any(normalize_answer(a) == key for a in self.accepted)
+
+
+def action_key(action: Any) -> str:
+    """How two moves are compared as answers: their canonical text, without the
+    actor's name when the notation allows one (``Brad: bet Frank`` and
+    ``bet Frank`` are the same move when it is Brad's turn)."""
+    without_seat = getattr(action, "without_seat", None)
+    return str(without_seat() if callable(without_seat) else action)
 
 
 def normalize_answer(text: str) -> str:

@@ -44,9 +44,14 @@ class Player:
 @dataclass(frozen=True)
 class Play:
     card: Card | None  # None: pass
+    seat: str | None = None  # "Ann: pass" names the mover; then only Ann may make it
 
     def __str__(self) -> str:
-        return "pass" if self.card is None else f"play {self.card}"
+        text = "pass" if self.card is None else f"play {self.card}"
+        return f"{self.seat}: {text}" if self.seat else text
+
+    def without_seat(self) -> "Play":
+        return Play(self.card)
 
 
 class FakeState(GameState):
@@ -69,6 +74,8 @@ class FakeState(GameState):
         ref = RuleRef(SOURCE, "Counting")
         if self.is_over:
             return Verdict(False, "the game is over", ref)
+        if action.seat is not None and action.seat != self.players[self.turn].name:
+            return Verdict(False, f"it is {self.players[self.turn].name}'s move, not {action.seat}'s", ref)
         if action.card is None:
             if not self.rules.may_pass:
                 return Verdict(False, "passing is not allowed in the strict game",
@@ -99,6 +106,9 @@ class FakeState(GameState):
         return FakeState(self.rules, players, total, self.target, nxt, winner), tuple(events)
 
     def parse_action(self, text):
+        seat, colon, rest = text.partition(":")
+        if colon:
+            return Play(self.parse_action(rest).card, seat.strip())
         words = text.split()
         if words == ["pass"]:
             return Play(None)

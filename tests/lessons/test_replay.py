@@ -283,3 +283,16 @@ def test_a_refused_prelude_action_is_named(good_text, families):
 def test_malformed_preludes_are_refused(good_text, families, bad, words):
     err = refuse(edit(good_text, PRELUDE_AT, PRELUDE_AT + f"\nprelude = {bad}"), families)
     assert words in str(err)
+
+
+def test_a_move_may_name_its_player_in_answers_and_checks(good_text, families):
+    text = edit(good_text, '"pass", "play 2c", "play 3d", "play 5h"', '"Ann: pass", "play 2c", "Ann: play 3d", "play 5h"')
+    text = edit(text, '  [steps.quiz]\n  kind = "legal-plays"',
+                '  [[steps.checks]]\n  legal = ["Bob: pass", "play 4h"]\n  [steps.quiz]\n  kind = "legal-plays"')
+    lesson = load(text, families)
+    done = replay(lesson)[1]
+    quiz = done.step.quiz
+    assert quiz.accepts("pass", done.before) and quiz.accepts("Ann: pass", done.before)
+    assert not quiz.accepts("Bob: pass", done.before)  # it is Ann's move
+    err = refuse(edit(text, '"Ann: pass", "play 2c"', '"Bob: pass", "play 2c"'), families)
+    assert "accepted but not legal here: Bob: pass (it is Ann's move, not Bob's)" in str(err)
