@@ -119,8 +119,11 @@ def _a(rank: Rank) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
+_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
 def _cards(rank: Rank, count: int) -> str:
-    return _a(rank) if count == 1 else f"{count} {rank.plural}"
+    return _a(rank) if count == 1 else f"{_NUMBERS.get(count, count)} {rank.plural}"
 
 
 def verdict(rules: PalaceRules, code: str, top_code: int, rank_code: int, count: int) -> Verdict:

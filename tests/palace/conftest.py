@@ -1,0 +1,6 @@
+"""Fixtures for the Palace tests; the helpers live in palace_support."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
