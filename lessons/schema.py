@@ -160,6 +160,12 @@ def parse_lesson(data: dict[str, Any], name: str,
     constructed = top.get("constructed", bool, default=False)
     setup = top.get("setup", dict, default={})
     _plain_data(setup, "[setup]", ctx)
+    for table_name in ("setup", "source"):
+        strays = [k for k in (data.get(table_name) or {}) if k in LESSON_FIELDS]
+        if strays and isinstance(data.get(table_name), dict):
+            raise ctx.error(f"{strays[0]!r} is inside [{table_name}]: in TOML a key belongs to the "
+                            "table heading above it, so put the lesson's own fields before the "
+                            "first [table]", field=strays[0])
     prelude = _parse_prelude(top.get("prelude", list, default=[]), ctx)
     raw_steps = top.get("steps", list, required=True)
     if not raw_steps:

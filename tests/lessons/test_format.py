@@ -229,3 +229,10 @@ def test_prose_joins_lines_and_keeps_paragraphs(good_text, families):
     text = edit(good_text, 'intro = "A short game to test the loader."',
                 'intro = """\nA short game\n  to test   the loader.\n\nSecond paragraph.\n"""')
     assert load(text, families).intro == "A short game to test the loader.\n\nSecond paragraph."
+
+
+def test_a_lesson_field_under_a_table_heading_gets_a_hint(good_text, families):
+    err = refuse(edit(good_text, "target = 9", 'target = 9\nprelude = ["pass"]'), families)
+    assert "'prelude' is inside [setup]" in str(err) and "before the first [table]" in str(err)
+    err = refuse(edit(good_text, 'section = "Counting"\n', 'section = "Counting"\nintro = "x"\n'), families)
+    assert "'intro' is inside [source]" in str(err)
