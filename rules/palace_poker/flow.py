@@ -7,7 +7,6 @@ discarded, bet, raise, excluded, battle won, pot won or split...).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..cards import Card
@@ -16,7 +15,7 @@ from .actions import Action, Kind
 from .battle import BattleVerdict, Outcome, resolve_battle
 from .betting import defender_call, opening_minimum
 from .hands import Mark
-from .model import Battle, DealerDraw, HandResult, Phase, Player, Status
+from .model import Battle, DealerDraw, HandResult, Phase, Player, Status, evolve
 from .sections import ref
 from .showdown import resolve_showdown
 
@@ -113,7 +112,7 @@ def _event(kind: str, text: str, section: str, clause: str = "", **data) -> Even
 
 
 def _set(players: tuple[Player, ...], seat: int, **changes) -> tuple[Player, ...]:
-    return players[:seat] + (replace(players[seat], **changes),) + players[seat + 1:]
+    return players[:seat] + (evolve(players[seat], **changes),) + players[seat + 1:]
 
 
 def _pay(players: tuple[Player, ...], seat: int, amount: int) -> tuple[Player, ...]:
@@ -140,7 +139,7 @@ def _dealer_draw(s: "PokerState", action: Action):
     deck, plan = s.deck, s.plan
     if not deck:
         plan, deck = plan.arrange(draw.earlier, "reshuffle", "reshuffles")
-        draw = replace(draw, earlier=())
+        draw = evolve(draw, earlier=())
         events.append(_event("reshuffle", "The pack has run out: the cards of the earlier rounds are shuffled "
                              "to go on with the draw", "The Deal", "first dealer", ruling=DRAW_RUNS_OUT.key))
     card, deck = deck[0], deck[1:]
@@ -149,7 +148,7 @@ def _dealer_draw(s: "PokerState", action: Action):
     events.append(_event("dealer-draw", f"{name} draws {card.label} for the deal", "The Deal", "first dealer",
                          seat=name, card=card))
     if len(cards) < len(draw.contenders):
-        return replace(s, deck=deck, plan=plan, draw=replace(draw, cards=cards)), events
+        return evolve(s, deck=deck, plan=plan, draw=evolve(draw, cards=cards)), events
     top = max(c.rank for _, c in cards)
     high = tuple(seat for seat, c in cards if c.rank == top)
     if len(high) > 1:
@@ -157,21 +156,21 @@ def _dealer_draw(s: "PokerState", action: Action):
         events.append(_event("dealer-tie", f"{names} tie with {top.plural}: they draw again", "The Deal",
                              "first dealer", seats=tuple(s.players[i].name for i in high)))
         new_draw = DealerDraw(high, draw.round + 1, (), draw.earlier + tuple(c for _, c in cards))
-        return replace(s, deck=deck, plan=plan, draw=new_draw), events
+        return evolve(s, deck=deck, plan=plan, draw=new_draw), events
     dealer = high[0]
     table = draw.earlier + tuple(c for _, c in cards)
     plan, deck = plan.arrange(deck + table, "deck", "deck")
     events.append(_event("dealer", f"{s.players[dealer].name} has the high card and deals first", "The Deal",
                          "first dealer", seat=s.players[dealer].name))
     events.append(_event("shuffle", "The draw's cards go back into the pack and it is shuffled", "The Deal"))
-    new = replace(s, deck=deck, plan=plan, draw=None, dealer=dealer, actor=dealer)
+    new = evolve(s, deck=deck, plan=plan, draw=None, dealer=dealer, actor=dealer)
     return _after_dealer(new), events
 
 
 def _after_dealer(s: "PokerState") -> "PokerState":
     if s.rules.ante_amount > 0:
-        return replace(s, phase=Phase.ANTE, actor=s.dealer)
-    return replace(s, phase=Phase.BANNERS, actor=s.dealer, dealt=0)
+        return evolve(s, phase=Phase.ANTE, actor=s.dealer)
+    return evolve(s, phase=Phase.BANNERS, actor=s.dealer, dealt=0)
 
 
 def _ante(s: "PokerState", action: Action):
@@ -181,7 +180,7 @@ def _ante(s: "PokerState", action: Action):
         players = _pay(players, i, ante)
     pot = s.pot + ante * len(players)
     ev = _event("ante", f"Everyone antes {ante}; the pot is {pot}", "The Deal", "ante", amount=ante, pot=pot)
-    return replace(s, players=players, pot=pot, phase=Phase.BANNERS, dealt=0), [ev]
+    return evolve(s, players=players, pot=pot, phase=Phase.BANNERS, dealt=0), [ev]
 
 
 def _banner(s: "PokerState", action: Action):
@@ -203,12 +202,12 @@ def _banner(s: "PokerState", action: Action):
         hname = s.players[holder].name
         events.append(_event("banner-rejected", f"{card.label} to {name}: rejected, {hname} already holds "
                              f"{card.suit.word}", "The Deal", "banner suits", seat=name, card=card, holder=hname))
-        return replace(s, deck=deck, plan=plan, set_aside=aside + (card,)), events
+        return evolve(s, deck=deck, plan=plan, set_aside=aside + (card,)), events
     players = _set(s.players, seat, banner=card)
     events.append(_event("banner-kept", f"{card.label} to {name}: kept as banner", "The Deal", "banner suits",
                          seat=name, card=card))
     done = pos + 1 == len(order)
-    new = replace(s, players=players, deck=deck, plan=plan, set_aside=aside, dealt=pos + 1,
+    new = evolve(s, players=players, deck=deck, plan=plan, set_aside=aside, dealt=pos + 1,
                   phase=Phase.SHUFFLE if done else Phase.BANNERS)
     return new, events
 
@@ -218,7 +217,7 @@ def _shuffle(s: "PokerState", action: Action):
     plan, deck = s.plan.arrange(s.deck + s.set_aside, "palace_deck", "palace_deck")
     ev = _event("shuffle", f"The dealer puts the {back} set-aside card(s) back and shuffles the deck",
                 "Palace Cards", count=back)
-    return replace(s, deck=deck, plan=plan, set_aside=(), phase=Phase.PALACE, dealt=0), [ev]
+    return evolve(s, deck=deck, plan=plan, set_aside=(), phase=Phase.PALACE, dealt=0), [ev]
 
 
 def _palace(s: "PokerState", action: Action):
@@ -233,11 +232,11 @@ def _palace(s: "PokerState", action: Action):
                      seat=p.name, card=card)]
     k += 1
     if k < s.rules.palace_cards * len(order):
-        return replace(s, players=players, deck=deck, dealt=k), events
+        return evolve(s, players=players, deck=deck, dealt=k), events
     first = order[0]
     events.append(_event("play", f"The deal is done; {players[first].name}, on the dealer's left, plays first",
                          "The Play", seat=players[first].name))
-    return replace(s, players=players, deck=deck, dealt=0, phase=Phase.TURN, actor=first, turn=first), events
+    return evolve(s, players=players, deck=deck, dealt=0, phase=Phase.TURN, actor=first, turn=first), events
 
 
 # -- turns ------------------------------------------------------------------
@@ -265,7 +264,7 @@ def _turn(s: "PokerState", action: Action):
         where = "the deck" if kind is Kind.BUY else "the top of the discard pile"
         events.append(_event("bought", f"{me.name} pays {cost} and takes {card.label} from {where} as a soldier",
                              section, seat=me.name, card=card, amount=cost))
-        return replace(s, players=players, deck=deck, discard=discard, plan=plan, pot=s.pot + cost,
+        return evolve(s, players=players, deck=deck, discard=discard, plan=plan, pot=s.pot + cost,
                        phase=Phase.AFTER_BUY, quiet=()), events
     if kind is Kind.BET:
         return _attack(s, action)
@@ -275,15 +274,15 @@ def _turn(s: "PokerState", action: Action):
         players = _set(s.players, s.actor, soldiers=tuple(c for c in me.soldiers if c not in thrown))
         events.append(_event("discarded", f"{me.name} discards {_cards(thrown)}", "Discard",
                              seat=me.name, cards=thrown, ruling=DISCARD_ORDER.key))
-        s = replace(s, players=players, discard=s.discard + thrown)
+        s = evolve(s, players=players, discard=s.discard + thrown)
     elif kind is Kind.STAY:
         events.append(_event("stay", f"{me.name} stays", "Stay", seat=me.name))
     else:  # fold on a turn
         players = _set(s.players, s.actor, palace=(), banner=None, soldiers=(), status=Status.FOLDED)
         events.append(_event("fold", f"{me.name} folds; all of {me.name}'s cards go to the discard pile", "Fold on a turn",
                              seat=me.name))
-        s = replace(s, players=players, discard=s.discard + me.palace + (me.banner,) + me.soldiers)
-    return _end_turn(replace(s, quiet=quiet), events)
+        s = evolve(s, players=players, discard=s.discard + me.palace + (me.banner,) + me.soldiers)
+    return _end_turn(evolve(s, quiet=quiet), events)
 
 
 def _after_buy(s: "PokerState", action: Action):
@@ -302,10 +301,10 @@ def _soldier_choice(s: "PokerState", action: Action, then):
     else:
         thrown = _in_row_order(me, action.cards)
         players = _set(s.players, s.actor, soldiers=tuple(c for c in me.soldiers if c not in thrown))
-        s = replace(s, players=players, discard=s.discard + thrown)
+        s = evolve(s, players=players, discard=s.discard + thrown)
         events = [_event("discarded", f"{me.name} discards {_cards(thrown)}", section, seat=me.name,
                          cards=thrown, ruling=DISCARD_ORDER.key)]
-    return then(replace(s, battle=None), events)
+    return then(evolve(s, battle=None), events)
 
 
 def _end_turn(s: "PokerState", events: list) -> tuple["PokerState", list]:
@@ -314,7 +313,7 @@ def _end_turn(s: "PokerState", events: list) -> tuple["PokerState", list]:
     if done is not None:
         return done, events
     nxt = s.next_in_hand(s.turn)
-    return replace(s, phase=Phase.TURN, actor=nxt, turn=nxt, battle=None), events
+    return evolve(s, phase=Phase.TURN, actor=nxt, turn=nxt, battle=None), events
 
 
 def _maybe_end(s: "PokerState", events: list) -> "PokerState | None":
@@ -344,14 +343,14 @@ def _attack(s: "PokerState", action: Action):
         ev = _event("bet", f"{me.name} attacks {them.name} (free in the points game)", "Palace Poker without money",
                     seat=me.name, target=them.name, amount=0)
         battle = Battle(s.actor, target, target, 0, 0)
-        return _settle(replace(s, battle=battle, quiet=()), [ev], caller=target, ruling_used=POINTS_BATTLE)
+        return _settle(evolve(s, battle=battle, quiet=()), [ev], caller=target, ruling_used=POINTS_BATTLE)
     amount = opening_minimum(rules, me) if action.amount is None else action.amount
     owed = defender_call(rules, amount, me, them)
     players = _pay(s.players, s.actor, amount)
     ev = _event("bet", f"{me.name} bets {amount} against {them.name} ({them.banner.label})", "Bet (or battle)",
                 seat=me.name, target=them.name, amount=amount, owed=owed)
     battle = Battle(s.actor, target, target, owed, amount, 0, (amount, 0))
-    return replace(s, players=players, pot=s.pot + amount, battle=battle, phase=Phase.BATTLE, actor=target,
+    return evolve(s, players=players, pot=s.pot + amount, battle=battle, phase=Phase.BATTLE, actor=target,
                    quiet=()), [ev]
 
 
@@ -371,15 +370,15 @@ def _battle(s: "PokerState", action: Action):
         short = " (all in)" if pay < b.owed else ""
         ev = _event("call", f"{me.name} calls with {pay}{short}; the pot is {s.pot + pay}", "Call",
                     seat=me.name, amount=pay)
-        s = replace(s, players=players, pot=s.pot + pay, battle=replace(b, put=put))
+        s = evolve(s, players=players, pot=s.pot + pay, battle=evolve(b, put=put))
         return _settle(s, [ev], caller=b.responder)
     amount = action.amount if action.amount is not None else _default_raise(s)
     pay = b.owed + amount
     players = _pay(s.players, b.responder, pay)
     ev = _event("raise", f"{me.name} puts in {pay}: {b.owed} to call and {amount} more", "Raise",
                 seat=me.name, amount=pay, call=b.owed, raised=amount)
-    battle = replace(b, responder=other, owed=amount, raises=b.raises + 1, put=_add_put(b, b.responder, pay))
-    return replace(s, players=players, pot=s.pot + pay, battle=battle, actor=other), [ev]
+    battle = evolve(b, responder=other, owed=amount, raises=b.raises + 1, put=_add_put(b, b.responder, pay))
+    return evolve(s, players=players, pot=s.pot + pay, battle=battle, actor=other), [ev]
 
 
 def _default_raise(s: "PokerState") -> int:
@@ -405,9 +404,9 @@ def _settle(s: "PokerState", events: list, *, caller: int, ruling_used=None):
                              kings_in_the_house=s.rules.kings_in_the_house,
                              attacker_name=att.name, defender_name=dfd.name)
     events.extend(_verdict_events(verdict))
-    s = replace(s, last_battle=verdict)
+    s = evolve(s, last_battle=verdict)
     if verdict.outcome is Outcome.SPLIT:
-        return _finish_split(s, (b.attacker, b.defender), events, how="battle split", verdict=verdict)
+        return _finish_split(s, (b.attacker, b.defender), events, how="battle split"), events
     if verdict.outcome is Outcome.BOTH_FOLD:
         players = s.players
         discard = s.discard
@@ -417,7 +416,7 @@ def _settle(s: "PokerState", events: list, *, caller: int, ruling_used=None):
             players = _set(players, seat, palace=(), banner=None, soldiers=(), status=Status.TIED)
         events.append(_event("both-out", f"{att.name} and {dfd.name} are both out; all their cards go to the "
                              "discard pile", "Ties", "both fold", seats=(att.name, dfd.name)))
-        return _end_turn(replace(s, players=players, discard=discard, battle=None), events)
+        return _end_turn(evolve(s, players=players, discard=discard, battle=None), events)
     winner = b.attacker if verdict.outcome is Outcome.ATTACKER else b.defender
     loser = b.other(winner)
     return _knock_out(s, loser=loser, winner=winner, events=events, status=Status.BEATEN)
@@ -450,7 +449,7 @@ def _knock_out(s: "PokerState", *, loser: int, winner: int, events: list, status
     """The loser (by fold or by the cards) is out; the winner takes the banner and soldiers."""
     lp, wp = s.players[loser], s.players[winner]
     players = _set(s.players, loser, palace=(), status=status)
-    s = replace(s, players=players, discard=s.discard + lp.palace, battle=replace(s.battle, responder=winner))
+    s = evolve(s, players=players, discard=s.discard + lp.palace, battle=evolve(s.battle, responder=winner))
     events.append(_event("out", f"{lp.name} is out; {lp.name}'s palace cards go to the discard pile", "Fold",
                          seat=lp.name))
     done = _maybe_end(s, events)
@@ -461,7 +460,7 @@ def _knock_out(s: "PokerState", *, loser: int, winner: int, events: list, status
     players = _set(players, winner, soldiers=wp.soldiers + taken)
     events.append(_event("spoils", f"{wp.name} takes {_cards(taken)} as soldier(s)", "Fold",
                          seat=wp.name, cards=taken))
-    return replace(s, players=players, phase=Phase.SPOILS, actor=winner), events
+    return evolve(s, players=players, phase=Phase.SPOILS, actor=winner), events
 
 
 # -- the end of the hand ----------------------------------------------------
@@ -476,7 +475,7 @@ def _finish(s: "PokerState", result: HandResult, events: list) -> "PokerState":
         players = _set(players, seat, score=players[seat].score + pts)
     events.append(Event("hand-over", result.reason, result.ref,
                         (("winners", result.winners), ("shares", result.shares), ("points", result.points))))
-    return replace(s, players=players, pot=0, phase=Phase.OVER, actor=None, battle=None, result=result)
+    return evolve(s, players=players, pot=0, phase=Phase.OVER, actor=None, battle=None, result=result)
 
 
 def _points_for(s: "PokerState", seat: int) -> tuple[tuple[str, int], ...]:
@@ -502,7 +501,7 @@ def _split_shares(s: "PokerState", seats) -> tuple[tuple[str, int], ...]:
     return tuple((s.players[i].name, share + (1 if k < odd else 0)) for k, i in enumerate(ordered))
 
 
-def _finish_split(s: "PokerState", seats, events: list, *, how: str, verdict=None) -> "PokerState":
+def _finish_split(s: "PokerState", seats, events: list, *, how: str) -> "PokerState":
     names = tuple(s.players[i].name for i in seats)
     if s.rules.points:
         result = HandResult("no winner", (), (), f"{' and '.join(names)} tie completely: nobody scores this hand",
@@ -511,9 +510,14 @@ def _finish_split(s: "PokerState", seats, events: list, *, how: str, verdict=Non
     shares = _split_shares(s, seats)
     text = ", ".join(f"{n} {a}" for n, a in shares)
     section = ("Ties", "last two") if how == "battle split" else ("Winning the Pot", "same suit")
+    if s.pot % len(seats):
+        used = ODD_CHIPS
+    elif how == "battle split" and not s.rules.pot_sharing:
+        used = NO_POT_SHARING_SCOPE
+    else:
+        used = None
     result = HandResult(how, names, shares, f"{' and '.join(names)} split the pot of {s.pot}: {text}",
-                        ref(*section), (), ruling=ODD_CHIPS if s.pot % len(seats) else
-                        (NO_POT_SHARING_SCOPE if how == "battle split" and not s.rules.pot_sharing else None))
+                        ref(*section), (), ruling=used)
     return _finish(s, result, events)
 
 

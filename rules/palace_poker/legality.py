@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards import ALL_CARDS
 from ..refs import Verdict, ruling
 from .actions import Action, Kind
 from .betting import LATER_RAISES, RAISE_CAP, SHORT_STACKS, defender_call, opening_minimum, raise_step
@@ -48,6 +49,13 @@ _NAMES = {Phase.DEALER_DRAW: (Kind.DEAL,), Phase.ANTE: (Kind.ANTE,), Phase.BANNE
 _PHASE_REF = {Phase.DEALER_DRAW: "The Deal", Phase.ANTE: "The Deal", Phase.BANNERS: "The Deal",
               Phase.SHUFFLE: "Palace Cards", Phase.PALACE: "Palace Cards", Phase.TURN: "The Play",
               Phase.AFTER_BUY: "Buy", Phase.BATTLE: "Raise", Phase.SPOILS: "Fold", Phase.OVER: "Winning the Pot"}
+
+
+_CARD_TEXT = tuple(str(c) for c in ALL_CARDS)
+
+
+def _text(cards) -> str:
+    return " ".join(_CARD_TEXT[c.index] for c in cards)
 
 
 def _no(reason: str, section: str, clause: str = "", r=None) -> Verdict:
@@ -120,7 +128,8 @@ def _check_turn(state: "PokerState", action: Action) -> Verdict:
 
 
 def _check_discard(me, action: Action, section: str, limit: int | None = None) -> Verdict:
-    missing = [c for c in action.cards if c not in me.soldiers]
+    row = {c.index for c in me.soldiers}
+    missing = [c for c in action.cards if c.index not in row]
     if missing:
         held = " ".join(str(c) for c in me.soldiers) or "none"
         return _no(f"{missing[0]} is not one of {me.name}'s soldiers (soldiers: {held}); only soldiers can be "
@@ -128,7 +137,7 @@ def _check_discard(me, action: Action, section: str, limit: int | None = None) -
     left = len(me.soldiers) - len(action.cards)
     if limit is not None and left > limit:
         return _no(f"{me.name} would still hold {left} soldiers; at most {limit} are allowed", section, "five")
-    return _yes(f"{me.name} discards {' '.join(str(c) for c in action.cards)} face down", section)
+    return _yes(f"{me.name} discards {_text(action.cards)} face down", section)
 
 
 def _check_soldiers(state: "PokerState", action: Action) -> Verdict:

@@ -2,13 +2,32 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from functools import lru_cache
 from enum import Enum
 
 from ..cards import Card
 from ..refs import RuleRef, Ruling
 from .hands import Holding
 from .showdown import ShowdownVerdict
+
+
+@lru_cache(maxsize=None)
+def _field_names(cls) -> frozenset[str]:
+    return frozenset(f.name for f in fields(cls))
+
+
+def evolve(obj, **changes):
+    """A copy of a frozen dataclass with some fields changed, like
+    :func:`dataclasses.replace` but without re-running ``__init__`` (states are
+    copied at every step; these classes have no ``__post_init__`` to skip)."""
+    unknown = changes.keys() - _field_names(type(obj))
+    if unknown:
+        raise TypeError(f"{type(obj).__name__} has no field(s) {sorted(unknown)}")
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 class Phase(Enum):

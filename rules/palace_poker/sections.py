@@ -7,6 +7,8 @@ is a short name of ours. Summaries are in our own words.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..refs import RuleRef, register_sections
 
 SOURCE = "palace-poker.txt"
@@ -65,6 +67,7 @@ register_sections(SOURCE, {
 })
 
 
+@lru_cache(maxsize=None)
 def ref(section: str, clause: str = "") -> RuleRef:
-    """A reference into ``palace-poker.txt``."""
+    """A reference into ``palace-poker.txt`` (cached: references are values)."""
     return RuleRef(SOURCE, section, clause)

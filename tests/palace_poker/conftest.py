@@ -1,46 +1,15 @@
-"""Shared fixtures: the document's six-player example as setup data and steps.
+"""Fixtures for the Palace Poker tests; the helpers live in palace_poker_support."""
 
-The stacked order comes from the document (§ The Deal: the banner deal card by
-card; § Palace Cards and § Example Game Continued: each player's palace cards,
-dealt one at a time from the dealer's left, then the cards bought in turn).
-"""
+import sys
+from pathlib import Path
 
 import pytest
 
-from rules.palace_poker import start
+sys.path.insert(0, str(Path(__file__).parent))
 
-SEATS = ["Aaron", "Brad", "Christine", "Dave", "Elena", "Frank"]  # Frank deals
-BANNER_DECK = ["8c", "Jc", "3h", "Ts", "2c", "5h", "Th", "Kh", "Jd", "4d", "Td", "Qs"]
-PALACE = {"Aaron": "4s Ks Tc", "Brad": "Ac Ah 9d", "Christine": "6d 6c 8d", "Dave": "Js Jh 5d",
-          "Elena": "9h 4h 3d", "Frank": "Qc Qd 8h"}
-BOUGHT = ["5c", "7s", "9c", "2h", "Jc"]  # Aaron, Christine, Dave, Elena, then Christine again
+from palace_poker_support import DEAL, EXAMPLE_SETUP, ROUND_ONE, ROUND_THREE, ROUND_TWO, replay  # noqa: E402
 
-
-def palace_deck():
-    rounds = [[PALACE[n].split()[k] for n in SEATS] for k in range(3)]
-    return [c for r in rounds for c in r] + BOUGHT
-
-
-EXAMPLE_SETUP = {"seats": SEATS, "stakes": "5/10", "deck": BANNER_DECK, "palace_deck": palace_deck()}
-
-DEAL = ["ante"] + ["deal"] * 12 + ["shuffle"] + ["deal"] * 18
-ROUND_ONE = ["Aaron: buy", "Aaron: keep",
-             "Brad: bet Frank", "Frank: raise", "Brad: raise", "Frank: raise", "Brad: call",
-             "Frank: discard 3h",
-             "Christine: buy", "Christine: keep", "Dave: buy", "Dave: keep", "Elena: buy", "Elena: keep",
-             "Frank: bet Aaron", "Aaron: fold", "Frank: discard 5c"]
-ROUND_TWO = ["Christine: buy", "Christine: keep", "Dave: bet Ts", "Christine: fold", "Dave: discard Ts 7s 9c",
-             "Elena: stay", "Frank: bet Elena", "Elena: fold", "Frank: discard 2h 4d"]
-ROUND_THREE = ["Dave: bet Frank", "Frank: call"]
-
-
-def replay(state, steps):
-    """Play ``steps``; returns the final state and every step's events."""
-    log = []
-    for text in steps:
-        state, events = state.apply_text(text)
-        log.append((text, events))
-    return state, log
+from rules.palace_poker import start  # noqa: E402
 
 
 @pytest.fixture

@@ -1,0 +1,86 @@
+"""Palace Poker without money (§ Palace Poker without money)."""
+
+import pytest
+
+from rules.palace_poker import Phase
+
+from palace_poker_support import table
+
+PALACE2 = {"A": "Ac Ad As", "B": "2d 3d 4d"}
+
+
+def test_points_game_buying_and_attacking_are_free():
+    state = table("points", palace=PALACE2, then=["9s", "8s"])
+    assert state.pot == 0 and state.rules.ante_amount == 0
+    state = state.apply_text("A: buy")[0]
+    assert state.pot == 0 and state.player("A").stack == 0
+    bad = state.apply_text("A: keep")[0].explain(state.apply_text("A: keep")[0].parse_action("bet A 5"))
+    assert not bad.legal
+
+
+def test_points_game_attack_is_settled_at_once_without_calling_or_raising():
+    state = table("points", banners=("Kh", "Qs", "Jd"), palace={"A": "Ac Ad As", "B": "2d 3d 4d", "C": "5c 6c 7c"})
+    verdict = state.explain(state.parse_action("bet B"))
+    assert verdict.legal and "at once" in verdict.reason
+    assert not state.explain(state.parse_action("bet B 5")).legal
+    state, events = state.apply_text("bet B")
+    assert "battle-won" in [e.kind for e in events]
+    assert state.phase is Phase.SPOILS and state.last_battle.winner.name == "A"
+    assert not [e for e in events if e.kind in ("call", "raise")]
+
+
+def test_points_game_winner_scores_ten_minus_soldiers():
+    state = table("points", palace=PALACE2, then=["9s", "8s"])
+    for text in ["A: buy", "A: keep", "B: stay", "A: buy", "A: keep", "B: stay"]:
+        state = state.apply_text(text)[0]
+    state = state.apply_text("A: bet B")[0]
+    assert state.is_over and state.winners == ("A",)
+    assert dict(state.result.points) == {"A": 8}  # two soldiers
+    assert state.player("A").score == 8
+
+
+def test_points_game_same_suit_survivors_show_down():
+    banners = ("Kh", "Qs", "Jd", "Tc", "9h")
+    palace = {n: c for n, c in zip("ABCDE", ["2c 3c 4c", "5d 6d 7d", "8s 9s Ts", "2h 3h 4h", "5c 6c 7c"])}
+    state = table("points", banners=banners, palace=palace)
+    for text in ["A: stay", "B: fold", "C: fold", "D: fold"]:
+        state = state.apply_text(text)[0]
+    assert state.result.how == "same suit showdown" and state.winners == ("A",)
+    assert dict(state.result.points) == {"A": 10}
+
+
+def test_points_game_absolute_tie_scores_nothing():
+    state = table("points", banners=("Kh", "Kc"), palace={"A": "Ks Ad 9d", "B": "Kd As 9s"})
+    state = state.apply_text("A: bet B")[0]
+    assert state.is_over and state.winners == () and state.result.points == ()
+    assert state.result.ruling.key == "palace-poker-points-absolute-tie"
+    quiet = table("points", banners=("Kh", "Kc"), palace={"A": "Ks Ad 9d", "B": "Kd As 9s"})
+    quiet = quiet.apply_text("stay")[0].apply_text("stay")[0]
+    assert quiet.winners == () and all(p.score == 0 for p in quiet.players)
+
+
+def test_points_game_free_buy_still_breaks_the_run():
+    state = table("points", banners=("Kh", "Qs", "Jd"), palace={"A": "2c 3c 4c", "B": "5d 6d 7d", "C": "8h 9h Th"})
+    for text in ["A: stay", "B: stay", "C: buy", "C: keep", "A: stay", "B: stay"]:
+        state = state.apply_text(text)[0]
+    assert not state.is_over
+    state, events = state.apply_text("C: stay")
+    assert state.is_over
+    run = next(e for e in events if e.kind == "run-complete")
+    assert run.get("ruling") == "palace-poker-points-no-money-put-in"
+
+
+def test_points_game_first_to_the_target_wins_the_game():
+    state = table("points", palace=PALACE2, rules={"target": 15})
+    state = state.apply_text("A: bet B")[0]
+    assert state.player("A").score == 10 and state.game_winner is None
+    second = state.next_hand({"deck": ["Kh", "Qs"], "palace_deck": "2d 3d 4d Ac Ad As"})
+    assert second.dealer_name == "A" and second.to_act is not None
+    second = second.apply_text("ante")[0] if second.phase is Phase.ANTE else second
+    while second.phase is not Phase.TURN:
+        second = second.apply(second.candidate_actions()[0])
+    assert second.to_act == "B" and second.player("A").score == 10
+    over = second.apply_text("B: stay")[0].apply_text("A: bet B")[0]
+    assert over.player("A").score == 20 and over.game_winner == "A"
+    with pytest.raises(ValueError, match="game is over"):
+        over.next_hand()

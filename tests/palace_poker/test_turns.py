@@ -1,0 +1,144 @@
+"""Turns (§ The Play, § Buy, § Discard, § Stay, § Fold on a turn, § Open Market Rule)."""
+
+import pytest
+
+from rules.cards import Card, parse_cards
+from rules.errors import IllegalActionError
+from rules.palace_poker import Phase, Status, start
+
+from palace_poker_support import table, to_play
+
+PALACE2 = {"A": "2c 3c 4c", "B": "5d 6d 7d"}
+
+
+def test_turns_go_clockwise_from_the_dealers_left():
+    state = table(banners=("Kh", "Qs", "Jd"), palace={"A": "2c 3c 4c", "B": "5d 6d 7d", "C": "8s 9s Ts"})
+    seen = []
+    for _ in range(3):
+        seen.append(state.to_act)
+        state = state.apply_text("buy")[0].apply_text("keep")[0]
+    assert seen == ["A", "B", "C"] and state.to_act == "A"
+
+
+def test_buy_costs_one_small_bet_and_top_card_becomes_a_soldier():
+    state = table(palace=PALACE2, then=["9s", "8s"])
+    pot, stack = state.pot, state.player("A").stack
+    state, events = state.apply_text("buy")
+    assert state.pot == pot + 5 and state.player("A").stack == stack - 5
+    assert state.player("A").soldiers == (Card.parse("9s"),)
+    assert events[0].kind == "bought" and events[0].get("card") == Card.parse("9s")
+    assert state.phase is Phase.AFTER_BUY and state.to_act == "A"  # may discard on the same turn
+
+
+def test_bought_card_may_be_discarded_on_the_same_turn():
+    state = table(palace=PALACE2, then=["9s"]).apply_text("buy")[0]
+    state, events = state.apply_text("discard 9s")
+    assert state.player("A").soldiers == () and state.discard[-1] == Card.parse("9s")
+    assert state.to_act == "B"
+
+
+def test_buying_with_five_soldiers_forces_a_discard():
+    state = table(palace=PALACE2, then=["9s", "8s", "7s", "6s", "5s", "4s"])
+    for _ in range(5):
+        state = state.apply_text("A: buy")[0].apply_text("A: keep")[0].apply_text("B: stay")[0]
+    assert len(state.player("A").soldiers) == 5
+    state = state.apply_text("A: buy")[0]
+    assert len(state.player("A").soldiers) == 6
+    verdict = state.explain(state.parse_action("keep"))
+    assert not verdict.legal and "must discard" in verdict.reason and verdict.ref.section == "Buy"
+    assert state.is_legal(state.parse_action("discard 4s"))
+    assert state.is_legal(state.parse_action("discard 9s 8s 7s 6s 5s 4s"))  # one to all of them
+
+
+def test_discard_turn_pays_nothing_draws_nothing():
+    state = table(palace=PALACE2, then=["9s", "8s"])
+    state = state.apply_text("buy")[0].apply_text("keep")[0]  # A has a soldier
+    state = state.apply_text("B: buy")[0].apply_text("B: keep")[0]
+    stack, deck = state.player("A").stack, len(state.deck)
+    state, events = state.apply_text("A: discard 9s")
+    assert state.player("A").stack == stack and len(state.deck) == deck
+    assert state.player("A").soldiers == () and events[0].kind == "discarded"
+    assert state.to_act == "B" and not state.is_over
+
+
+def test_discard_needs_soldiers_of_ones_own():
+    state = table(palace=PALACE2)
+    verdict = state.explain(state.parse_action("discard 2c"))  # a palace card, not a soldier
+    assert not verdict.legal and "not one of A's soldiers" in verdict.reason
+    assert not any(a.kind.value == "discard" for a in state.legal_actions())
+
+
+def test_stay_passes_the_turn_without_paying():
+    state = table(palace=PALACE2)
+    after, events = state.apply_text("stay")
+    assert after.pot == state.pot and after.to_act == "B" and events[0].kind == "stay"
+
+
+def test_turn_fold_discards_all_cards():
+    state = table(banners=("Kh", "Qs", "Jd"), palace={"A": "2c 3c 4c", "B": "5d 6d 7d", "C": "8s 9s Ts"})
+    verdict = state.explain(state.parse_action("fold"))
+    assert verdict.legal and verdict.ruling.key == "palace-poker-turn-fold"
+    state, events = state.apply_text("fold")
+    a = state.player("A")
+    assert a.status is Status.FOLDED and a.cards == ()
+    assert set(parse_cards("Kh 2c 3c 4c")) <= set(state.discard)
+    assert state.to_act == "B" and state.accounted()
+
+
+def test_empty_deck_reshuffles_discard_pile_only_when_someone_buys():
+    state = table(palace=PALACE2, reshuffles=[["Ah"]])
+    assert len(state.deck) == 44
+    for _ in range(44):
+        state = state.apply_text("buy")[0]
+        state = state.apply_text(f"discard {state.players[state.actor].soldiers[-1]}")[0]
+    assert state.deck == () and len(state.discard) == 44  # not reshuffled yet
+    state, events = state.apply_text("buy")
+    assert events[0].kind == "reshuffle" and events[0].ref.section == "Buy"
+    assert state.player("A").soldiers[-1] == Card.parse("Ah")  # the stacked reshuffle's top card
+    assert len(state.deck) == 43 and state.discard == () and state.accounted()
+
+
+def test_buy_unavailable_when_deck_and_discard_both_empty():
+    names = [f"P{i}" for i in range(10)]
+    state = to_play(start("limit", {"seats": names, "seed": 8}))
+    assert len(state.deck) == 12 and state.discard == ()
+    for _ in range(12):
+        state = state.apply_text("buy")[0].apply_text("keep")[0]
+    assert state.deck == () and state.discard == ()
+    verdict = state.explain(state.parse_action("buy"))
+    assert not verdict.legal and "both empty" in verdict.reason
+    with pytest.raises(IllegalActionError, match="nothing to buy"):
+        state.apply_text("buy")
+    assert state.legal_actions()  # staying is always possible
+
+
+def test_open_market_buys_the_top_discard_for_a_big_bet():
+    state = table("open-market", palace=PALACE2, then=["9s", "8s"])
+    state = state.apply_text("A: buy")[0].apply_text("A: discard 9s")[0]
+    pot, stack = state.pot, state.player("B").stack
+    verdict = state.explain(state.parse_action("market"))
+    assert verdict.legal and verdict.ruling.key == "palace-poker-open-market-face-down"
+    state, events = state.apply_text("B: market")
+    assert state.player("B").soldiers == (Card.parse("9s"),)
+    assert state.pot == pot + 10 and state.player("B").stack == stack - 10
+    assert state.phase is Phase.AFTER_BUY and state.discard == ()
+
+
+def test_open_market_needs_the_variation_and_a_discard_pile():
+    plain = table(palace=PALACE2)
+    assert not plain.explain(plain.parse_action("market")).legal
+    market = table("open-market", palace=PALACE2)
+    verdict = market.explain(market.parse_action("market"))
+    assert not verdict.legal and "empty" in verdict.reason
+
+
+def test_name_prefix_must_be_the_player_to_act():
+    state = table(palace=PALACE2)
+    verdict = state.explain(state.parse_action("B: buy"))
+    assert not verdict.legal and "A's move" in verdict.reason
+
+
+def test_short_stack_cannot_buy():
+    state = table(palace=PALACE2, stacks=[6, 100])  # 2 for the ante leaves A 4, less than a small bet
+    verdict = state.explain(state.parse_action("buy"))
+    assert not verdict.legal and verdict.ruling.key == "palace-poker-short-stacks"
