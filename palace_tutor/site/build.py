@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import fetch, lock, localize, pins, wheels
+from . import fetch, lock, localize, pins, pyc, wheels
 from .report import SizeReport, site_sizes
 
 BUILD_INFO = "build-info.json"
@@ -44,11 +44,19 @@ class SiteOptions:
     early_worker: bool = True
     # a service worker that caches the site: warm loads from cache, works offline
     service_worker: bool = True
+    # Python 3.12 bytecode compiled at build time (inside Pyodide under Node)
+    pyc: bool = True
+    # install the project's wheel (False only for the bench's trivial anchor app)
+    with_project: bool = True
 
     @classmethod
     def stock(cls) -> "SiteOptions":
         """No lever: ``panel convert`` output only made self-hosted (the bench's anchor)."""
-        return cls(loader="stock", strip_assets=False, drop=(), early_worker=False, service_worker=False)
+        return cls(loader="stock", strip_assets=False, drop=(), early_worker=False, service_worker=False,
+                   pyc=False)
+
+    def replace(self, **changes) -> "SiteOptions":
+        return dataclasses.replace(self, **changes)
 
 
 def _repo_root(app: Path) -> Path:
@@ -82,7 +90,9 @@ def read_build_info(out: Path) -> dict | None:
 
 def _convert(app: Path, dest: Path, requirements: list[str], title: str) -> None:
     cmd = [sys.executable, "-m", "panel", "convert", str(app), "--to", "pyodide-worker",
-           "--out", str(dest), "--title", title, "--requirements", *requirements]
+           "--out", str(dest), "--title", title]
+    if requirements:
+        cmd += ["--requirements", *requirements]
     print("  $ panel convert", app.name, "--to pyodide-worker", flush=True)
     proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=app.parent)
     if proc.returncode or not (dest / f"{app.stem}.html").is_file():
@@ -104,7 +114,7 @@ def _copy_static(out: Path) -> None:
         shutil.copy2(f, out / localize.BOKEH_JS_DIR / f.name)
 
 
-def _pyodide_dir(out: Path, cache: Path, project_wheel: Path, options: SiteOptions) -> list[str]:
+def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: SiteOptions) -> list[str]:
     """Write ``out/pyodide``; returns the names of the packages it holds."""
     core = fetch.pyodide_core(cache)
     site, rejected = lock.start_lock(core, fetch.wasm_bundle(cache))
@@ -120,10 +130,25 @@ def _pyodide_dir(out: Path, cache: Path, project_wheel: Path, options: SiteOptio
                 wheels.strip_bundled_assets(w, slim)
             w = slim
         lock.add_wheel(site, w)
-    lock.add_wheel(site, project_wheel)
     roots = list(pins.SITE_ROOTS) + (list(pins.STOCK_LOADER_ROOTS) if options.loader == "stock" else [])
+    if project_wheel is not None:
+        lock.add_wheel(site, project_wheel)
+    else:
+        roots.remove("palace-tutor")
     lock.restrict(site, roots, drop=options.drop)
-    lock.write_pyodide_dir(site, core, out / "pyodide")
+    core_files = {}
+    if options.pyc:
+        jobs = [(site.sources[name], "beside" if name == "palace-tutor" else "sourceless", pyc.SITE_PACKAGES)
+                for name, entry in site.packages.items() if entry["file_name"].endswith(".whl")]
+        jobs.append((core / "python_stdlib.zip", "sourceless", pyc.STDLIB_ZIP))
+        compiled = pyc.compile_archives(core, cache, jobs)
+        for name, entry in site.packages.items():
+            src = site.sources[name]
+            if src in compiled:
+                site.sources[name] = compiled[src]
+                entry["sha256"] = lock.sha256_file(compiled[src])
+        core_files["python_stdlib.zip"] = compiled[core / "python_stdlib.zip"]
+    lock.write_pyodide_dir(site, core, out / "pyodide", core_files)
     lock.check_pyodide_dir(out / "pyodide")
     return sorted(site.packages)
 
@@ -132,7 +157,7 @@ def _service_worker(out: Path, version: str, page: str, js: str, packages_files:
     """``sw.js``: precache what a visit loads, then answer from the cache (warm + offline visits)."""
     html = (out / page).read_text()
     static = sorted(set(
-        [page, js, "./"] + [f"pyodide/{f}" for f in (*lock.CORE_FILES, "pyodide-lock.json")]
+        [page, js, "./", "favicon.svg"] + [f"pyodide/{f}" for f in (*lock.CORE_FILES, "pyodide-lock.json")]
         + [f"pyodide/{f}" for f in packages_files]
         + [u for u in _static_refs(html)]))
     sw = (Path(__file__).parent / "sw.js").read_text()
@@ -166,7 +191,8 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
     print(f"building {'CDN' if cdn else 'offline'} site from {app.name} into {out} (build {version})")
     with tempfile.TemporaryDirectory(prefix="palace-tutor-site-") as tmp:
         tmp = Path(tmp)
-        project_wheel = wheels.build_project_wheel(root, tmp / "wheel", fetch.build_requirements(cache))
+        project_wheel = (wheels.build_project_wheel(root, tmp / "wheel", fetch.build_requirements(cache))
+                         if options.with_project or cdn else None)
         stage = tmp / "site"
         stage.mkdir()
         converted = tmp / "converted"
@@ -177,7 +203,7 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
             shutil.copy2(project_wheel, stage / project_wheel.name)
         else:
             packages = _pyodide_dir(stage, cache, project_wheel, options)
-            _convert(app, converted, ["palace-tutor"], title)
+            _convert(app, converted, ["palace-tutor"] if project_wheel else [], title)
             html = localize.localize_page((converted / f"{app.stem}.html").read_text(encoding="utf-8"))
             js = localize.localize_urls((converted / f"{app.stem}.js").read_text(encoding="utf-8"))
             if options.loader == "lock":
@@ -190,12 +216,16 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
                     raise RuntimeError(f"{name} still names outside URLs: {left}")
                 (stage / name).write_text(text, encoding="utf-8")
             _copy_static(stage)
+            shutil.copy2(Path(__file__).parent / "favicon.svg", stage / "favicon.svg")
+            index = stage / "index.html"
+            index.write_text(index.read_text(encoding="utf-8").replace(
+                "<head>", '<head>\n<link rel="icon" href="favicon.svg" type="image/svg+xml">', 1), encoding="utf-8")
             if options.service_worker:
                 lock_data = json.loads((stage / "pyodide" / "pyodide-lock.json").read_text())
                 files = [e["file_name"] for e in lock_data["packages"].values()]
                 _service_worker(stage, version, "index.html", f"{app.stem}.js", files)
         info = {"build": version, "cdn": cdn, "app": app.name, "options": dataclasses.asdict(options),
-                "pyodide": pins.PYODIDE_VERSION, "project_wheel": project_wheel.name,
+                "pyodide": pins.PYODIDE_VERSION, "project_wheel": project_wheel and project_wheel.name,
                 "built_in_s": round(time.perf_counter() - t0, 1)}
         (stage / BUILD_INFO).write_text(json.dumps(info, indent=1) + "\n")
         if out.exists():

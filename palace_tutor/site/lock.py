@@ -154,11 +154,11 @@ def restrict(site: SiteLock, roots: Iterable[str], drop: Iterable[str] = ()) -> 
     return removed
 
 
-def write_pyodide_dir(site: SiteLock, core_dir: Path, out: Path) -> None:
-    """Copy the core files and every listed wheel into ``out`` and write the lock."""
+def write_pyodide_dir(site: SiteLock, core_dir: Path, out: Path, core_files: dict[str, Path] | None = None) -> None:
+    """Copy the core files (``core_files`` replaces some) and every listed wheel into ``out``; write the lock."""
     out.mkdir(parents=True, exist_ok=True)
     for f in CORE_FILES:
-        shutil.copy2(core_dir / f, out / f)
+        shutil.copy2((core_files or {}).get(f, core_dir / f), out / f)
     for name, entry in site.packages.items():
         src = site.sources[name]
         shutil.copy2(src, out / entry["file_name"])

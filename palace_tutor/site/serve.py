@@ -58,9 +58,9 @@ def serve_in_thread(directory: str | Path, port: int = 0) -> tuple[SiteServer, s
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-def serve(directory: str | Path = "site", port: int = 8000) -> None:
+def serve(directory: str | Path = "site", port: int = 8000, verbose: bool = True) -> None:
     """Serve until interrupted, printing the URL."""
-    server = make_server(directory, port, verbose=True)
+    server = make_server(directory, port, verbose=verbose)
     print(f"serving {Path(directory).resolve()} at http://127.0.0.1:{server.server_address[1]}/ "
           "(Ctrl-C to stop)", flush=True)
     try:
@@ -77,7 +77,7 @@ def serve_process(directory: str | Path):
     import subprocess
     import sys
 
-    proc = subprocess.Popen([sys.executable, "-m", "palace_tutor.site.serve", str(directory), "0"],
+    proc = subprocess.Popen([sys.executable, "-m", "palace_tutor.site.serve", str(directory), "0", "--quiet"],
                             stdout=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
     if "http://" not in line:
@@ -89,4 +89,5 @@ def serve_process(directory: str | Path):
 if __name__ == "__main__":
     import sys
 
-    serve(sys.argv[1] if len(sys.argv) > 1 else "site", int(sys.argv[2]) if len(sys.argv) > 2 else 8000)
+    args = [a for a in sys.argv[1:] if a != "--quiet"]
+    serve(args[0] if args else "site", int(args[1]) if len(args) > 1 else 8000, verbose="--quiet" not in sys.argv)

@@ -11,9 +11,10 @@ categories below are textbook poker, not the code's output.
 from __future__ import annotations
 
 import json
-import runpy
 import shutil
 import subprocess
+import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -26,14 +27,19 @@ ROOT = HERE.parents[1]
 
 
 @pytest.fixture(scope="module")
-def pyodide_result(tmp_path_factory) -> dict:
+def project_wheel(tmp_path_factory) -> Path:
+    cache = fetch.default_cache_dir(ROOT)
+    return wheels.build_project_wheel(ROOT, tmp_path_factory.mktemp("wheel"), fetch.build_requirements(cache))
+
+
+@pytest.fixture(scope="module")
+def pyodide_result(project_wheel) -> dict:
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is needed for the Pyodide smoke run (apt-get install -y nodejs)")
-    cache = fetch.default_cache_dir(ROOT)
-    core = fetch.pyodide_core(cache)
-    wheel = wheels.build_project_wheel(ROOT, tmp_path_factory.mktemp("wheel"), fetch.build_requirements(cache))
-    proc = subprocess.run([node, str(HERE / "run_in_pyodide.mjs"), str(core), str(wheel), str(HERE / "rules_probe.py")],
+    core = fetch.pyodide_core(fetch.default_cache_dir(ROOT))
+    proc = subprocess.run([node, str(HERE / "run_in_pyodide.mjs"), str(core), str(project_wheel),
+                           str(HERE / "rules_probe.py")],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     print(proc.stderr.strip())
@@ -41,14 +47,20 @@ def pyodide_result(tmp_path_factory) -> dict:
 
 
 @pytest.fixture(scope="module")
-def cpython_result() -> dict:
-    # runpy gives the module's globals; the probe's result is its last expression,
-    # so evaluate that expression the same way Pyodide does
+def cpython_result(project_wheel, tmp_path_factory) -> dict:
+    """The same probe under CPython, importing from the same wheel (unpacked), so both
+    interpreters run the very same code even while the working tree changes."""
+    unpacked = tmp_path_factory.mktemp("unpacked")
+    with zipfile.ZipFile(project_wheel) as z:
+        z.extractall(unpacked)
+    # the probe's result is its last expression: print it the way Pyodide returns it
     source = (HERE / "rules_probe.py").read_text()
     body, last = source.rstrip().rsplit("\njson.dumps(", 1)
-    ns: dict = {}
-    exec(compile(body, "rules_probe.py", "exec"), ns)
-    return json.loads(eval("json.dumps(" + last, ns))
+    script = body + "\nprint(json.dumps(" + last + ")\n"
+    proc = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(unpacked)!r})\n" + script],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
 def test_pyodide_runs_python_3_12(pyodide_result):

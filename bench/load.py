@@ -1,0 +1,172 @@
+"""``python -m bench load [--runs N] [--levers] [--json]``: how fast the site opens.
+
+Side by side in one run, alternating, in headless Chromium with every byte
+from 127.0.0.1 (outside requests are aborted and reported):
+
+* ``ours``: the offline site of ``app.py`` as ``palace-tutor build`` makes it;
+* ``stock``: a trivial Panel app (``bench/_trivial_app.py``: a button and a
+  Markdown pane) built the stock way (``panel convert --to pyodide-worker``,
+  unmodified wheels, panel's own micropip loader), self-hosted the same way.
+
+Each run loads every variant cold (a fresh browser context: empty HTTP cache,
+no service worker), then warm (a second visit in the same context, once its
+service worker, if any, is active). Page -> interactive is measured from
+navigation until the app's Python is linked to the page (clicks work).
+Prints medians and ratios; with ``--json`` the last line is one JSON object.
+
+``--levers`` adds variants of ``ours`` with one load-time lever turned back to
+stock each (see ``palace_tutor.site.build.SiteOptions``), and ``ours`` with
+every lever off, to show what each lever gives.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from palace_tutor.site import browser as B
+from palace_tutor.site.build import SiteOptions, build_site, content_hash, read_build_info
+from palace_tutor.site.serve import serve_process
+
+ROOT = Path(__file__).resolve().parents[1]
+SITES = ROOT / ".cache" / "bench-sites"
+
+
+def variants(levers: bool) -> dict[str, tuple[Path, SiteOptions]]:
+    app, trivial = ROOT / "app.py", ROOT / "bench" / "_trivial_app.py"
+    best = SiteOptions()
+    out = {"ours": (app, best), "stock": (trivial, SiteOptions.stock().replace(with_project=False))}
+    if levers:
+        out["ours, stock loader"] = (app, best.replace(loader="stock"))
+        out["ours, full panel/bokeh wheels"] = (app, best.replace(strip_assets=False))
+        out["ours, all dependencies"] = (app, best.replace(drop=()))
+        out["ours, worker started late"] = (app, best.replace(early_worker=False))
+        out["ours, no service worker"] = (app, best.replace(service_worker=False))
+        out["ours, no lever"] = (app, SiteOptions.stock())
+    return out
+
+
+def ensure_site(name: str, app: Path, options: SiteOptions) -> Path:
+    out = SITES / name.replace(",", "").replace(" ", "-").replace("/", "-")
+    info = read_build_info(out)
+    if not info or info.get("build") != content_hash(app, False, options, ROOT):
+        build_site(out=out, app=app, options=options)
+    return out
+
+
+def _bytes_fetched(site: Path, urls: list[str]) -> int:
+    total = 0
+    for url in urls:
+        path = urlsplit(url).path.lstrip("/") or "index.html"
+        f = site / path
+        if f.is_file():
+            total += f.stat().st_size
+    return total
+
+
+def _visit(context, url: str, timeout_s: float = 300) -> tuple[float, list[str]]:
+    """Open ``url`` in a new page of ``context``; seconds to interactive, and the URLs it requested."""
+    page = context.new_page()
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    try:
+        timing = B.open_until_interactive(page, url, timeout_s=timeout_s)
+    except Exception:
+        page.close()
+        raise
+    # a service worker registered by this visit must be active before the next one
+    page.evaluate("""async () => {
+        if (!('serviceWorker' in navigator)) return;
+        const reg = await navigator.serviceWorker.getRegistration();
+        if (reg) await navigator.serviceWorker.ready;
+    }""")
+    page.close()
+    return timing.interactive_s, requested
+
+
+def measure(runs: int, levers: bool) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    sites = {name: ensure_site(name, app, opts) for name, (app, opts) in variants(levers).items()}
+    servers = {name: serve_process(site) for name, site in sites.items()}
+    cold: dict[str, list[float]] = {n: [] for n in sites}
+    warm: dict[str, list[float]] = {n: [] for n in sites}
+    fetched: dict[str, int] = {}
+    offline_ok: dict[str, bool] = {}
+    problems: list[str] = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=B.CHROMIUM, headless=True, args=B.CHROMIUM_ARGS)
+            names = list(sites)
+            for r in range(runs):
+                order = names[r % len(names):] + names[:r % len(names)]  # alternate who goes first
+                for name in order:
+                    url = servers[name][1]
+                    context = browser.new_context(viewport={"width": 1000, "height": 800})
+                    guard = B.OutsideGuard()
+                    guard.attach(context)
+                    t_cold, urls = _visit(context, url)
+                    t_warm, _ = _visit(context, url)
+                    if r == 0:
+                        fetched[name] = _bytes_fetched(sites[name], urls)
+                        # a third visit with the network cut: does the site still open?
+                        context.set_offline(True)
+                        try:
+                            _visit(context, url, timeout_s=45)
+                            offline_ok[name] = True
+                        except Exception:  # noqa: BLE001 - a failure to open is the measurement
+                            offline_ok[name] = False
+                        context.set_offline(False)
+                    context.close()
+                    problems += [f"{name}: {p}" for p in guard.problems()]
+                    cold[name].append(t_cold)
+                    warm[name].append(t_warm)
+                    print(f"run {r + 1}/{runs}  {name:<32} cold {t_cold:6.2f} s   warm {t_warm:6.2f} s", flush=True)
+            browser.close()
+    finally:
+        for proc, _ in servers.values():
+            proc.terminate()
+            proc.wait(10)
+    med = {n: statistics.median(v) for n, v in cold.items()}
+    wmed = {n: statistics.median(v) for n, v in warm.items()}
+    return {
+        "runs": runs,
+        "cold_s": {n: round(v, 2) for n, v in med.items()},
+        "warm_s": {n: round(v, 2) for n, v in wmed.items()},
+        "cold_vs_stock": {n: round(v / med["stock"], 3) for n, v in med.items()},
+        "warm_vs_cold": {n: round(wmed[n] / med[n], 3) for n in med},
+        "fetched_mb_cold": {n: round(b / 1e6, 1) for n, b in fetched.items()},
+        "opens_offline_after_first_visit": offline_ok,
+        "outside_requests_or_errors": problems,
+        "builds": {n: read_build_info(s)["build"] for n, s in sites.items()},
+    }
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench load", description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5, help="cold+warm loads per variant (default 5)")
+    ap.add_argument("--levers", action="store_true", help="also measure each load-time lever")
+    ap.add_argument("--json", action="store_true", help="print one JSON object as the last line")
+    a = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    res = measure(a.runs, a.levers)
+    print(f"\npage -> interactive, median of {a.runs} (seconds), {time.perf_counter() - t0:.0f} s in all")
+    print(f"{'variant':<32} {'cold':>6} {'warm':>6} {'cold/stock':>10} {'warm/cold':>9} {'MB cold':>8} offline")
+    for n in res["cold_s"]:
+        print(f"{n:<32} {res['cold_s'][n]:6.2f} {res['warm_s'][n]:6.2f} {res['cold_vs_stock'][n]:10.3f} "
+              f"{res['warm_vs_cold'][n]:9.3f} {res['fetched_mb_cold'].get(n, 0):8.1f} "
+              f"{'yes' if res['opens_offline_after_first_visit'].get(n) else 'no'}")
+    for p in res["outside_requests_or_errors"]:
+        print("PROBLEM:", p)
+    if a.json:
+        print(json.dumps(res))
+    return 1 if res["outside_requests_or_errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
