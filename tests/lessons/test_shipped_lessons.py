@@ -80,3 +80,131 @@ def test_kings_pot_second_deal_wins_the_carried_pot():
     assert last[("probe", "outcome.kings_pot_won")].expected is True
     assert last[("probe", "view().players[Ben].stack")].expected == 47  # 23-1-2-5+14+18
     assert replay(second)[-1].after.kings_pot == 0
+
+
+# -- Palace Poker ------------------------------------------------------------------
+
+def probes(lesson_id):
+    """(probe path, op) -> expected figure, over the whole lesson."""
+    return {(c.subject, c.op): c.expected for s in lesson(lesson_id).steps for c in s.checks
+            if c.kind == "probe"}
+
+
+def events(lesson_id):
+    return [(c.subject, dict(c.expected)) for s in lesson(lesson_id).steps for c in s.checks
+            if c.kind == "event"]
+
+
+def test_banner_deal_follows_the_documents_card_sequence():
+    # § The Deal: who was dealt what, in order, and which cards were kept
+    dealt = [(e["seat"], e["card"], kind) for kind, e in events("pp-banner-deal")
+             if kind.startswith("banner-")]
+    assert dealt == [
+        ("Aaron", "8c", "banner-kept"), ("Brad", "Jc", "banner-rejected"),
+        ("Christine", "Ts", "banner-kept"), ("Dave", "2c", "banner-rejected"),
+        ("Dave", "5h", "banner-rejected"), ("Dave", "Th", "banner-rejected"),
+        ("Dave", "Kh", "banner-rejected"), ("Dave", "Jd", "banner-kept"),
+        ("Elena", "4d", "banner-kept"), ("Frank", "Td", "banner-rejected")]
+    figures = probes("pp-banner-deal")
+    assert figures[("player(Brad).banner", "equals")] == "3h"
+    assert figures[("player(Frank).banner", "equals")] == "Qs"
+    assert figures[("pot", "equals")] == 12  # six antes of $2 at $5/$10
+
+
+def test_first_round_raise_war_amounts_are_the_documents():
+    raises = [(e["seat"], e["amount"]) for kind, e in events("pp-first-round") if kind == "raise"]
+    # § Raise: Frank $5 + $5; Brad $5 + $10; Frank $10 + $10
+    assert raises == [("Frank", 10), ("Brad", 15), ("Frank", 20)]
+    assert ("battle-won", {"winner": "Frank", "loser": "Brad"}) in events("pp-first-round")
+    assert probes("pp-first-round")[("pot", "equals")] == 77  # 12 + 5 + 30 + 30
+    quiz = next(s.quiz for s in lesson("pp-first-round").steps if s.quiz and s.quiz.kind == "battle-winner")
+    assert quiz.accepts("Frank") and not quiz.accepts("Brad")
+
+
+def test_four_jacks_lesson_checks_the_engines_pot_against_the_documents_142():
+    four = lesson("pp-four-jacks")
+    last = four.steps[-1]
+    check = next(c for c in last.checks if c.subject == "result.share(Dave)")
+    assert check.expected == 142 and "142" in check.note
+    # the figure is not typed into the position: the setup and the prelude hold
+    # only the cards and moves, so the engine adds the pot up from the bets
+    assert "142" not in repr(four.setup) and "142" not in " ".join(four.prelude)
+    assert replay(four)[0].before.pot == 77  # after the replayed first round
+    assert replay(four)[-1].after.result.share("Dave") == 142
+
+
+def test_four_jacks_lesson_fails_if_the_document_figure_is_wrong():
+    from lessons import LessonError, load_lesson_text
+
+    text = (data_directory() / "palace-poker" / "pp-four-jacks.toml").read_text(encoding="utf-8")
+    wrong = text.replace('probe = "result.share(Dave)"\n  equals = 142', 'probe = "result.share(Dave)"\n  equals = 141')
+    assert wrong != text
+    with pytest.raises(LessonError, match="result.share\\(Dave\\) is 141, but the engine has 142"):
+        load_lesson_text(wrong, "palace-poker/pp-four-jacks.toml")
+
+
+def test_four_jacks_counts_whole_against_the_spade_banner():
+    assert ("four-of-a-kind", {"seat": "Dave", "cards": "Js"}) in events("pp-four-jacks")
+    assert ("excluded", {"seat": "Frank", "cards": "Qd"}) in events("pp-four-jacks")
+
+
+def test_no_limit_calls_are_90_and_105():
+    assert probes("pp-no-limit-call")[("call_amount", "equals")] == 90
+    assert probes("pp-no-limit-call-more-soldiers")[("call_amount", "equals")] == 105
+    assert ("call", {"seat": "Christine", "amount": 90}) in events("pp-no-limit-call")
+    assert ("call", {"seat": "Christine", "amount": 105}) in events("pp-no-limit-call-more-soldiers")
+    for lesson_id in ("pp-no-limit-call", "pp-no-limit-call-more-soldiers"):
+        assert lesson(lesson_id).variant == "no-limit"
+        start = replay(lesson(lesson_id))[0].before
+        assert len(start.player("Dave").soldiers) == 3
+
+
+def test_showdown_tie_is_settled_by_own_suit_count():
+    figures = probes("pp-showdown-tie")
+    assert figures[("result.showdown.hands[Elena].own_suit_count", "equals")] == 3
+    assert figures[("result.showdown.hands[Aaron].own_suit_count", "equals")] == 2
+    assert figures[("result.winners", "equals")] == ("Elena",)
+    # the document's two hands, with Aaron's 9♥ counting (no exclusions in a showdown)
+    assert figures[("result.showdown.hands[Aaron].best", "cards")] == "Kd Ks Jc 9h 8s"
+    assert figures[("result.showdown.hands[Elena].best", "cards")] == "Kh Kc Jh 9d 8h"
+
+
+@pytest.mark.parametrize("lesson_id, variant, section", [
+    ("pp-no-pot-sharing", "no-pot-sharing", "No Pot Sharing Rule"),
+    ("pp-open-market", "open-market", "Open Market Rule"),
+    ("pp-kings-in-the-house", "kings-in-the-house", "Kings in the House Rule"),
+    ("pp-without-money", "points", "Palace Poker without money"),
+])
+def test_one_lesson_per_variation(lesson_id, variant, section):
+    found = lesson(lesson_id)
+    assert found.variant == variant and found.source.section == section
+    assert any(s.rule.section == section for s in found.steps)
+
+
+def test_variation_lessons_show_what_the_variation_changes():
+    assert probes("pp-no-pot-sharing")[("result.how", "equals")] == "same suit showdown"
+    assert ("bought", {"seat": "Bea", "card": "7c", "amount": 10}) in events("pp-open-market")
+    assert ("wild", {"seat": "Ivy", "card": "Kc"}) in events("pp-kings-in-the-house")
+    assert probes("pp-without-money")[("player(Ann).score", "equals")] == 9  # 10 less one soldier
+
+
+def test_variation_lessons_would_end_otherwise_under_the_standard_rules():
+    """The same moves under the plain limit preset give the other outcome, so the
+    lessons really depend on their variation."""
+    family = get_family("palace-poker")
+
+    def final(lesson_id, variant):
+        found = lesson(lesson_id)
+        state = family.start(variant, found.setup_plain())
+        for text in found.prelude + tuple(s.action for s in found.steps if s.action):
+            if not state.is_legal(state.parse_action(text)):
+                return state, text
+            state = state.apply_text(text)[0]
+        return state, None
+
+    split, _ = final("pp-no-pot-sharing", "limit")
+    assert split.result.how == "same suit split"
+    plain, _ = final("pp-kings-in-the-house", "limit")
+    assert plain.last_battle.winner.name == "Joe"
+    _, refused = final("pp-open-market", "limit")
+    assert refused == "Bea: market"
