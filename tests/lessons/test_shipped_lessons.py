@@ -208,3 +208,95 @@ def test_variation_lessons_would_end_otherwise_under_the_standard_rules():
     assert plain.last_battle.winner.name == "Joe"
     _, refused = final("pp-open-market", "limit")
     assert refused == "Bea: market"
+
+
+# -- Palace ---------------------------------------------------------------------------
+
+def moves(lesson_id):
+    return [s.action for s in lesson(lesson_id).steps if s.action]
+
+
+def test_bga_example_follows_the_documents_plays():
+    # § Example of Play, play by play
+    assert moves("pl-bga-example") == ["play 3c 3d", "play 8h", "play 8c 8d 8s", "play 6c 6d 6h 6s",
+                                       "play Tc Td Th", "flip", "pickup", "play 4c 4d"]
+    setup = lesson("pl-bga-example").setup
+    assert setup["stock"] == "" and setup["pile"].split()[-1] == "2c"  # deck empty, a 2 on top
+    assert setup["hands"][3] == "9d Ts"  # PlayerD: only a 9 and a 10
+    last = {(c.kind, c.subject): c for c in lesson("pl-bga-example").steps[5].checks}
+    assert last[("probe", "pile")].expected == "Qc"  # the face-down card is a queen
+    assert ("illegal", "play Ts") in last  # a 10 does not go on the queen here
+    quiz = lesson("pl-bga-example").steps[6].quiz
+    assert quiz.kind == "legal-plays" and quiz.accepted == frozenset({"pickup"})
+
+
+def test_house_multiples_clear_to_the_player_who_completes_four():
+    assert moves("pl-house-multiples")[:2] == ["play 6c 6d", "play 6h 6s"]
+    step = lesson("pl-house-multiples").steps[1]
+    assert {c.subject for c in step.checks if c.kind == "event"} >= {"clear", "extra-turn"}
+
+
+def test_house_refill_draws_a_matching_eight_and_throws_it():
+    found = lesson("pl-house-refill")
+    assert found.setup["hands"][0] == "8h 8d 5c" and found.setup["stock"].split()[:2] == ["8s", "6c"]
+    assert moves("pl-house-refill") == ["play 8h 8d", "quick 8s"]
+
+
+def test_house_more_than_three_cards_draws_nothing():
+    assert len(lesson("pl-house-more-than-three").setup["hands"][0].split()) == 4
+    after = replay(lesson("pl-house-more-than-three"))[-1].after
+    assert len(after.hands[0]) == 3 and len(after.stock) == 2
+
+
+def test_house_ace_penalty_passes_along_the_chain():
+    assert moves("pl-house-ace-chain")[:3] == ["play Ah", "play Ad", "pickup"]
+    steps = replay(lesson("pl-house-ace-chain"))
+    assert steps[2].before.to_move == 2 and steps[3].before.pile == ()
+
+
+def test_caron_flash_is_reflected_back_and_forth():
+    assert moves("pl-caron-flashed-three") == ["flash 3s @2", "reflect 3h", "reflect 3c", "check-stock",
+                                               "pickup"]
+    assert lesson("pl-caron-flashed-three").variant == "caron"
+
+
+def test_caron_seven_limits_the_next_card_and_its_own_place():
+    checks = [(c.kind, c.subject) for s in lesson("pl-caron-seven").steps for c in s.checks]
+    assert ("illegal", "play 9h") in checks  # too high after a 7
+    assert ("illegal", "play 7h") in checks  # a 7 may not go on an 8
+
+
+def test_one_position_is_played_under_all_three_presets():
+    ids = {"house": "pl-one-position-house", "caron": "pl-one-position-caron", "bga": "pl-one-position-bga"}
+    found = {variant: lesson(i) for variant, i in ids.items()}
+    assert {v: f.variant for v, f in found.items()} == {v: v for v in ids}
+    setups = [f.setup_plain() for f in found.values()]
+    assert setups[0] == setups[1] == setups[2]
+    answers = {v: f.steps[0].quiz.accepted for v, f in found.items()}
+    # the documents disagree on this very position (§ Playing the Game 1 / Card Values (3) / Special cards: 9)
+    assert answers["house"] == {"play Jd", "play 2c", "play Ts", "pickup"}
+    assert answers["caron"] == {"play Jd", "play 2c", "play Ts", "flash 3d @1"}
+    assert answers["bga"] == {"play 3d", "play 7s", "play 2c", "pickup"}
+
+
+# -- every required lesson --------------------------------------------------------------
+
+REQUIRED = {
+    "palace-poker": ["pp-banner-deal", "pp-first-round", "pp-no-limit-call", "pp-no-limit-call-more-soldiers",
+                     "pp-showdown-tie", "pp-four-jacks", "pp-no-pot-sharing", "pp-open-market",
+                     "pp-kings-in-the-house", "pp-without-money"],
+    "palace": ["pl-bga-example", "pl-house-multiples", "pl-house-refill", "pl-house-more-than-three",
+               "pl-house-ace-chain", "pl-caron-flashed-three", "pl-caron-seven", "pl-one-position-house",
+               "pl-one-position-caron", "pl-one-position-bga"],
+    "kings-pot": ["kp-full-deal", "kp-kings-pot-won"],
+}
+
+
+@pytest.mark.parametrize("game, lesson_id", [(g, i) for g, ids in REQUIRED.items() for i in ids])
+def test_required_lesson_exists_and_teaches_with_rules_and_checks(game, lesson_id):
+    found = lesson(lesson_id)
+    assert found.game == game
+    assert all(s.narration and s.rule for s in found.steps)
+    assert sum(len(s.checks) for s in found.steps) >= 1
+    for step in found.steps:  # every cited section belongs to one of the game's documents
+        assert step.rule.source in get_family(game).sources
