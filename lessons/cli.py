@@ -49,12 +49,25 @@ def _wrap(text: str, indent: str) -> str:
                                      subsequent_indent=indent) for p in paragraphs)
 
 
+def _runs(actions: tuple[str, ...]) -> str:
+    """``deal, deal, deal`` -> ``deal x3``."""
+    parts: list[list] = []
+    for action in actions:
+        if parts and parts[-1][0] == action:
+            parts[-1][1] += 1
+        else:
+            parts.append([action, 1])
+    return ", ".join(a if n == 1 else f"{a} x{n}" for a, n in parts)
+
+
 def cmd_show(lesson: Lesson, out: TextIO) -> None:
     print(f"{lesson.title}  [{lesson.id}]", file=out)
     print(f"{lesson.game}, variant {lesson.variant}; follows {lesson.source}", file=out)
     if lesson.constructed:
         print("(a constructed example: the source has no worked example of this)", file=out)
     print(_wrap(lesson.summary, ""), file=out)
+    if lesson.prelude:
+        print(_wrap("starts after: " + _runs(lesson.prelude), ""), file=out)
     if lesson.intro:
         print(file=out)
         print(_wrap(lesson.intro, ""), file=out)

@@ -70,7 +70,8 @@ def load_lessons(directory: Traversable | Path | str | None = None, *,
 
     Files live in one folder per game (``palace-poker/``, ``palace/``,
     ``kings-pot/``); a lesson must sit in its game's folder and be named after
-    its id. Nothing a file contains stops the other files from loading.
+    its id. Lessons come out by game folder, then ``order``, then file name.
+    Nothing a file contains stops the other files from loading.
     """
     root = data_directory() if directory is None else (
         Path(directory) if isinstance(directory, str) else directory)
@@ -104,6 +105,7 @@ def load_lessons(directory: Traversable | Path | str | None = None, *,
             continue
         seen[lesson.id] = name
         lessons.append(lesson)
+    lessons.sort(key=lambda lesson: (lesson.origin.partition("/")[0], lesson.order, lesson.origin))
     return LoadReport(tuple(lessons), tuple(problems))
 
 

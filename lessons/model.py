@@ -249,8 +249,9 @@ class Lesson:
     starts where its story does: the lesson's start position is the state
     after them, ``lessons.initial_state(lesson)`` (not ``start(setup)``).
     ``constructed`` marks a lesson that does not follow a worked example of
-    its source (the source has none), so the app can say so. ``origin`` is
-    the file it came from.
+    its source (the source has none), so the app can say so. ``order`` places
+    it in its game's list (smaller first; the file name breaks ties).
+    ``origin`` is the file it came from.
     """
 
     id: str
@@ -264,6 +265,7 @@ class Lesson:
     intro: str = ""
     constructed: bool = False
     prelude: tuple[str, ...] = ()
+    order: int = 100
     origin: str = field(default="", compare=False)
     # the loader's replay, kept so the app replays a lesson once
     _replay: Any = field(default=None, init=False, compare=False, hash=False, repr=False)

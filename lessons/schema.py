@@ -23,7 +23,7 @@ from .model import (CHECK_KINDS, PROBE_OPS, QUIZ_KINDS, AnswerSource, Check, Fro
                     Step, freeze, normalize_answer)
 from .probes import ProbeError, parse_path
 
-LESSON_FIELDS = ("id", "title", "game", "variant", "summary", "intro", "constructed",
+LESSON_FIELDS = ("id", "title", "game", "variant", "summary", "intro", "constructed", "order",
                  "source", "setup", "prelude", "steps")
 PRELUDE_FIELDS = ("action", "times")
 MAX_PRELUDE = 1000
@@ -158,6 +158,7 @@ def parse_lesson(data: dict[str, Any], name: str,
     summary = prose(top.get("summary", str, required=True))
     intro = prose(top.get("intro", str, default=""))
     constructed = top.get("constructed", bool, default=False)
+    order = top.get("order", int, default=100)
     setup = top.get("setup", dict, default={})
     _plain_data(setup, "[setup]", ctx)
     for table_name in ("setup", "source"):
@@ -190,7 +191,7 @@ def parse_lesson(data: dict[str, Any], name: str,
     ctx.step = None
     return Lesson(id=lesson_id, title=title, game=game, variant=variant, source=source,
                   summary=summary, setup=FrozenMap(setup), steps=tuple(steps), intro=intro,
-                  constructed=constructed, prelude=prelude, origin=name)
+                  constructed=constructed, prelude=prelude, order=order, origin=name)
 
 
 def _parse_prelude(items: list, ctx: _Context) -> tuple[str, ...]:

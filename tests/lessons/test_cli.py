@@ -85,11 +85,19 @@ def test_an_unknown_command_is_refused(folder, families):
     assert code == 2 and "'fly'" in err
 
 
-def test_the_palace_tutor_command_dispatches_to_lessons():
-    done = subprocess.run([sys.executable, "-m", "palace_tutor.cli", "lessons", "list"],
+def test_the_shipped_lessons_check_clean_from_the_command_line():
+    done = subprocess.run([sys.executable, "-m", "palace_tutor.cli", "lessons", "check"],
                           capture_output=True, text=True, timeout=120)
-    assert done.returncode in (0, 1), done.stderr
-    assert "Traceback" not in done.stderr
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "" and done.stdout.rstrip().endswith(" lessons replayed, 0 failed")
+
+
+def test_show_a_shipped_lesson_from_the_command_line():
+    done = subprocess.run([sys.executable, "-m", "palace_tutor.cli", "lessons", "show", "pp-first-round"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "starts after: ante, deal x12, shuffle, deal x18" in done.stdout
+    assert "7. Brad: call" in done.stdout and "rule: palace-poker.txt § Call (who wins the battle)" in done.stdout
 
 
 def test_check_of_a_missing_folder_exits_2_with_one_line(tmp_path):

@@ -126,3 +126,11 @@ def test_a_missing_folder_is_one_clear_error(tmp_path, families):
 
     with pytest.raises(LessonError, match="no folder of lessons"):
         load_lessons(tmp_path / "nope", families=families)
+
+
+def test_lessons_come_out_by_game_then_order_then_file(folder, families, good_text):
+    write(folder, "count/count-first.toml",
+          variant_of(good_text, "count-first").replace('variant = "plain"', 'variant = "plain"\norder = 1'))
+    report = load_lessons(folder, families=families)
+    assert [lesson.id for lesson in report.lessons] == ["count-first", "count-again", "count-basics"]
+    assert report.by_id("count-basics").order == 100
