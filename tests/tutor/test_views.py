@@ -136,3 +136,17 @@ def test_a_registered_renderer_replaces_the_default():
         assert renderer_for("race-test") is Custom and renderer_for("no-such-game") is DefaultRenderer
     finally:
         RENDERERS.pop("race-test")
+
+
+def test_a_link_to_another_game_switches_game_and_lesson_pickers():
+    relay = toygame.lesson(("+1", "+1"), lesson_id="relay-start", title="Relay start", game="relay")
+    from tutor.model.study import Study
+    linked = Study.from_lesson(relay, toygame.RELAY)
+    linked.jump(1)
+    page = TutorView(app=TutorApp(toygame.catalog(toygame.lesson(), relay)))
+    page.bridge._handle_msg({"kind": "start", "value": encode_link(linked)})
+    assert page.app.study.lesson.id == "relay-start" and page.app.study.step == 1
+    assert page._game.value == "relay" and page._lesson.value == "relay-start"
+    assert list(page._lesson.options.values()) == ["relay-start", ""]
+    page._game.value = "race"
+    assert page.app.study.lesson.id == "race-basics" and page._lesson.value == "race-basics"

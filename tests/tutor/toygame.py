@@ -99,10 +99,13 @@ def start(variant: str, setup: dict) -> RaceState:
 
 
 FAMILY = GameFamily(id="race", title="Race to a target", sources=(SOURCE,), presets=PRESETS, start=start)
+# the same rules under a second id, so tests can switch between two games
+RELAY = GameFamily(id="relay", title="Relay race", sources=(SOURCE,), presets=PRESETS, start=start)
 
 
 def lesson(actions: tuple[str | None, ...] = ("+3", "+3", None, "+2"), *, lesson_id: str = "race-basics",
-           variant: str = "ten", quiz_at: int | None = None, title: str = "Race basics") -> Lesson:
+           variant: str = "ten", quiz_at: int | None = None, title: str = "Race basics",
+           game: str = "race") -> Lesson:
     """A lesson whose steps play ``actions`` (None: a pause that explains)."""
     steps = []
     for i, action in enumerate(actions):
@@ -112,11 +115,11 @@ def lesson(actions: tuple[str | None, ...] = ("+3", "+3", None, "+2"), *, lesson
                         "Any amount from one to three that does not pass the target.")
         steps.append(Step(action, f"Narration of step {i + 1} ({action or 'pause'}).",
                           ref("step size" if action else "no overshoot"), (), quiz))
-    return Lesson(lesson_id, title, "race", variant, ref("step size"), "How the race is played.",
+    return Lesson(lesson_id, title, game, variant, ref("step size"), "How the race is played.",
                   FrozenMap({}), tuple(steps), "Welcome to the race.")
 
 
 def catalog(*lessons: Lesson):
     from tutor.model.catalog import Catalog
 
-    return Catalog(lessons or (lesson(),), families={"race": FAMILY})
+    return Catalog(lessons or (lesson(),), families={"race": FAMILY, "relay": RELAY})

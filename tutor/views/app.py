@@ -15,6 +15,7 @@ from tutor.model.catalog import Catalog
 from tutor.model.study import Notice, Study
 
 from .base import StudyFollower
+from .checker import CheckerView
 from .components import PageBridge
 from .lesson import BUTTON_CSS, LessonPane
 from .renderer import TableRenderer, renderer_for
@@ -212,6 +213,7 @@ class TutorView(pn.viewable.Viewer):
         self.lesson = LessonPane(app=app)
         self.tree = TreePane(app=app)
         self.share = SharePane(app=app, bridge=self.bridge)
+        self.checker = CheckerView()  # settle a disputed hand (tutor.views.checker)
         self._layout = pn.Column(
             pn.pane.HTML("<h1 style='margin:4px 0;font-size:1.5rem'>Palace Tutor</h1>", margin=(0, 5)),
             pn.FlexBox(self._game, self._lesson, gap="8px", sizing_mode="stretch_width"),
@@ -223,11 +225,11 @@ class TutorView(pn.viewable.Viewer):
                 pn.Column(self.lesson, sizing_mode="stretch_width", min_width=300,
                           styles={"flex": "1 1 360px"}),
                 gap="12px", sizing_mode="stretch_width"),
-            self.tree, self.share, FreePlayPane(app=app), self.bridge,
+            self.tree, self.share, FreePlayPane(app=app), self.checker, self.bridge,
             sizing_mode="stretch_width", styles={"max-width": "1200px", "margin": "0 auto"},
             stylesheets=[PAGE_CSS], css_classes=["tutor"])
 
-    def _pickers(self, _event: Any) -> None:
+    def _pickers(self, *_events: Any) -> None:
         app = self.app
         self._lesson.options = app.lesson_options()
         if self._game.value != app.game:

@@ -1,0 +1,218 @@
+"""``python -m bench step [--lesson ID] [--rounds N] [--json]``: Next -> screen updated.
+
+Opens the compiled app (the offline site of ``app.py``, built or reused like
+``bench load`` does) in headless Chromium, offline, on a lesson (default: the
+longest shipped lesson), and presses Next through the whole lesson, ``rounds``
+times. Each press is timed inside the page, from the click to the moment the
+screen shows the next step everywhere it appears: the narration heading, the
+step list's highlight, the study tree's highlight and the share link (whose
+exact expected values CPython computes with the same models beforehand; a
+mismatch fails the bench). ``painted`` adds the next animation frame.
+
+Prints p50/p95/max per measure; with ``--json`` the last line is one JSON
+object. Goal (issue 8): p95 <= 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from palace_tutor.site import browser as B
+from palace_tutor.site.build import SiteOptions
+from palace_tutor.site.serve import serve_process
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Finds the elements once (they persist across steps), then times one Next.
+SETUP_JS = """() => {
+  function deep(root, cls) {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.classList && el.classList.contains(cls)) return el;
+      if (el.shadowRoot) { const r = deep(el.shadowRoot, cls); if (r) return r; }
+    }
+    return null;
+  }
+  function inner(host, sel) {
+    const roots = [host];
+    while (roots.length) {
+      const r = roots.shift();
+      const hit = (r.shadowRoot || r).querySelector(sel);
+      if (hit) return hit;
+      for (const el of (r.shadowRoot || r).querySelectorAll('*')) if (el.shadowRoot) roots.push(el);
+    }
+    return null;
+  }
+  const h = {narration: deep(document, 'narration-pane'), steps: deep(document, 'step-list'),
+             tree: deep(document, 'tree-list'), link: deep(document, 'link-box'),
+             next: deep(document, 'nav-next'), start: deep(document, 'nav-start')};
+  for (const k in h) if (!h[k]) return 'missing ' + k;
+  h.nextButton = inner(h.next, 'button');
+  h.startButton = inner(h.start, 'button');
+  h.stepsBox = inner(h.steps, '.items');
+  h.treeBox = inner(h.tree, '.items');
+  h.linkField = inner(h.link, '.share-link');
+  h.inner = inner;
+  window.__bench = h;
+  return 'ok';
+}"""
+
+STATE_JS = """() => {
+  const h = window.__bench;
+  const heading = h.inner(h.narration, '.heading');
+  const step = h.stepsBox.querySelector('.item.current');
+  const node = h.treeBox.querySelector('.item.current');
+  return {heading: heading ? heading.textContent : null, step: step ? step.dataset.key : null,
+          node: node ? node.dataset.key : null, link: h.linkField.value.split('#')[1] || ''};
+}"""
+
+NEXT_JS = """async (want) => {
+  const h = window.__bench;
+  const shows = () => {
+    const heading = h.inner(h.narration, '.heading');
+    const step = h.stepsBox.querySelector('.item.current');
+    const node = h.treeBox.querySelector('.item.current');
+    return heading && heading.textContent === want.heading
+      && (want.step === null ? step === null : (step !== null && step.dataset.key === want.step))
+      && node !== null && node.dataset.key === want.node
+      && h.linkField.value.endsWith('#' + want.link);
+  };
+  // Checked on every DOM mutation of the watched parts (precise) and on a 4 ms
+  // timer (the link field's value is a property, not a mutation). A busy
+  // MessageChannel loop would starve the worker's messages, so none is used.
+  return await new Promise((resolve) => {
+    const t0 = performance.now();
+    let done = false, timer = null;
+    const observer = new MutationObserver(() => check());
+    const finish = (value) => { done = true; observer.disconnect(); clearTimeout(timer); resolve(value); };
+    const check = () => {
+      if (done) return;
+      if (shows()) {
+        const dom = performance.now() - t0;
+        requestAnimationFrame(() => finish([dom, performance.now() - t0]));
+        done = true; observer.disconnect(); clearTimeout(timer);
+      } else if (performance.now() - t0 > 15000) {
+        finish(null);
+      }
+    };
+    const poll = () => { check(); if (!done) timer = setTimeout(poll, 4); };
+    for (const root of [h.narration.shadowRoot || h.narration, h.stepsBox, h.treeBox]) {
+      observer.observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
+    }
+    h.nextButton.click();
+    poll();
+  });
+}"""
+
+
+def expected_walk(lesson_id: str | None):
+    """The lesson to walk and, for each Next, what the screen must show
+    (computed by CPython with the same models the browser runs)."""
+    from tutor.model.catalog import Catalog
+    from tutor.model.share import encode_link
+    from tutor.model.study import Study
+
+    catalog = Catalog.load()
+    lessons = catalog.lessons
+    if not lessons:
+        raise SystemExit("no lessons loaded: nothing to step through")
+    if lesson_id is None:
+        lesson = max(lessons, key=lambda item: len(item.steps))
+    else:
+        lesson = catalog.lesson(lesson_id)
+    study = Study.from_lesson(lesson, catalog.family(lesson.game))
+    start_link = encode_link(study)
+    walk = []
+    while study.forward():
+        item = study.step_item
+        walk.append({"heading": study.narration().heading, "step": None if item is None else str(item),
+                     "node": str(study.current), "link": encode_link(study)})
+    return lesson, start_link, walk
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def measure(lesson_id: str | None, rounds: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    from bench.load import ensure_site
+
+    lesson, start_link, walk = expected_walk(lesson_id)
+    site = ensure_site("ours", ROOT / "app.py", SiteOptions())
+    server, url = serve_process(site)
+    dom: list[float] = []
+    painted: list[float] = []
+    try:
+        with sync_playwright() as pw:
+            browser, context = B.launch(pw)
+            guard = B.OutsideGuard()
+            guard.attach(context)
+            page = context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            load = B.open_until_interactive(page, url + "index.html#" + start_link)
+            t_open = time.perf_counter()
+            B.wait_shadow_text(page, "narration-pane", f"t.startsWith({json.dumps(lesson.title)})", timeout_s=120)
+            opened_s = load.interactive_s + (time.perf_counter() - t_open)
+            status = page.evaluate(SETUP_JS)
+            if status != "ok":
+                raise SystemExit(f"bench step: page not as expected ({status})")
+            for round_no in range(rounds):
+                if round_no:
+                    page.evaluate("() => window.__bench.startButton.click()")
+                    B.wait_shadow_text(page, "narration-pane", f"t.startsWith({json.dumps(lesson.title)})")
+                for number, want in enumerate(walk, 1):
+                    got = page.evaluate(NEXT_JS, want)
+                    if got is None:
+                        shown = page.evaluate(STATE_JS)
+                        raise SystemExit(f"bench step: after Next #{number} the screen shows {shown}, "
+                                         f"expected {want}")
+                    dom.append(got[0])
+                    painted.append(got[1])
+            problems = guard.problems() + [f"page error: {e}" for e in errors]
+            context.close()
+            if browser is not None:
+                browser.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+    if problems:
+        raise SystemExit("bench step: the site did something it must not:\n" + "\n".join(problems))
+    return {
+        "bench": "step", "lesson": lesson.id, "steps": len(walk), "rounds": rounds, "samples": len(dom),
+        "dom_p50_ms": round(statistics.median(dom), 1), "dom_p95_ms": round(_pct(dom, 0.95), 1),
+        "dom_max_ms": round(max(dom), 1),
+        "painted_p50_ms": round(statistics.median(painted), 1), "painted_p95_ms": round(_pct(painted, 0.95), 1),
+        "painted_max_ms": round(max(painted), 1),
+        "goal_p95_ms": 100, "page_to_lesson_s": round(opened_s, 2),
+    }
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench step", description=__doc__.splitlines()[0])
+    ap.add_argument("--lesson", help="lesson id (default: the longest shipped lesson)")
+    ap.add_argument("--rounds", type=int, default=2, help="times through the lesson (default 2)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object as the last line")
+    a = ap.parse_args(argv)
+    res = measure(a.lesson, a.rounds)
+    print(f"Next -> screen updated, lesson {res['lesson']} ({res['steps']} steps x {res['rounds']} rounds, "
+          f"{res['samples']} presses), compiled app in headless Chromium:")
+    print(f"  DOM updated : p50 {res['dom_p50_ms']:6.1f} ms   p95 {res['dom_p95_ms']:6.1f} ms   "
+          f"max {res['dom_max_ms']:6.1f} ms")
+    print(f"  + next frame: p50 {res['painted_p50_ms']:6.1f} ms   p95 {res['painted_p95_ms']:6.1f} ms   "
+          f"max {res['painted_max_ms']:6.1f} ms   (goal p95 <= {res['goal_p95_ms']} ms)")
+    print(f"  page -> lesson shown: {res['page_to_lesson_s']:.1f} s")
+    if a.json:
+        print(json.dumps(res))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main(sys.argv[1:]))
