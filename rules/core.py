@@ -105,6 +105,11 @@ class Presets(Mapping[str, Any]):
                 f"unknown {self.family} variant {name!r}; known: {', '.join(self._presets)}",
                 token=name, expected=" | ".join(self._presets)) from None
 
+    def __contains__(self, name: object) -> bool:
+        # Mapping's default goes through __getitem__ and expects KeyError;
+        # ours raises NotationError for a good message, so answer directly.
+        return name in self._presets
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._presets)
 

@@ -55,3 +55,12 @@ def test_deck_sizes_and_reproducible_shuffle():
 
 def test_format_is_canonical():
     assert format_cards(parse_cards("10h q♠ 2C")) == "Th Qs 2c"
+
+
+def test_presets_membership_and_unknown_name_message():
+    from rules.core import Presets
+
+    presets = Presets("demo", {"a": 1, "b": 2})
+    assert "a" in presets and "zz" not in presets
+    with pytest.raises(NotationError, match=r"unknown demo variant 'zz'; known: a, b"):
+        presets["zz"]
