@@ -17,6 +17,7 @@ from .battle import BattleVerdict, Outcome, resolve_battle
 from .config import PRESETS, PokerRules
 from .hands import CardMark, Holding, Mark, Place, SideHand, evaluate_side
 from .model import Battle, HandResult, Phase, Player, Status
+from .odds import BattleOdds, battle_odds
 from .setup import SETUP_KEYS, start
 from .showdown import ShowdownVerdict, resolve_showdown
 from .state import PokerState
@@ -33,5 +34,5 @@ FAMILY = GameFamily(
 __all__ = [
     "FAMILY", "Action", "Kind", "BattleVerdict", "Outcome", "resolve_battle", "PRESETS", "PokerRules",
     "CardMark", "Holding", "Mark", "Place", "SideHand", "evaluate_side", "Battle", "HandResult", "Phase",
-    "Player", "Status", "SETUP_KEYS", "start", "ShowdownVerdict", "resolve_showdown", "PokerState", "PokerView",
+    "Player", "Status", "BattleOdds", "battle_odds", "SETUP_KEYS", "start", "ShowdownVerdict", "resolve_showdown", "PokerState", "PokerView",
 ]

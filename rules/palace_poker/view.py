@@ -61,7 +61,8 @@ class PokerView:
     last_battle: BattleVerdict | None       # only for its two players (and the teaching view)
     deck: tuple[Card, ...] | None = None    # teaching view only
     discard: tuple[Card, ...] | None = None  # teaching view only
-    legal: tuple[str, ...] = ()             # the viewer's legal actions, if it is his move
+    legal: tuple[str, ...] = ()             # the viewer's legal actions, if it is their move
+    dealer_draw: tuple[tuple[str, Card], ...] = ()  # the draw for first dealer so far (face up)
 
     def seat(self, name: str) -> SeatView:
         return next(p for p in self.players if p.name.casefold() == name.casefold())
@@ -69,7 +70,7 @@ class PokerView:
     def unseen(self) -> tuple[Card, ...]:
         """Cards this viewer cannot see anywhere on the table, in pack order."""
         from ..cards import ALL_CARDS
-        seen = set(self.set_aside)
+        seen = set(self.set_aside) | {c for _, c in self.dealer_draw}
         for p in self.players:
             seen.update(p.soldiers)
             if p.banner is not None:
@@ -102,8 +103,11 @@ def make_view(state: "PokerState", viewer: str | None) -> PokerView:
     if viewer is None or viewer == state.actor_name:
         legal = tuple(str(a) for a in state.legal_actions())
     teaching = viewer is None
+    draw: tuple[tuple[str, Card], ...] = ()
+    if state.draw is not None:
+        draw = tuple((state.players[i].name, c) for i, c in state.draw.cards)
     return PokerView(viewer, state.phase, state.actor_name,
                      None if state.turn is None else state.players[state.turn].name, state.dealer_name,
                      state.pot, tuple(seats), len(state.deck), len(state.discard), state.set_aside, battle,
                      state.result, last, state.deck if teaching else None, state.discard if teaching else None,
-                     legal)
+                     legal, draw)
