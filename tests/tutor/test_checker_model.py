@@ -1,0 +1,357 @@
+"""The checker model (``tutor.model.checker``): the same verdicts as the command
+line, cards by tap or by typing, and bad input that changes nothing.
+
+Expected outcomes are worked by hand from the sources (cited per test); the
+CLI parity tests then show the app asks the engine exactly what
+``palace-tutor check ... --json`` asks it.
+"""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from palace_tutor.cli import main
+from rules.cards import Card
+from tutor.model.checker import (BattleForm, Checker, PlayForm, ShowdownForm, TableauForm)
+
+DAVE = "Jd | Js Jh 5d | Jc"
+FRANK = "Qs | Qc Qd 8h | 8c"
+INJECTION = '<img src=x onerror="window.pwned=1">'
+
+
+def cli_json(capsys, args):
+    code = main(list(args) + ["--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return json.loads(out)
+
+
+def cli_error(capsys, args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    return err.strip().removeprefix("palace-tutor: ")
+
+
+def battle(attacker=DAVE, defender=FRANK, **options):
+    form = BattleForm(**options)
+    assert form.set_text("attacker.banner", attacker) and form.set_text("defender.banner", defender)
+    return form
+
+
+def snapshot(form):
+    return (dict(form.texts), form.focus, form.verdict, form.checked)
+
+
+# -- the same verdict as the command line ------------------------------------------------------
+@pytest.mark.parametrize("attacker, defender, options", [
+    (DAVE, FRANK, {}),                                             # the issue's example
+    ("3h | Ac Ah 9d |", "Qs | Qc Qd 8h |", {}),                    # empty soldiers
+    ("Kh | Ks As Qd | 9d", "Kc | Kd Ad Qs | 9s", {}),              # complete tie: both fold
+    ("Kh | Ks As Qd | 9d", "Kc | Kd Ad Qs | 9s", {"last_two": True}),  # ... or split
+    ("5h | Kh 2c 3c | 4c", "Qs | Qd 9s 8s |", {"kings_in_the_house": True}),
+])
+def test_battle_verdict_is_the_cli_verdict(capsys, attacker, defender, options):
+    form = battle(attacker, defender, **options)
+    [args] = form.command()
+    assert args[:2] == ["check", "battle"]
+    assert form.as_dict() == cli_json(capsys, args)
+
+
+def test_battle_example_outcome_worked_by_hand():
+    # § Banner Suits: against a spade banner the attacker's J♠ would not count, but
+    # it completes four jacks, which count whole; the defender's Q♦ does not count
+    # against a diamond banner, leaving queens and eights. Four of a kind wins (§ Call).
+    form = battle()
+    v = form.verdict
+    assert form.as_dict()["winner"] == "attacker"
+    assert v.attacker.category.words == "four of a kind" and v.defender.category.words == "two pair"
+    assert [str(c) for c in v.defender.excluded] == ["Qd"]
+    assert [str(c) for c in v.attacker.rescued] == ["Js"]
+    excluded = next(m for m in v.defender.marks if str(m.card) == "Qd")
+    assert excluded.excluded_by == "attacker" and "♦" in excluded.reason
+
+
+def test_showdown_verdict_is_the_cli_verdict_and_own_suit_decides(capsys):
+    # § Winning the Pot: equal kings with J 9 8; Elena has two hearts (her banner suit)
+    # in the five, Aaron one spade, so Elena wins.
+    form = ShowdownForm()
+    form.example()
+    assert form.as_dict()["winner"] == ["Elena"]
+    assert form.as_dict() == cli_json(capsys, form.command()[0])
+
+
+def test_showdown_with_three_players_and_kings_matches_the_cli(capsys):
+    form = ShowdownForm(kings_in_the_house=True)
+    assert form.add_player()
+    form.set_text("p1.name", "Ann: 5h | Kh 2c 3c | 4c")
+    form.set_text("p2.name", "Ben: Qs | Qd 9s 8s |")
+    form.set_text("p3.name", "Cy: 7d | 7c 7h 2d | Ad")
+    assert form.error == "" and form.verdict is not None
+    assert form.as_dict() == cli_json(capsys, form.command()[0])
+    # a wheel made with the own-suit king beats two pairs of sevens and queens (§ Kings in the House)
+    assert form.as_dict()["winner"] == ["Ann"]
+
+
+@pytest.mark.parametrize("pile, hand", [
+    ("5h 9c", "2c 9d 7s 10h"),   # a nine on top: BGA asks for lower, the others for higher
+    ("", "3c 3d Ah"),            # empty pile
+    ("4h", "Jk 5d"),             # a joker: only the house deck has them
+    ("Kh", "3s"),                # a Caron 3 is a flash card
+])
+def test_each_preset_verdict_is_the_cli_verdict(capsys, pile, hand):
+    form = PlayForm()
+    form.set_text("pile", pile)
+    assert form.set_text("hand", hand) and form.error == ""
+    results = {variant: check for variant, check, _ in form.verdict.results}
+    assert set(results) == {"house", "caron", "bga"}
+    for args in form.command():
+        variant = args[args.index("--variant") + 1]
+        if results[variant] is None:   # a position that preset cannot hold: the CLI refuses it too
+            assert form.as_dict()[variant] == {"error": cli_error(capsys, args)}
+        else:
+            assert form.as_dict()[variant] == cli_json(capsys, args)
+
+
+def test_bga_nine_asks_for_lower_while_house_wants_higher():
+    # palace-bga.txt § Special cards: 9: after a nine, a nine or lower; house: match or beat
+    form = PlayForm()
+    form.example()
+    by = form.as_dict()
+    assert "7s" in by["bga"]["legal"] and "7s" not in by["house"]["legal"]
+    assert "Th" in by["house"]["legal"] and "Th" not in by["bga"]["legal"]
+
+
+def test_a_joker_pile_is_impossible_without_jokers(capsys):
+    form = PlayForm()
+    form.set_text("pile", "4h")
+    form.set_text("hand", "Jk 5d")
+    errors = {v: e for v, check, e in form.verdict.results if check is None}
+    assert set(errors) == {"caron", "bga"} and all("Jk" in e for e in errors.values())
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_tableau_verdict_is_the_cli_verdict(capsys, seed):
+    form = TableauForm()
+    form.deal(seed)
+    assert form.as_dict() == cli_json(capsys, form.command()[0])
+
+
+def test_command_line_text_runs_in_a_shell_with_the_same_answer():
+    form = battle()
+    line = form.command_line() + " --json"
+    out = subprocess.run([sys.executable, "-m", "palace_tutor.cli", *_shell_split(line)[1:]],
+                         capture_output=True, text=True, timeout=60)
+    assert json.loads(out.stdout) == form.as_dict()
+
+
+def _shell_split(line):
+    import shlex
+    return shlex.split(line)
+
+
+# -- tapping cards ---------------------------------------------------------------------------
+def test_taps_fill_the_focused_field_and_move_on_when_it_is_full():
+    form = BattleForm()
+    for card in ["Jd", "Js", "Jh", "5d", "Jc"]:
+        assert form.tap(card), form.error
+    assert form.texts["attacker.banner"] == "Jd"
+    assert form.texts["attacker.palace"] == "Js Jh 5d"
+    assert form.texts["attacker.soldiers"] == "Jc"
+    assert form.focus == "attacker.soldiers"
+    form.focus_on("defender.banner")
+    for card in ["Qs", "Qc", "Qd", "8h", "8c"]:
+        assert form.tap(Card.parse(card))
+    assert form.as_dict()["winner"] == "attacker"
+    assert form.texts["defender.soldiers"] == "8c"
+
+
+def test_tap_again_takes_the_card_out():
+    form = battle()
+    form.focus_on("attacker.soldiers")
+    assert form.tap("Jc") and form.texts["attacker.soldiers"] == ""
+    # without the fourth jack, J♠ is just excluded: a pair of jacks loses to two pair
+    assert form.as_dict()["winner"] == "defender"
+    assert form.tap("Jc") and form.as_dict()["winner"] == "attacker"
+
+
+def test_a_card_already_placed_elsewhere_is_refused_saying_where_and_nothing_changes():
+    form = battle()
+    form.focus_on("attacker.soldiers")
+    before = snapshot(form)
+    assert not form.tap("Qd")
+    assert "Q♦" in form.error and "Defender palace" in form.error and "once" in form.error
+    assert snapshot(form) == before
+
+
+def test_tapping_into_a_full_form_is_refused():
+    form = TableauForm()
+    form.deal(4)
+    spare = next(c for c in form.deck() if not form.where(c))
+    before = snapshot(form)
+    form.focus_on("kings")
+    assert not form.tap(spare) and "full" in form.error
+    assert snapshot(form)[0] == before[0] and form.verdict is before[2]
+
+
+def test_tableau_taps_move_to_the_kings_hand_after_25():
+    form = TableauForm()
+    cards = list(form.deck())[:30]
+    for c in cards[:25]:
+        form.tap(c)
+    assert form.focus == "kings" and form.verdict is None
+    for c in cards[25:]:
+        form.tap(c)
+    assert form.verdict is not None and form.error == ""
+
+
+def test_a_name_field_takes_no_cards():
+    form = ShowdownForm()
+    form.focus = "p1.name"
+    assert not form.tap("As") and "name" in form.error
+
+
+# -- typing ----------------------------------------------------------------------------------
+def test_typed_cards_are_stored_in_canonical_notation():
+    form = BattleForm()
+    assert form.set_text("attacker.palace", "10h, q♠ 9C")
+    assert form.texts["attacker.palace"] == "Th Qs 9c"
+
+
+def test_a_whole_side_typed_in_one_box_fills_its_three_fields():
+    form = BattleForm()
+    assert form.set_text("attacker.soldiers", DAVE)
+    assert [form.texts[f"attacker.{p}"] for p in ("banner", "palace", "soldiers")] == ["Jd", "Js Jh 5d", "Jc"]
+
+
+def test_a_bad_token_is_named_and_keeps_the_last_good_input_and_verdict():
+    form = battle()
+    before = snapshot(form)
+    assert not form.set_text("attacker.palace", "Js Zz 5d")
+    assert "'Zz'" in form.error and "Attacker palace" in form.error and "Nothing was changed" in form.error
+    assert snapshot(form) == before
+    assert form.as_dict()["winner"] == "attacker"
+    assert form.set_text("attacker.palace", "Js Jh 5d") and form.error == ""
+
+
+def test_a_bad_side_notation_is_named():
+    form = battle()
+    before = snapshot(form)
+    assert not form.set_text("attacker.banner", "Jd | Js Jh 5d")
+    assert "'Jd | Js Jh 5d'" in form.error and "BANNER | PALACE | SOLDIERS" in form.error
+    assert snapshot(form) == before
+
+
+def test_a_typed_duplicate_is_refused_naming_the_card():
+    form = battle()
+    before = snapshot(form)
+    assert not form.set_text("attacker.soldiers", "Jc Qc")
+    assert "Qc" in form.error and "Defender palace" in form.error
+    assert snapshot(form) == before
+
+
+def test_a_position_the_engine_refuses_keeps_the_verdict_and_says_why():
+    # § Bet (or battle): players of one banner suit never battle
+    form = battle()
+    verdict = form.verdict
+    assert form.set_text("defender.banner", "Qd | Qc Qs 8h | 8c")  # parses: the fields take it
+    assert "Bet (or battle)" in form.error and "diamonds" in form.error
+    assert form.verdict is verdict and form.stale
+    assert form.checked["texts"]["defender.banner"] == "Qs"
+
+
+def test_the_engine_names_a_wrong_count():
+    form = battle()
+    verdict = form.verdict
+    form.set_text("attacker.palace", "Js Jh 5d 2c")
+    assert "'Js Jh 5d 2c'" in form.error and "Palace Cards" in form.error
+    assert form.verdict is verdict
+
+
+def test_an_incomplete_position_says_what_is_missing():
+    form = battle()
+    verdict = form.verdict
+    form.clear("defender.palace")
+    assert form.hint == "Still to fill in: Defender palace: 0 of 3 cards."
+    assert form.verdict is verdict and form.error == ""
+    assert not form.check()
+
+
+def test_switching_an_option_judges_again():
+    form = battle("5h | Kh 2c 3c | 4c", "Qs | Qd 9s 8s |")
+    assert form.as_dict()["winner"] == "defender"
+    form.kings_in_the_house = True
+    # § Kings in the House: the own-suit king in the palace plays as an ace for a wheel
+    assert form.as_dict()["winner"] == "attacker" and form.as_dict()["attacker"]["category"] == "straight"
+    assert not form.stale
+
+
+# -- showdown players and names ----------------------------------------------------------------
+def test_names_are_kept_as_typed_text():
+    form = ShowdownForm()
+    form.example()
+    assert form.set_text("p1.name", INJECTION)
+    assert form.texts["p1.name"] == INJECTION
+    assert form.as_dict()["winner"] == [INJECTION]
+
+
+@pytest.mark.parametrize("name, token", [("Ann: x", "':'"), ("a|b", "'a|b'")])
+def test_a_name_with_notation_separators_is_refused(name, token):
+    form = ShowdownForm()
+    form.example()
+    before = snapshot(form)
+    assert not form.set_text("p1.name", name)
+    assert token in form.error and snapshot(form) == before
+
+
+def test_two_players_of_one_name_are_refused_by_the_engine():
+    form = ShowdownForm()
+    form.example()
+    form.set_text("p2.name", "elena")
+    assert "'elena'" in form.error and form.as_dict()["winner"] == ["Elena"]
+
+
+def test_players_can_be_added_and_removed_within_the_table_size():
+    form = ShowdownForm()
+    assert not form.remove_player() and "two" in form.error
+    for _ in range(8):
+        assert form.add_player()
+    assert form.players == 10 and not form.add_player()
+    form.focus = "p10.banner"
+    assert form.remove_player() and form.players == 9 and "p10.name" not in form.texts
+    assert form.focus == "p1.banner"
+
+
+# -- Palace copies and impossible positions ----------------------------------------------------
+def test_palace_takes_as_many_copies_as_the_largest_table_and_no_more():
+    form = PlayForm()
+    assert form.set_text("hand", "8h 8h") and form.error == ""
+    # two packs: Caron (palace-of-caron.txt § Dealing) judges it; one-pack tables cannot hold it
+    assert {v for v, check, _ in form.verdict.results if check is not None} == {"caron"}
+    assert not form.set_text("hand", "8h 8h 8h 8h") and "8h" in form.error
+    assert form.texts["hand"] == "8h 8h"
+
+
+def test_a_pile_no_preset_can_hold_is_an_error_and_keeps_the_verdict():
+    form = PlayForm()
+    form.example()
+    verdict = form.verdict
+    form.set_text("pile", "Ts 4c")   # a ten clears the pile in every preset, so nothing lies on it
+    assert form.verdict is verdict and "Ts" in form.error
+
+
+# -- the section model ------------------------------------------------------------------------
+def test_checker_keeps_one_form_per_mode():
+    checker = Checker()
+    assert checker.form is checker.forms["battle"]
+    checker.mode = "kings-pot"
+    assert isinstance(checker.form, TableauForm)
+
+
+def test_the_checker_model_imports_no_panel():
+    code = ("import sys, tutor.model.checker; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('panel', 'bokeh')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
