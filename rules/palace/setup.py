@@ -237,11 +237,13 @@ def pile_problem(rules: PalaceRules, pile: Sequence[Card]) -> tuple[Card, str] |
         below = pile[:i]
         code = card.index >> 2
         if below and rules.is_flash[below[-1].index >> 2] and card.rank is not below[-1].rank:
-            return card, f"a flashed {below[-1].rank.word} is answered at once, so nothing else lies on it"
+            return card, (f"a flashed {below[-1].rank.word} is answered at once, so nothing else lies "
+                          f"on it [{rules.ref('flash')}]")
         top = legality.effective_top(rules, below)
         verdict = legality.judge(rules, top, code, 1)
         if verdict[0] != "+":
-            return card, legality.verdict(rules, verdict, top, code, 1).reason
+            why = legality.verdict(rules, verdict, top, code, 1)
+            return card, f"{why.reason} [{why.ref}]"
         if rules.is_clear[code]:
             return card, f"{card} clears the pile when played, so it cannot be in it [{rules.ref('clear')}]"
         if legality.run_length(pile[:i + 1]) >= rules.four_of_a_kind:

@@ -95,7 +95,7 @@ def random_game(variant: str, players: int = 4, seed: int = 0, *, alternates: It
     state = start(variant, {"players": players, "seed": seed, "alternates": list(alternates)})
     rng = random.Random(f"{variant}:{players}:{seed}")
     beginner = policy == "low-first"
-    total = state.all_cards() if check else None
+    total = state.card_indexes() if check else None
     n = 0
     while not state.is_over and n < max_actions:
         actions = state.legal_actions()
@@ -109,10 +109,11 @@ def random_game(variant: str, players: int = 4, seed: int = 0, *, alternates: It
     return GameRecord(state.rules.name, players, seed, n, "over" if state.is_over else "cap", state)
 
 
-def _check(state: PalaceState, actions: tuple, total: Counter, where: str, deep: bool) -> None:
-    if state.all_cards() != total:
-        raise InvariantError(f"{where}: cards not conserved: {state.all_cards() - total} / "
-                             f"{total - state.all_cards()}")
+def _check(state: PalaceState, actions: tuple, total: list[int], where: str, deep: bool) -> None:
+    if state.card_indexes() != total:
+        now = Counter(state.card_indexes())
+        raise InvariantError(f"{where}: cards not conserved: gained {now - Counter(total)}, "
+                             f"lost {Counter(total) - now}")
     if state.is_over:
         if actions:
             raise InvariantError(f"{where}: legal actions after the end: {actions[:3]}")
