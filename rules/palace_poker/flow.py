@@ -473,6 +473,9 @@ def _finish(s: "PokerState", result: HandResult, events: list) -> "PokerState":
     for name, pts in result.points:
         seat = s.seat_of(name)
         players = _set(players, seat, score=players[seat].score + pts)
+    if len(result.shares) > 1:
+        events.append(Event("pot-split", "The pot is split: " + ", ".join(f"{n} {a}" for n, a in result.shares),
+                            result.ref, (("shares", result.shares),)))
     events.append(Event("hand-over", result.reason, result.ref,
                         (("winners", result.winners), ("shares", result.shares), ("points", result.points))))
     return evolve(s, players=players, pot=0, phase=Phase.OVER, actor=None, battle=None, result=result)

@@ -30,8 +30,10 @@ def test_battle_tie_both_out_and_all_their_cards_discarded():
 
 def test_battle_tie_between_last_two_splits_the_pot():
     state = table(banners=("Kh", "Kc"), palace={"A": "Ks Ad 9d", "B": "Kd As 9s"})
-    state = state.apply_text("A: bet B")[0].apply_text("B: call")[0]
+    state = state.apply_text("A: bet B")[0]
+    state, events = state.apply_text("B: call")
     assert state.is_over and state.result.how == "battle split"
+    assert [e.kind for e in events][-2:] == ["pot-split", "hand-over"]
     assert dict(state.result.shares) == {"A": 7, "B": 7}  # 2 + 2 ante, 5 + 5 bets
 
 
@@ -141,3 +143,25 @@ def test_next_hand_passes_the_deal_to_the_left_and_keeps_the_stacks(example_star
     assert nxt.dealer_name == "Aaron" and nxt.hand_number == 2
     assert [p.stack for p in nxt.players] == [p.stack for p in state.players]
     assert nxt.chips == 6000
+
+
+def test_three_players_left_with_one_banner_suit_split_the_pot():
+    # Nine players: seats 1, 5 and 9 (one per banner group) all hold hearts.
+    banners = ("Kh", "Qs", "Jd", "Tc", "9h", "8s", "7d", "6c", "5h")
+    palace = dict(zip("ABCDEFGHI", ["2c 2d 2s", "3c 3d 3s", "4c 4d 4s", "5c 5d 5s", "6d 6s 6h", "7c 7s 7h",
+                                    "8c 8d 8h", "9c 9d 9s", "Td Ts Th"]))
+    state = table(banners=banners, palace=palace)
+    for text in ["A: stay", "B: fold", "C: fold", "D: fold", "E: stay", "F: fold", "G: fold"]:
+        state = state.apply_text(text)[0]
+    assert not state.is_over
+    state = state.apply_text("H: fold")[0]
+    assert state.result.how == "same suit split" and state.winners == ("A", "E", "I")
+    assert sum(a for _, a in state.result.shares) == 9 * 2
+
+
+def test_battle_chips_stay_in_the_central_pot_until_the_hand_ends():
+    # § Bet (or battle): the battle's winner does not take the pot while others remain.
+    state = table(banners=("Kh", "Qs", "Jd"), palace={"A": "Ac Ad As", "B": "5d 6d 7d", "C": "8h 9h Th"})
+    state = state.apply_text("bet B")[0].apply_text("call")[0]
+    assert state.last_battle.winner.name == "A" and not state.is_over
+    assert state.pot == 3 * 2 + 5 + 5 and state.player("A").stack == 1000 - 2 - 5

@@ -79,3 +79,9 @@ def test_stakes_and_rule_options_change_the_preset():
 def test_setup_is_plain_data_so_the_same_setup_gives_the_same_hand():
     setup = {"seats": ["A", "B", "C"], "seed": "game night"}
     assert start("limit", setup) == start("limit", dict(setup))
+
+
+@pytest.mark.parametrize("players", [2, 5, 10])
+def test_two_to_ten_players(players):
+    state = start("limit", {"seats": [f"P{i}" for i in range(players)], "seed": players})
+    assert len(state.players) == players
