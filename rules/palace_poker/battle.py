@@ -50,9 +50,9 @@ class BattleVerdict:
 
     def describe(self) -> str:
         lines = [
-            f"Attacker {self.attacker.describe()}",
-            f"Defender {self.defender.describe()}",
-            self.reason + f" [{self.ref}]",
+            self.attacker.describe(_label("Attacker", self.attacker.name)),
+            self.defender.describe(_label("Defender", self.defender.name)),
+            f"{self.reason} [{self.ref}]",
         ]
         for side in (self.attacker, self.defender):
             if side.rescued:
@@ -67,9 +67,17 @@ class BattleVerdict:
                 "defender": self.defender.as_dict()}
 
 
+def _label(role: str, name: str) -> str:
+    return role if name.lower() in ("attacker", "defender", "the attacker", "the defender") else f"{role} {name}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def resolve_battle(attacker: Holding, defender: Holding, *, last_two: bool = False,
-                   kings_in_the_house: bool = False, attacker_name: str = "attacker",
-                   defender_name: str = "defender") -> BattleVerdict:
+                   kings_in_the_house: bool = False, attacker_name: str = "the attacker",
+                   defender_name: str = "the defender") -> BattleVerdict:
     """Decide a battle between two holdings.
 
     Raises :class:`IllegalActionError` when both banners share a suit: such
@@ -92,21 +100,21 @@ def judge(a: SideHand, d: SideHand, *, last_two: bool) -> BattleVerdict:
     if a.value != d.value:
         winner, loser = (a, d) if a.value > d.value else (d, a)
         outcome = Outcome.ATTACKER if winner is a else Outcome.DEFENDER
-        reason = (f"{winner.name}'s {winner.describe_hand()} beats {loser.name}'s {loser.describe_hand()}; "
-                  f"{winner.name} wins the battle")
+        reason = _cap(f"{winner.name} wins the battle: {winner.describe_hand()} against "
+                      f"{loser.describe_hand()}")
         return BattleVerdict(a, d, outcome, "hand", reason, ref("Call"), last_two)
     if a.own_suit_count != d.own_suit_count:
         winner, loser = (a, d) if a.own_suit_count > d.own_suit_count else (d, a)
         outcome = Outcome.ATTACKER if winner is a else Outcome.DEFENDER
-        reason = (f"both make {a.describe_hand()}; {winner.name} has {winner.own_suit_count} card(s) of "
+        reason = (f"Both make {a.describe_hand()}; {winner.name} has {winner.own_suit_count} card(s) of "
                   f"{winner.holding.suit.word} (own banner suit) in the five against "
                   f"{loser.own_suit_count} of {loser.holding.suit.word}, so {winner.name} wins")
         return BattleVerdict(a, d, outcome, "own suit", reason, ref("Ties", "own suit"), last_two,
                              OWN_SUIT_COUNT)
     if last_two:
-        reason = (f"both make {a.describe_hand()} with {a.own_suit_count} own-suit card(s) each; as the "
+        reason = (f"Both make {a.describe_hand()} with {a.own_suit_count} own-suit card(s) each; as the "
                   "last two players in the hand they share the pot")
         return BattleVerdict(a, d, Outcome.SPLIT, "tie", reason, ref("Ties", "last two"), last_two)
-    reason = (f"both make {a.describe_hand()} with {a.own_suit_count} own-suit card(s) each; both are "
+    reason = (f"Both make {a.describe_hand()} with {a.own_suit_count} own-suit card(s) each; both are "
               "out and all their cards go to the discard pile")
     return BattleVerdict(a, d, Outcome.BOTH_FOLD, "tie", reason, ref("Ties", "both fold"), last_two)

@@ -205,13 +205,14 @@ class SideHand:
     def describe_hand(self) -> str:
         return Hand(self.value, self.best).describe()
 
-    def describe(self) -> str:
+    def describe(self, label: str | None = None) -> str:
         """One line: the hand, the best five, and the cards that do not count."""
         five = " ".join(c.label for c in self.best) or "nothing"
-        text = f"{self.name}: {self.describe_hand()} ({five})"
+        text = f"{label or self.name}: {self.describe_hand()} ({five})"
         if self.excluded:
-            suit = self.against.word if self.against else ""
-            text += f"; not counted ({suit}, the opponent's banner suit): " + " ".join(c.label for c in self.excluded)
+            whose = next(m.excluded_by for m in self.marks if m.mark is Mark.EXCLUDED)
+            text += (f"; not counted, being {self.against.word} like {whose}'s banner: "
+                     + " ".join(c.label for c in self.excluded))
         if self.rescued:
             text += "; counted anyway as part of a four of a kind: " + " ".join(c.label for c in self.rescued)
         if self.wild is not None:

@@ -92,5 +92,5 @@ def test_checker_refuses_a_banner_field_with_two_cards_in_the_short_form():
 def test_battle_verdict_describe_mentions_the_ruling_it_used():
     verdict = check_battle("Kh | Ks Ah Qd | 9d 4d", "Kc | Kd As Qc | 9c 3c")
     assert "palace-poker-own-suit-count" in verdict.describe()
-    assert verdict.winner.name == "defender" and verdict.loser.name == "attacker"
+    assert verdict.winner.name == "the defender" and verdict.loser.name == "the attacker"
     assert Card.parse("Kc") in verdict.defender.best
