@@ -47,6 +47,7 @@ def variants(levers: bool) -> dict[str, tuple[Path, SiteOptions]]:
         out["ours, all dependencies"] = (app, best.replace(drop=()))
         out["ours, worker started late"] = (app, best.replace(early_worker=False))
         out["ours, no service worker"] = (app, best.replace(service_worker=False))
+        out["ours, no bytecode"] = (app, best.replace(pyc=False))
         out["ours, no lever"] = (app, SiteOptions.stock())
     return out
 
@@ -69,8 +70,9 @@ def _bytes_fetched(site: Path, urls: list[str]) -> int:
     return total
 
 
-def _visit(context, url: str, timeout_s: float = 300) -> tuple[float, list[str]]:
-    """Open ``url`` in a new page of ``context``; seconds to interactive, and the URLs it requested."""
+def _visit(context, url: str, timeout_s: float = 300, service_worker: bool = False) -> tuple[float, float, list[str]]:
+    """Open ``url`` in a new page of ``context``; seconds to interactive and to first paint,
+    and the URLs it requested."""
     page = context.new_page()
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url))
@@ -79,23 +81,22 @@ def _visit(context, url: str, timeout_s: float = 300) -> tuple[float, list[str]]
     except Exception:
         page.close()
         raise
-    # a service worker registered by this visit must be active before the next one
-    page.evaluate("""async () => {
-        if (!('serviceWorker' in navigator)) return;
-        const reg = await navigator.serviceWorker.getRegistration();
-        if (reg) await navigator.serviceWorker.ready;
-    }""")
+    paint = page.evaluate("() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || 0")
+    if service_worker:  # the site's service worker must be active (precached) before the next visit
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
     page.close()
-    return timing.interactive_s, requested
+    return timing.interactive_s, round(paint / 1000, 3), requested
 
 
 def measure(runs: int, levers: bool) -> dict:
     from playwright.sync_api import sync_playwright
 
-    sites = {name: ensure_site(name, app, opts) for name, (app, opts) in variants(levers).items()}
+    variants_ = variants(levers)
+    sites = {name: ensure_site(name, app, opts) for name, (app, opts) in variants_.items()}
     servers = {name: serve_process(site) for name, site in sites.items()}
     cold: dict[str, list[float]] = {n: [] for n in sites}
     warm: dict[str, list[float]] = {n: [] for n in sites}
+    paint: dict[str, list[float]] = {n: [] for n in sites}
     fetched: dict[str, int] = {}
     offline_ok: dict[str, bool] = {}
     problems: list[str] = []
@@ -110,14 +111,15 @@ def measure(runs: int, levers: bool) -> dict:
                     context = browser.new_context(viewport={"width": 1000, "height": 800})
                     guard = B.OutsideGuard()
                     guard.attach(context)
-                    t_cold, urls = _visit(context, url)
-                    t_warm, _ = _visit(context, url)
+                    sw = variants_[name][1].service_worker
+                    t_cold, p_cold, urls = _visit(context, url, service_worker=sw)
+                    t_warm, _, _ = _visit(context, url, service_worker=sw)
                     if r == 0:
                         fetched[name] = _bytes_fetched(sites[name], urls)
                         # a third visit with the network cut: does the site still open?
                         context.set_offline(True)
                         try:
-                            _visit(context, url, timeout_s=45)
+                            _visit(context, url, timeout_s=45, service_worker=sw)
                             offline_ok[name] = True
                         except Exception:  # noqa: BLE001 - a failure to open is the measurement
                             offline_ok[name] = False
@@ -125,6 +127,7 @@ def measure(runs: int, levers: bool) -> dict:
                     context.close()
                     problems += [f"{name}: {p}" for p in guard.problems()]
                     cold[name].append(t_cold)
+                    paint[name].append(p_cold)
                     warm[name].append(t_warm)
                     print(f"run {r + 1}/{runs}  {name:<32} cold {t_cold:6.2f} s   warm {t_warm:6.2f} s", flush=True)
             browser.close()
@@ -138,6 +141,7 @@ def measure(runs: int, levers: bool) -> dict:
         "runs": runs,
         "cold_s": {n: round(v, 2) for n, v in med.items()},
         "warm_s": {n: round(v, 2) for n, v in wmed.items()},
+        "first_paint_cold_s": {n: round(statistics.median(v), 2) for n, v in paint.items()},
         "cold_vs_stock": {n: round(v / med["stock"], 3) for n, v in med.items()},
         "warm_vs_cold": {n: round(wmed[n] / med[n], 3) for n in med},
         "fetched_mb_cold": {n: round(b / 1e6, 1) for n, b in fetched.items()},
@@ -156,9 +160,9 @@ def main(argv: list[str]) -> int:
     t0 = time.perf_counter()
     res = measure(a.runs, a.levers)
     print(f"\npage -> interactive, median of {a.runs} (seconds), {time.perf_counter() - t0:.0f} s in all")
-    print(f"{'variant':<32} {'cold':>6} {'warm':>6} {'cold/stock':>10} {'warm/cold':>9} {'MB cold':>8} offline")
+    print(f"{'variant':<32} {'paint':>6} {'cold':>6} {'warm':>6} {'cold/stock':>10} {'warm/cold':>9} {'MB cold':>8} offline")
     for n in res["cold_s"]:
-        print(f"{n:<32} {res['cold_s'][n]:6.2f} {res['warm_s'][n]:6.2f} {res['cold_vs_stock'][n]:10.3f} "
+        print(f"{n:<32} {res['first_paint_cold_s'][n]:6.2f} {res['cold_s'][n]:6.2f} {res['warm_s'][n]:6.2f} {res['cold_vs_stock'][n]:10.3f} "
               f"{res['warm_vs_cold'][n]:9.3f} {res['fetched_mb_cold'].get(n, 0):8.1f} "
               f"{'yes' if res['opens_offline_after_first_visit'].get(n) else 'no'}")
     for p in res["outside_requests_or_errors"]:

@@ -159,15 +159,19 @@ def _service_worker(out: Path, version: str, page: str, js: str, packages_files:
     static = sorted(set(
         [page, js, "./", "favicon.svg"] + [f"pyodide/{f}" for f in (*lock.CORE_FILES, "pyodide-lock.json")]
         + [f"pyodide/{f}" for f in packages_files]
-        + [u for u in _static_refs(html)]))
+        + [u for u in _static_refs(html)]
+        # stylesheets Panel asks for at run time (small; a first visit must leave them cached)
+        + [f.relative_to(out).as_posix() for d in ("panel-dist/css", "panel-dist/bundled/theme")
+           for f in sorted((out / d).rglob("*")) if f.is_file()]))
     sw = (Path(__file__).parent / "sw.js").read_text()
     sw = sw.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(static, indent=1))
     (out / "sw.js").write_text(sw)
-    register = ("<script type=\"text/javascript\">\n"
-                "  if ('serviceWorker' in navigator)\n"
-                "    window.addEventListener('load', () => navigator.serviceWorker.register('./sw.js'));\n"
-                "</script>\n  </head>")
-    (out / page).write_text(html.replace("</head>", register, 1))
+    # registered once the app is interactive, so precaching never competes with the first load
+    rendered = "pyodideWorker.postMessage({'type': 'rendered'})"
+    register = (rendered + "\n          if ('serviceWorker' in navigator) navigator.serviceWorker.register('./sw.js')")
+    if rendered not in html:
+        raise ValueError("cannot register the service worker: the converted page changed shape")
+    (out / page).write_text(html.replace(rendered, register, 1))
     return "sw.js"
 
 

@@ -30,6 +30,8 @@ class SizeReport:
 
 def _part_of(rel: Path, wasm_files: set[str], project_wheel: str | None) -> str:
     top = rel.parts[0]
+    if len(rel.parts) == 1 and rel.name == project_wheel:
+        return "project wheel (rules, lessons, tutor)"
     if top == "pyodide":
         name = rel.name
         if name.endswith(".whl") or name.endswith(".zip") and name != "python_stdlib.zip":

@@ -8,6 +8,7 @@ same bytes and so the same sha256 in ``pyodide-lock.json``).
 from __future__ import annotations
 
 import base64
+import re
 import hashlib
 import shutil
 import subprocess
@@ -28,7 +29,8 @@ def _record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def rewrite_wheel(src: Path, dst: Path, keep: Callable[[str], bool]) -> list[str]:
+def rewrite_wheel(src: Path, dst: Path, keep: Callable[[str], bool],
+                  transform: Callable[[str, bytes], bytes] | None = None) -> list[str]:
     """Copy wheel ``src`` to ``dst`` without the members ``keep`` rejects; returns the dropped names.
 
     RECORD is regenerated. Files are stored in name order with a fixed
@@ -45,7 +47,8 @@ def rewrite_wheel(src: Path, dst: Path, keep: Callable[[str], bool]) -> list[str
             if not keep(n):
                 dropped.append(n)
                 continue
-            entries.append((n, zin.read(n)))
+            data = zin.read(n)
+            entries.append((n, transform(n, data) if transform else data))
     tmp = dst.with_suffix(".tmp")
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as zout:
         lines = []
@@ -64,6 +67,20 @@ def _browser_member(name: str) -> bool:
         # console scripts name host tooling (palace_tutor.cli), which is not shipped
         return not name.endswith("/entry_points.txt")
     return top in BROWSER_PACKAGES and "/__pycache__/" not in name
+
+
+def _unpinned_requirements(name: str, data: bytes) -> bytes:
+    """In the browser the page's Panel/Bokeh are what the converter chose (pinned in
+    pyproject for the host); exact pins in the wheel would only make micropip refuse
+    a compatible param that the CDN build's panel already pulled in."""
+    if not name.endswith(".dist-info/METADATA"):
+        return data
+    lines = []
+    for line in data.decode("utf-8").split("\n"):
+        if line.startswith("Requires-Dist: ") and ";" not in line:
+            line = "Requires-Dist: " + re.split(r"[=<>!~ \[]", line[len("Requires-Dist: "):], maxsplit=1)[0]
+        lines.append(line)
+    return "\n".join(lines).encode("utf-8")
 
 
 def build_project_wheel(root: Path, out_dir: Path, find_links: Path) -> Path:
@@ -90,7 +107,7 @@ def build_project_wheel(root: Path, out_dir: Path, find_links: Path) -> Path:
             raise RuntimeError(f"building the project wheel failed:\n{proc.stdout[-4000:]}")
         (built,) = dist.glob("*.whl")
         dst = out_dir / built.name
-        rewrite_wheel(built, dst, _browser_member)
+        rewrite_wheel(built, dst, _browser_member, _unpinned_requirements)
     with zipfile.ZipFile(dst) as z:
         tops = {n.split("/", 1)[0] for n in z.namelist() if not n.split("/", 1)[0].endswith(".dist-info")}
     if not tops <= set(BROWSER_PACKAGES) or "rules" not in tops:
