@@ -112,7 +112,8 @@ class Study(param.Parameterized):
                          doc="Lesson step shown at the cursor; None off the lesson or at its introduction.")
     seat = param.Integer(default=None, allow_None=True,
                          doc="Whose view the table shows; None shows every card (teaching).")
-    selection = param.Tuple(default=(), doc="Items a renderer has picked while building an action.")
+    # a Parameter, not a Tuple: param.Tuple(default=()) would fix the length at 0
+    selection = param.Parameter(default=(), doc="Items (a tuple) a renderer has picked while building an action.")
     notice = param.ClassSelector(class_=Notice, default=None, allow_None=True,
                                  doc="The last refusal, error or information for the learner.")
 
