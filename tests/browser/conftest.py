@@ -22,9 +22,16 @@ document linked to Python, so clicks reach Python)::
   until the JS expression over ``t`` (that text) holds. Wait on what the user
   sees, never sleep.
 * ``app_page_shared`` is one page per test module (loading takes seconds):
-  use it for read-only checks, ``app_page`` when a test changes state.
+  use it for read-only checks, ``app_page`` when a test changes state;
+  ``open_app(query, viewport)`` opens the app at a URL query (share links) or
+  a phone-sized viewport.
+* The site leaves out packages the app never imports (pandas, pillow,
+  contourpy...: ``SiteOptions.drop`` in ``palace_tutor/site/build.py``). A
+  widget that needs one fails to import in the worker (the traceback is in
+  ``app_console``): take it off that list rather than working around it.
 * ``app_console`` is the console of the page and the Pyodide worker (Python
-  tracebacks land there); it is printed when a test fails.
+  tracebacks land there); it is printed when a test fails. A console error
+  fails the test unless the test allows it (``app_console.allowed.append(s)``).
 
 What the harness guarantees
 ===========================
@@ -35,8 +42,8 @@ What the harness guarantees
   ``PALACE_TUTOR_SITE=DIR`` to test an already built site instead.
 * It is served on 127.0.0.1 (``palace_tutor.site.serve``, right MIME types).
 * Every request to a host other than the loopback is aborted, and every local
-  request answered with an error status, or an uncaught page error, FAILS
-  the test that caused it (checked after the test).
+  request answered with an error status, an uncaught page error or a console
+  error FAILS the test that caused it (checked after the test).
 * Chromium is ``/usr/bin/chromium`` (``$CHROMIUM``) driven by Playwright;
   never ``playwright install``.
 
@@ -121,6 +128,10 @@ def chromium(playwright_instance):
 class ConsoleLog(list):
     """Console lines of the page and its workers, with seconds since the page opened."""
 
+    def __init__(self):
+        super().__init__()
+        self.allowed = []
+
     def attach(self, page) -> None:
         t0 = time.perf_counter()
         stamp = lambda: f"{time.perf_counter() - t0:7.2f}s"  # noqa: E731
@@ -128,12 +139,19 @@ class ConsoleLog(list):
         page.on("pageerror", lambda e: self.append(f"{stamp()} [pageerror] {e}"))
         page.on("worker", lambda w: w.on("console", lambda m: self.append(f"{stamp()} [worker {m.type}] {m.text}")))
 
+    # substrings of console errors a test expects (append to it: ``app_console.allowed.append(...)``)
+    allowed: list[str]
+
     def page_errors(self) -> list[str]:
-        return [line for line in self if "[pageerror]" in line]
+        """Uncaught page errors and console errors of the page or the worker (Python
+        tracebacks from callbacks land there), except the allowed ones."""
+        return [line for line in self
+                if ("[pageerror]" in line or " error] " in line)
+                and not any(a in line for a in self.allowed)]
 
 
-def _open_app(chromium, site_url, request):
-    context = chromium.new_context(viewport={"width": 1000, "height": 800})
+def _open_app(chromium, url, viewport=None):
+    context = chromium.new_context(viewport=viewport or {"width": 1000, "height": 800})
     guard = B.OutsideGuard()
     guard.attach(context)
     page = context.new_page()
@@ -142,7 +160,7 @@ def _open_app(chromium, site_url, request):
     page.palace_console = console
     page.palace_guard = guard
     try:
-        page.palace_timing = B.open_until_interactive(page, site_url)
+        page.palace_timing = B.open_until_interactive(page, url)
     except Exception:
         print("\n".join(console[-60:]))
         print("\n".join(guard.problems()))
@@ -151,12 +169,14 @@ def _open_app(chromium, site_url, request):
     return context, page, guard, console
 
 
-def _finish(context, guard, console, request):
+def _finish(opened, request):
     failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
-    context.close()
-    if failed:
-        print("--- browser console (last 60 lines) ---\n" + "\n".join(console[-60:]))
-    problems = guard.problems() + console.page_errors()
+    problems = []
+    for context, guard, console in opened:
+        context.close()
+        if failed:
+            print("--- browser console (last 60 lines) ---\n" + "\n".join(console[-60:]))
+        problems += guard.problems() + console.page_errors()
     if problems:
         pytest.fail("the site did something it must not:\n" + "\n".join(problems), pytrace=False)
 
@@ -164,17 +184,33 @@ def _finish(context, guard, console, request):
 @pytest.fixture
 def app_page(chromium, site_url, request):
     """A fresh context (cold cache) with the app loaded and interactive."""
-    context, page, guard, console = _open_app(chromium, site_url, request)
+    context, page, guard, console = _open_app(chromium, site_url)
     yield page
-    _finish(context, guard, console, request)
+    _finish([(context, guard, console)], request)
+
+
+@pytest.fixture
+def open_app(chromium, site_url, request):
+    """``open_app(query="", viewport=None)``: open the app at ``site_url + query`` (a share
+    link, say ``"?line=..."``) in a fresh context, e.g. a phone-sized ``viewport``
+    ``{"width": 390, "height": 844}``; returns the interactive page. Checked like ``app_page``."""
+    opened = []
+
+    def _open(query: str = "", viewport: dict | None = None):
+        context, page, guard, console = _open_app(chromium, site_url + query, viewport)
+        opened.append((context, guard, console))
+        return page
+
+    yield _open
+    _finish(opened, request)
 
 
 @pytest.fixture(scope="module")
 def app_page_shared(chromium, site_url, request):
     """One loaded app per test module, for checks that do not change its state."""
-    context, page, guard, console = _open_app(chromium, site_url, request)
+    context, page, guard, console = _open_app(chromium, site_url)
     yield page
-    _finish(context, guard, console, request)
+    _finish([(context, guard, console)], request)
 
 
 @pytest.fixture
