@@ -23,3 +23,24 @@ def test_browser_wheel_is_the_project_without_host_tooling(site_dir):
     entry = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())["packages"]["palace-tutor"]
     assert entry["file_name"] == info["project_wheel"]
     assert sorted(entry["imports"]) == ["lessons", "rules", "tutor"]
+
+
+def test_a_second_build_needs_no_network(site_dir, tmp_path):
+    """Once the cache is filled (the session's build did it), building again works in a
+    network namespace with no interface at all."""
+    import shutil
+    import subprocess
+    import sys
+
+    import pytest
+
+    unshare = shutil.which("unshare")
+    if unshare is None or subprocess.run([unshare, "-n", "true"], capture_output=True).returncode:
+        pytest.skip("needs unshare -n (root) to cut the network")
+    root = site_dir.parent if (site_dir.parent / "app.py").is_file() else None
+    if root is None:
+        pytest.skip("PALACE_TUTOR_SITE points outside the repository")
+    proc = subprocess.run([unshare, "-n", sys.executable, "-m", "palace_tutor.cli", "build", "--out", str(tmp_path / "site")],
+                          cwd=root, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    lock.check_pyodide_dir(tmp_path / "site" / "pyodide")
