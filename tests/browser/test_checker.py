@@ -14,7 +14,7 @@ from palace_tutor.site.browser import shadow_text, wait_shadow_text
 DAVE = "Jd | Js Jh 5d | Jc"
 FRANK = "Qs | Qc Qd 8h | 8c"
 INJECTION = '<img src=x onerror="window.pwned=1">'
-ATTACKER_WINS = "t.includes('The attacker wins the battle')"
+ATTACKER_WINS = "t.includes('Winner: the attacker')"
 
 
 def open_checker(page):
@@ -44,7 +44,7 @@ def test_battle_typed_and_tapped_shows_the_excluded_card_and_survives_a_bad_card
     struck = excluded.evaluate("el => getComputedStyle(el.querySelector('.rank')).textDecorationLine")
     assert "line-through" in struck
     verdict = shadow_text(page, "checker-verdict")
-    assert "Q♦: excluded: attacker's banner is ♦ (diamonds)" in verdict
+    assert "attacker's banner is ♦ (diamonds)" in verdict  # the reason names whose banner
     assert "four of a kind" in verdict  # J♠ kept by the four-of-a-kind exception
     assert page.locator(".checker-verdict .card.quad-exception").get_attribute("data-card") == "Js"
 
@@ -52,7 +52,7 @@ def test_battle_typed_and_tapped_shows_the_excluded_card_and_survives_a_bad_card
     page.locator(".focus-attacker-soldiers button").click()
     t0 = time.perf_counter()
     page.locator('.card-picker button[data-key="Jc"]').click()
-    wait_shadow_text(page, "checker-verdict", "t.includes('The defender wins the battle')")
+    wait_shadow_text(page, "checker-verdict", "t.includes('Winner: the defender')")
     tap_ms = (time.perf_counter() - t0) * 1000
     assert page.locator(".field-attacker-soldiers input").input_value() == ""
     page.locator('.card-picker button[data-key="Jc"]').click()
@@ -62,7 +62,7 @@ def test_battle_typed_and_tapped_shows_the_excluded_card_and_survives_a_bad_card
     type_into(page, "attacker-palace", "Js Zz 5d")
     wait_shadow_text(page, "checker-message", "t.includes(\"'Zz'\")")
     assert "Nothing was changed" in shadow_text(page, "checker-message")
-    assert "The attacker wins the battle" in shadow_text(page, "checker-verdict")
+    assert "Winner: the attacker" in shadow_text(page, "checker-verdict")
     assert page.locator(".checker-verdict .card.excluded").get_attribute("data-card") == "Qd"
     report(f"checker: typed battle -> verdict {typed_ms:.0f} ms; card tap -> new verdict {tap_ms:.0f} ms")
 
@@ -73,8 +73,8 @@ def test_a_showdown_name_that_looks_like_html_is_shown_as_text(app_page_shared):
     page.locator(".checker-mode button", has_text="Showdown").click()
     page.locator(".field-p1-name input").wait_for(timeout=30_000)  # the showdown form replaced the battle's
     page.locator(".checker-example button").click()
-    wait_shadow_text(page, "checker-verdict", "t.includes('Elena wins')")
+    wait_shadow_text(page, "checker-verdict", "t.includes('Winner: Elena')")
     type_into(page, "p1-name", INJECTION)
-    wait_shadow_text(page, "checker-verdict", f"t.includes({INJECTION!r} + ' wins')")
+    wait_shadow_text(page, "checker-verdict", f"t.includes('Winner: ' + {INJECTION!r})")
     assert page.locator(".checker-verdict img").count() == 0
     assert page.evaluate("() => window.pwned") is None

@@ -40,9 +40,9 @@ def test_battle_verdict_strikes_through_the_excluded_card_saying_whose_banner(se
     view = open_mode(section, "battle")
     view.form.example()
     html = view._verdict.object
-    assert "The attacker wins the battle" in html
+    assert "Winner: the attacker" in html
     assert 'class="card face red excluded" data-card="Qd"' in html
-    assert "excluded: attacker&#x27;s banner is ♦ (diamonds)" in html
+    assert "attacker&#x27;s banner is ♦ (diamonds)" in html
     assert 'quad-exception best-five" data-card="Js"' in html        # the four-of-a-kind exception
     assert "Rule: palace-poker.txt § Call" in html
     assert view._message.object == ""
@@ -118,7 +118,7 @@ def test_showdown_rows_follow_the_player_count(section):
 @pytest.mark.parametrize("mode, expected", [
     ("play", "under each rule set"),
     ("kings-pot", "Best hand: the"),
-    ("showdown", "Elena wins"),
+    ("showdown", "Winner: Elena"),
 ])
 def test_each_mode_renders_its_verdict(section, mode, expected):
     view = open_mode(section, mode)

@@ -517,7 +517,7 @@ class TableauForm(CheckForm):
 
     title = "King's Pot: the tableau"
     game = "kings-pot"
-    _FIELDS = (Field("tableau", "Tableau (row by row)", 25, 25), Field("kings", "King's hand", 5, 5))
+    _FIELDS = (Field("tableau", "Tableau", 25, 25), Field("kings", "King's hand", 5, 5))
 
     def fields(self) -> tuple[Field, ...]:
         return self._FIELDS

@@ -74,6 +74,7 @@ PICKER_CSS = """
 .suit-row { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 6px; }
 .card { height: 3.2em; min-height: 48px; }
 .card.used { opacity: 0.3; }
+.card.elsewhere { border-style: dashed; }
 .card.here { opacity: 1; border: 2px solid #1f5fbf; box-shadow: 0 0 0 3px #c9dbf7; background: #eef4ff; }
 """
 
@@ -90,6 +91,8 @@ def picker_html(form: CheckForm) -> str:
             cls, why = "here", f"in {focus.label}: tap to take it out"
         elif used >= form.copies(card):
             cls, why = "used", "already placed: take it out of its field first"
+        elif used:
+            cls, why = "elsewhere", f"also in another field; tap to put one more in {focus.label}"
         else:
             cls, why = "", f"tap to put it in {focus.label}"
         rows.setdefault(card.suit, []).append(card_face(card, cls=cls, key=str(card), title=f"{card.words}: {why}"))
@@ -97,8 +100,9 @@ def picker_html(form: CheckForm) -> str:
 
 
 # -- verdicts --------------------------------------------------------------------------
-_OUTCOME_WORDS = {Outcome.ATTACKER: "The attacker wins the battle", Outcome.DEFENDER: "The defender wins the battle",
-                  Outcome.BOTH_FOLD: "A complete tie: both fold", Outcome.SPLIT: "A complete tie: they split the pot"}
+_OUTCOME_WORDS = {Outcome.ATTACKER: "Winner: the attacker", Outcome.DEFENDER: "Winner: the defender",
+                  Outcome.BOTH_FOLD: "No winner: a complete tie, both fold",
+                  Outcome.SPLIT: "No winner: a complete tie, they split the pot"}
 _MARK_CLASS = {Mark.COUNTED: "counted", Mark.EXCLUDED: "excluded", Mark.FOUR_OF_A_KIND: "quad-exception",
                Mark.WILD: "wild"}
 
@@ -139,7 +143,7 @@ def battle_html(v: BattleVerdict) -> str:
 
 def showdown_html(v: ShowdownVerdict) -> str:
     winners = " and ".join(v.winners)
-    head = f"{winners} wins" if len(v.winners) == 1 else f"{winners} split the pot"
+    head = f"Winner: {winners}" if len(v.winners) == 1 else f"Split pot: {winners}"
     parts = [tag("div", head, "outcome"), tag("p", v.reason, "reason"), tag("div", f"Rule: {v.ref}", "rule")]
     if v.ruling is not None:
         parts.append(tag("div", str(v.ruling), "ruling"))
@@ -211,7 +215,7 @@ def tableau_html(v: Any) -> str:
         tag("ol", "", "hands", raw=items),
         tag("p", pot, "pot"),
         tag("div", "Rulings kings-pot-kings-hand-wins and kings-pot-main-pot-winner (docs/rulings.md); the small "
-                   "numbers are the reveal rounds.", "rule")])
+                   "numbers are the reveal rounds (S: turned at the showdown).", "rule")])
 
 
 def verdict_html(form: CheckForm) -> str:
@@ -375,6 +379,8 @@ def _placeholder(f: Any) -> str:
         return "three cards, or BANNER | PALACE | SOLDIERS"
     if f.key.endswith("soldiers"):
         return "up to five cards (may be empty)"
+    if f.key == "tableau":
+        return "25 cards, row by row from the top left"
     return "cards, e.g. 9c 10h Qs"
 
 
