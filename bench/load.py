@@ -35,6 +35,7 @@ from palace_tutor.site.serve import serve_process
 
 ROOT = Path(__file__).resolve().parents[1]
 SITES = ROOT / ".cache" / "bench-sites"
+PHASES: list[dict[str, float]] = []  # worker milestones of the last visits
 
 
 def variants(levers: bool) -> dict[str, tuple[Path, SiteOptions]]:
@@ -42,7 +43,7 @@ def variants(levers: bool) -> dict[str, tuple[Path, SiteOptions]]:
     best = SiteOptions()
     out = {"ours": (app, best), "stock": (trivial, SiteOptions.stock().replace(with_project=False))}
     if levers:
-        out["ours, stock loader"] = (app, best.replace(loader="stock"))
+        out["ours, stock loader"] = (app, best.replace(loader="stock", drop=()))  # micropip needs them all
         out["ours, full panel/bokeh wheels"] = (app, best.replace(strip_assets=False))
         out["ours, all dependencies"] = (app, best.replace(drop=()))
         out["ours, worker started late"] = (app, best.replace(early_worker=False))
@@ -76,6 +77,15 @@ def _visit(context, url: str, timeout_s: float = 300, service_worker: bool = Fal
     page = context.new_page()
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url))
+    t0 = time.perf_counter()
+    marks: dict[str, float] = {}
+
+    def on_console(msg) -> None:
+        for key, text in (("pyodide_booted_s", "Loaded!"), ("packages_loaded_s", "Packages loaded!")):
+            if msg.text == text and key not in marks:
+                marks[key] = round(time.perf_counter() - t0, 3)
+
+    page.on("worker", lambda w: w.on("console", on_console))
     try:
         timing = B.open_until_interactive(page, url, timeout_s=timeout_s)
     except Exception:
@@ -85,7 +95,13 @@ def _visit(context, url: str, timeout_s: float = 300, service_worker: bool = Fal
     if service_worker:  # the site's service worker must be active (precached) before the next visit
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
     page.close()
+    PHASES.append(marks)
     return timing.interactive_s, round(paint / 1000, 3), requested
+
+
+def _median_marks(marks: list[dict[str, float]]) -> dict[str, float]:
+    keys = sorted({k for m in marks for k in m})
+    return {k: round(statistics.median(m[k] for m in marks if k in m), 2) for k in keys}
 
 
 def measure(runs: int, levers: bool) -> dict:
@@ -97,6 +113,7 @@ def measure(runs: int, levers: bool) -> dict:
     cold: dict[str, list[float]] = {n: [] for n in sites}
     warm: dict[str, list[float]] = {n: [] for n in sites}
     paint: dict[str, list[float]] = {n: [] for n in sites}
+    phases: dict[str, dict[str, list[dict]]] = {n: {"cold": [], "warm": []} for n in sites}
     fetched: dict[str, int] = {}
     offline_ok: dict[str, bool] = {}
     problems: list[str] = []
@@ -113,7 +130,9 @@ def measure(runs: int, levers: bool) -> dict:
                     guard.attach(context)
                     sw = variants_[name][1].service_worker
                     t_cold, p_cold, urls = _visit(context, url, service_worker=sw)
+                    phases[name]["cold"].append(PHASES[-1])
                     t_warm, _, _ = _visit(context, url, service_worker=sw)
+                    phases[name]["warm"].append(PHASES[-1])
                     if r == 0:
                         fetched[name] = _bytes_fetched(sites[name], urls)
                         # a third visit with the network cut: does the site still open?
@@ -144,6 +163,7 @@ def measure(runs: int, levers: bool) -> dict:
         "first_paint_cold_s": {n: round(statistics.median(v), 2) for n, v in paint.items()},
         "cold_vs_stock": {n: round(v / med["stock"], 3) for n, v in med.items()},
         "warm_vs_cold": {n: round(wmed[n] / med[n], 3) for n in med},
+        "phases_median_s": {n: {visit: _median_marks(v) for visit, v in ph.items()} for n, ph in phases.items()},
         "fetched_mb_cold": {n: round(b / 1e6, 1) for n, b in fetched.items()},
         "opens_offline_after_first_visit": offline_ok,
         "outside_requests_or_errors": problems,
@@ -165,6 +185,10 @@ def main(argv: list[str]) -> int:
         print(f"{n:<32} {res['first_paint_cold_s'][n]:6.2f} {res['cold_s'][n]:6.2f} {res['warm_s'][n]:6.2f} {res['cold_vs_stock'][n]:10.3f} "
               f"{res['warm_vs_cold'][n]:9.3f} {res['fetched_mb_cold'].get(n, 0):8.1f} "
               f"{'yes' if res['opens_offline_after_first_visit'].get(n) else 'no'}")
+    print("\nworker milestones, median (s): pyodide booted / packages loaded")
+    for n, ph in res["phases_median_s"].items():
+        print(f"{n:<32} " + "   ".join(f"{visit} {m.get('pyodide_booted_s', 0):5.2f} / {m.get('packages_loaded_s', 0):5.2f}"
+                                        for visit, m in ph.items()))
     for p in res["outside_requests_or_errors"]:
         print("PROBLEM:", p)
     if a.json:

@@ -55,6 +55,14 @@ class SiteOptions:
         return cls(loader="stock", strip_assets=False, drop=(), early_worker=False, service_worker=False,
                    pyc=False)
 
+    def __post_init__(self) -> None:
+        if self.loader not in ("lock", "stock"):
+            raise ValueError(f"loader must be 'lock' or 'stock', not {self.loader!r}")
+        if self.loader == "stock" and self.drop:
+            # micropip resolves each wheel's own Requires-Dist and would fetch the left-out
+            # packages from PyPI: only the lock loader installs exactly what the lock lists
+            raise ValueError("leaving packages out (drop) needs the lock loader")
+
     def replace(self, **changes) -> "SiteOptions":
         return dataclasses.replace(self, **changes)
 

@@ -127,3 +127,23 @@ def test_server_sends_the_mime_types_pyodide_needs(tmp_path):
     assert url.startswith("http://127.0.0.1:")
     assert types == {"x.wasm": "application/wasm", "x.mjs": "text/javascript", "x.js": "text/javascript",
                      "x.whl": "application/zip"}
+
+
+def test_cdn_build_is_the_stock_output_with_the_project_wheel_beside_it(tmp_path):
+    from palace_tutor.site.build import build_site
+
+    report = build_site(out=tmp_path / "cdn", cdn=True, app=ROOT / "app.py")
+    out = tmp_path / "cdn"
+    wheel = json.loads((out / "build-info.json").read_text())["project_wheel"]
+    assert (out / wheel).is_file() and (out / "index.html").is_file()
+    worker = (out / "app.js").read_text()
+    assert f"'./{wheel}'" in worker  # micropip installs it from beside the page
+    assert "https://cdn.jsdelivr.net/pyodide/" in worker  # stock: Pyodide from the CDN
+    assert report.as_dict()["project wheel (rules, lessons, tutor)"] > 0
+
+
+def test_options_refuse_leaving_packages_out_with_the_micropip_loader():
+    from palace_tutor.site.build import SiteOptions
+
+    with pytest.raises(ValueError, match="lock loader"):
+        SiteOptions(loader="stock", drop=("pandas",))
