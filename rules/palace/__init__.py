@@ -10,7 +10,7 @@ Action notation: :mod:`rules.palace.actions`.
 from __future__ import annotations
 
 from ..games import GameFamily
-from . import sections
+from . import checker, sections, simulate  # noqa: F401  (their rulings belong to the game)
 from .actions import (Action, CallOut, Chance, CheckStock, Choose, Flash, Flip, LastCard, Pass, Pickup,
                       Play, Quick, QuickFlip, Ready, Reflect, Swap, TakeUp, parse_action)
 from .config import PRESETS, PalaceRules, rules_for
@@ -27,7 +27,7 @@ FAMILY = GameFamily(
 
 __all__ = [
     "FAMILY", "PRESETS", "PalaceRules", "PalaceState", "Phase", "FlashInfo", "Window", "SETUP_KEYS",
-    "start", "rules_for", "parse_action", "Action", "Play", "Flash", "Reflect", "Quick", "QuickFlip",
+    "checker", "simulate", "start", "rules_for", "parse_action", "Action", "Play", "Flash", "Reflect", "Quick", "QuickFlip",
     "Flip", "Pickup", "Chance", "CheckStock", "Pass", "TakeUp", "Choose", "Swap", "Ready", "LastCard",
     "CallOut",
 ]

@@ -73,6 +73,13 @@ class _Cards:
     def rank(self):
         return self.cards[0].rank
 
+    @classmethod
+    def of_sorted(cls, cards: tuple[Card, ...]):
+        """Build from cards already in canonical order, skipping the checks (engine fast path)."""
+        made = object.__new__(cls)
+        object.__setattr__(made, "cards", cards)
+        return made
+
 
 @dataclass(frozen=True, slots=True)
 class Play(_Cards):
@@ -119,6 +126,14 @@ class Flash:
 
     def __str__(self) -> str:
         return f"flash {format_cards(self.cards)} @{self.target}"
+
+    @classmethod
+    def of_sorted(cls, cards: tuple[Card, ...], target: int) -> "Flash":
+        """Build from cards already in canonical order, skipping the checks (engine fast path)."""
+        made = object.__new__(cls)
+        object.__setattr__(made, "cards", cards)
+        object.__setattr__(made, "target", target)
+        return made
 
     @property
     def rank(self):

@@ -39,6 +39,14 @@ TEN_NOT_WILD = ruling(
     "on a 9, which calls for a lower card) and burns the stack once played")
 
 
+TWO_ON_TOP = ruling(
+    "two-left-on-top", S.caron("Card Values (2)"),
+    "What may follow a 2 that stays on top of the pile (its player chanced it, or went out on it)?",
+    "a 2 resets the pile and normally its own player plays next; the Caron text adds that a 2 can be "
+    "'any non-wild you wish'",
+    "a 2 on top always lets any card follow, whoever is to play; the 2 is never given a chosen value")
+
+
 def code_of(rank: Rank) -> int:
     """The rank code used by the fast paths: 0 for a 2 ... 12 for an Ace, 13 for a Joker."""
     return rank - 2
@@ -104,14 +112,13 @@ def judge(rules: PalaceRules, top: int, code: int, count: int) -> str:
 
 def allowed(rules: PalaceRules, top: int, big: bool) -> tuple[bool, ...]:
     """For each rank code, whether :func:`judge` allows it on ``top``: one card (``big`` False) or
-    at least ``four_of_a_kind`` cards. A memo of :func:`judge` for the fast paths."""
-    memo = rules.__dict__.setdefault("_allowed", {})
-    key = (top, big)
-    table = memo.get(key)
-    if table is None:
-        count = rules.four_of_a_kind if big else 1
-        table = memo[key] = tuple(judge(rules, top, code, count)[0] == "+" for code in range(14))
-    return table
+    at least ``four_of_a_kind`` cards. A table of :func:`judge`'s answers for the fast paths."""
+    tables = rules.__dict__.get("_allowed")
+    if tables is None:
+        tables = tuple(tuple(judge(rules, t, code, rules.four_of_a_kind if b else 1)[0] == "+"
+                             for code in range(14)) for b in (False, True) for t in range(-1, 14))
+        rules.__dict__["_allowed"] = tables
+    return tables[top + 1 + (15 if big else 0)]
 
 
 def _a(rank: Rank) -> str:
@@ -156,7 +163,7 @@ def verdict(rules: PalaceRules, code: str, top_code: int, rank_code: int, count:
         ref_key = "start_pile"
     elif code == "+reset":
         text = f"{_a(top)} on top resets the pile: {what} may follow it"
-        ref_key = "reset"
+        ref_key, extra = "reset", TWO_ON_TOP
     elif code == "+lower-same":
         text = f"{what} may follow {on}, which demands the same rank or lower"
         ref_key = "lower_after"

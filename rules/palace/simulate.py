@@ -71,15 +71,18 @@ def low_first(actions: tuple, rng: random.Random) -> object:
     kind = type(first)
     if kind is A.Swap:
         return A.READY if rng.random() < 0.5 else actions[rng.randrange(len(actions))]
-    if kind is A.Choose:
+    if kind is A.Choose or kind in _PASSIVE:
         return actions[rng.randrange(len(actions))]
-    if kind in _PASSIVE:
-        return actions[rng.randrange(len(actions))]
-    key = _kind(first)
+    cards = getattr(first, "cards", None)
+    if cards is None:
+        return first
+    code = cards[0].index >> 2
     n = 1
-    while n < len(actions) and _kind(actions[n]) == key:
+    for a in actions[1:]:
+        if type(a) is not kind or a.cards[0].index >> 2 != code:
+            break
         n += 1
-    return actions[rng.randrange(n)]
+    return actions[rng.randrange(n)] if n > 1 else first
 
 
 _PASSIVE = (A.Pickup, A.Chance, A.TakeUp)

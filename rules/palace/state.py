@@ -81,6 +81,12 @@ FIELDS = ("rules", "names", "dealer", "seed", "phase", "to_move", "direction", "
 
 def remove_cards(zone: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
     """``zone`` without ``cards`` (one copy each). Compares card indexes, never hashes cards."""
+    if len(cards) == 1:
+        key = cards[0].index
+        for i, c in enumerate(zone):
+            if c.index == key:
+                return zone[:i] + zone[i + 1:]
+        raise ValueError(f"{cards[0]} is not there")
     out = list(zone)
     keys = [c.index for c in out]
     for c in cards:
@@ -231,12 +237,12 @@ class PalaceState(GameState):
 
     def check(self, action: A.Action) -> Verdict:
         legal, code, detail = decide.decide(self, action)
-        return decide.explain(self, action, legal, code, detail)
+        return explain.explain(self, action, legal, code, detail)
 
     def play(self, action: A.Action) -> tuple["PalaceState", tuple[Event, ...]]:
         legal, code, detail = decide.decide(self, action)
         if not legal:
-            verdict = decide.explain(self, action, legal, code, detail)
+            verdict = explain.explain(self, action, legal, code, detail)
             raise IllegalActionError(f"{action} is not allowed: {verdict.reason} [{verdict.ref}]",
                                      state=self, action=action, verdict=verdict)
         return turns.advance(self, action)
@@ -262,18 +268,18 @@ class PalaceState(GameState):
     def play_groups(self, cards: Iterable[Card]) -> list[tuple[Card, ...]]:
         """One canonical group per rank and size (the first 1..k cards by suit of a rank held k
         times): suits never matter in Palace, so other choices of that many are the same play."""
-        return decide.groups(self.rules, cards)
+        return moves.groups(self.rules, cards)
 
     def candidate_actions(self) -> tuple[A.Action, ...]:
         """Every action worth asking about here, legal or not."""
-        return decide.candidates(self)
+        return moves.candidates(self)
 
     def legal_actions(self) -> tuple[A.Action, ...]:
         """Every legal action (cached: states never change). Exactly the candidates ``check``
         accepts; the random-play tests compare the two."""
         cached = self.__dict__.get("_legal")
         if cached is None:
-            cached = decide.legal(self)
+            cached = moves.legal(self)
             self.__dict__["_legal"] = cached
         return cached
 
@@ -283,7 +289,7 @@ class PalaceState(GameState):
         This is what the app uses to highlight or dim cards. Flash cards are judged as a flash at
         the next player; a face-down card is judged as ``flip``.
         """
-        return decide.card_verdicts(self)
+        return moves.card_verdicts(self)
 
     # -- hidden information ---------------------------------------------------
     def view(self, seat: int | None = None) -> "view_module.PalaceView":
@@ -307,5 +313,5 @@ class PalaceState(GameState):
 
 
 # The decision, the transitions and the view import this module's types.
-from . import decide, turns  # noqa: E402
+from . import decide, explain, moves, turns  # noqa: E402
 from . import view as view_module  # noqa: E402

@@ -122,8 +122,17 @@ REPLAY_IS_A_TURN = ruling(
     "replay-is-a-turn", S.house("Card Values: Tens and Jokers"),
     "Is the extra play after a clear optional?",
     "the player who cleared 'can now play any card'; elsewhere, a turn can never be skipped",
-    "the replay is a full turn: play any card (or chance); there is nothing to take, so it cannot "
-    "be passed")
+    "the replay is a full turn, played from wherever the player plays now (hand, face-up cards or a "
+    "face-down card): any card may go (or a chance); there is nothing to take, so it cannot be passed")
+FOUR_IN_A_ROW = ruling(
+    "four-in-a-row-counting", S.caron("Playing the game 4"),
+    "How are the four of a kind counted, with two packs and across players?",
+    "four or more cards of a rank in a row clear the pile, whoever put them down; the BGA page says "
+    "four cards of the same value burn it, no matter who plays them",
+    "count the cards of one rank lying in a row on top of the pile, across plays, players and quick "
+    "throws (for BGA too: 'four of the same value' means four in a row); any other card in between, "
+    "a Joker included, breaks the row, and a clear or a pickup starts the count again; with two packs "
+    "a single play of five to eight of a rank clears as well")
 CARON_TEN = ruling(
     "caron-ten-no-replay", S.caron("Card Values (10)"),
     "Does a Caron 10 give its player another play, as the house 10 does?",
@@ -139,7 +148,8 @@ class _Turn:
     __slots__ = ("d", "ev", "rules", "narrate")
 
     def __init__(self, st: PalaceState, narrate: bool = True):
-        self.d: dict[str, Any] = st._copy()
+        d = self.d = dict(st.__dict__)
+        d.pop("_legal", None)
         self.ev: list[Event] = []
         self.rules = st.rules
         self.narrate = narrate
@@ -371,7 +381,7 @@ def _resolve(t: _Turn, seat: int, code: int, count: int, how: str, carry: tuple[
     _take_up_if_due(t, seat)
     if how in ("flip", "quick-flip") and rules.peek_next_face_down and d["face_down"][seat]:
         t.seat_set("peeked", seat, True)
-    if _is_out(d, seat):
+    if not d["hands"][seat] and not d["face_up"][seat] and not d["face_down"][seat]:
         _go_out(t, seat, skips, reverse)
         return
     if extra:
@@ -396,9 +406,12 @@ def _resolve(t: _Turn, seat: int, code: int, count: int, how: str, carry: tuple[
 
 def _refill(t: _Turn, seat: int) -> tuple[Card, ...]:
     d = t.d
+    stock = d["stock"]
+    if not stock:
+        return ()
     hand = d["hands"][seat]
     need = t.rules.cards_for(len(d["names"])) - len(hand)
-    if need <= 0 or not d["stock"]:
+    if need <= 0:
         return ()
     drawn = d["stock"][:need]
     d["stock"] = d["stock"][need:]
@@ -457,7 +470,10 @@ def _pass_turn(t: _Turn, seat: int, skips: int = 0, reverse: bool = False) -> No
     for _ in range(skips):
         t.event("skip", f"{t.name(nxt)} is skipped", "skip", seat=nxt)
         nxt = t.next_active(nxt)
-    d.update(to_move=nxt, phase=PLAY, again="", window=None, flash=None, drawn=None)
+    d["to_move"] = nxt
+    d["phase"] = PLAY
+    d["again"] = ""
+    d["window"] = d["flash"] = d["drawn"] = None
 
 
 def _pickup(t: _Turn, seat: int, extra: tuple[Card, ...]) -> None:

@@ -190,7 +190,7 @@ EXAMPLE = {
     "face_up": ["Kc Kd", "8h Jc Jd", "Tc Td Th", "Ks Qh Jh"],
     "face_down": ["5c 5d 5h", "7c 7d 7h", "Qc 9c 9h", "5s 7s 2h"],
     "stock": "",                # the deck is already empty
-    "pile": "Kh 2c",            # the last card played to the stack was a 2
+    "pile": "Kh 2c",            # a 2 lies on top when the example begins
     "to_move": 0,
 }
 

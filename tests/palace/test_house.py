@@ -155,7 +155,7 @@ def test_house_ten_and_joker_clear_the_pile_and_the_player_plays_again(clear):
 
 
 def test_house_ten_lets_a_short_hand_draw_before_the_next_card():
-    # "if I have three cards in my hand, and I put down a ten, I may pick up another card"
+    # rule 1's note: three cards, a 10 goes down, a card is drawn before the next one is played
     state = position(H, ["Th 5c 6c", "Kd"], stock="9h 4d", pile="8c", down=["", "3s"])
     state, _ = run(state, "play Th")
     assert same_cards(state.hands[0], "5c 6c 9h") and state.to_move == 0
@@ -251,7 +251,7 @@ def test_house_legal_actions_list_every_count_of_a_rank():
 
 
 def test_house_four_of_a_kind_across_players_clears_to_whoever_completes_it():
-    # "You throw down two 6's. If the person after you throws two or more 6's, that clears to him."
+    # rule 5's example: a pair of 6s, then the next player's pair of 6s clears for that player
     state = position(H, ["6c 6d 9c", "6h 6s Kd", "Qc"], pile="4c", down=["3s", "3h", "3d"])
     state, events = run(state, "play 6c 6d", "play 6h 6s")
     assert "clear" in kinds(events) and state.pile == ()
@@ -285,7 +285,7 @@ def test_house_quick_throw_only_for_cards_just_drawn():
 
 
 def test_house_four_cards_in_hand_no_refill_and_turn_over():
-    # "You have four cards in your hand, and you play one ... Now you have three cards"
+    # rule 8's example: holding four, one card goes down, three remain and nothing is drawn
     state = position(H, ["9c 5c 6c 7c", "Kd Kc Ks"], stock="8s 6h", pile="4c")
     state, events = run(state, "play 9c")
     assert len(state.hands[0]) == 3 and len(state.stock) == 2 and "refill" not in kinds(events)
