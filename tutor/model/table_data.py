@@ -1,0 +1,113 @@
+"""Data behind the tables' charts, computed by the engines, with no panel import.
+
+* :func:`pot_line`: the pot at every position of the line through the cursor
+  (the lesson's main line, or the learner's variation), for the pot chart.
+* :class:`OddsCache`: exact battle odds (``rules.palace_poker.odds``) per
+  position and seat, computed only when asked for and remembered, so that
+  stepping never waits for an enumeration.
+* :func:`odds_seat`: whose odds a view may show.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from rules.palace_poker.model import Phase
+from rules.palace_poker.odds import BattleOdds, battle_odds
+
+ODDS_PHASES = (Phase.TURN, Phase.AFTER_BUY, Phase.BATTLE, Phase.SPOILS)
+
+
+@dataclass(frozen=True)
+class PotLine:
+    """The pots along one line: ``series`` maps a pot's name to one value per position."""
+
+    labels: tuple[str, ...]          # what each position is ("start", "3. Brad: bet Frank", ...)
+    series: tuple[tuple[str, tuple[int, ...]], ...]
+    current: int                     # index of the cursor's position in the line
+
+    def values(self, name: str) -> tuple[int, ...]:
+        return dict(self.series)[name]
+
+
+def _put_in_hand(state: Any) -> int:
+    """Palace Poker: chips put into this hand's pot (the pot itself is emptied when it is won,
+    in the same move as the last call, so this is what the pot came to)."""
+    return sum(p.paid for p in state.players)
+
+
+def _put_in_deal(state: Any) -> int:
+    """King's Pot: chips put into the betting pot this deal (paid out at the end)."""
+    return sum(s.put_in for s in state.seats)
+
+
+def _kings_pot(state: Any) -> int:
+    return state.kings_pot
+
+
+_POTS = {
+    "palace-poker": ((_put_in_hand, "Pot (chips put in this hand)"),),
+    "kings-pot": ((_put_in_deal, "Betting pot (chips put in)"), (_kings_pot, "King's pot")),
+}
+
+
+def pot_fields(game: str) -> tuple[tuple[Any, str], ...]:
+    """(how to read it from a state, label) of each pot a game's chart shows."""
+    return _POTS.get(game, ((lambda state: int(getattr(state, "pot", 0) or 0), "Pot"),))
+
+
+def pot_line(study: Any) -> PotLine:
+    """The pots at each position of the line through the cursor, from the start to the end of
+    that line."""
+    tree = study.tree
+    ids = tree.line(study.current)
+    fields = pot_fields(study.game)
+    labels = []
+    values: dict[str, list[int]] = {label: [] for _, label in fields}
+    for i, node_id in enumerate(ids):
+        node = tree[node_id]
+        labels.append("start" if node.is_root else f"{i}. {node.text}")
+        for read, label in fields:
+            values[label].append(int(read(node.state)))
+    return PotLine(tuple(labels), tuple((k, tuple(v)) for k, v in values.items()), ids.index(study.current))
+
+
+def odds_seat(state: Any, viewer: str | None) -> str | None:
+    """Whose battle odds this view may show: the viewer's own (a seat still in the hand), or in
+    the teaching view the player to act. None when no battle odds apply here."""
+    if state.phase not in ODDS_PHASES:
+        return None
+    name = viewer if viewer is not None else state.actor_name
+    seat = state.seat_of(name)
+    if seat is None or not state.players[seat].in_hand or len(state.in_hand) < 2:
+        return None
+    return state.players[seat].name
+
+
+class OddsCache:
+    """Battle odds per (position, seat), computed on request and kept for the ``size`` most
+    recent positions (states are immutable, so a position's odds never change)."""
+
+    def __init__(self, size: int = 64):
+        self.size = size
+        self._store: OrderedDict[tuple[int, str], tuple[Any, tuple[BattleOdds, ...]]] = OrderedDict()
+
+    def known(self, state: Any, seat: str) -> tuple[BattleOdds, ...] | None:
+        hit = self._store.get((id(state), seat))
+        if hit is None or hit[0] is not state:
+            return None
+        self._store.move_to_end((id(state), seat))
+        return hit[1]
+
+    def get(self, state: Any, seat: str) -> tuple[BattleOdds, ...]:
+        """The odds of ``seat`` against each opponent still in the hand (computed if new)."""
+        hit = self.known(state, seat)
+        if hit is not None:
+            return hit
+        odds = battle_odds(state, seat)
+        self._store[(id(state), seat)] = (state, odds)  # the state is kept, so its id stays unique
+        while len(self._store) > self.size:
+            self._store.popitem(last=False)
+        return odds

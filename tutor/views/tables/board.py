@@ -1,0 +1,300 @@
+"""The clickable table surface shared by the game tables, and their common base class.
+
+:class:`Board` is one small browser component: Python sets ``html`` (built
+only with :mod:`tutor.views.text` / :mod:`tutor.views.cards`, so every text is
+escaped) and the browser swaps it in. One delegated click handler sends the
+``data-key`` of whatever was clicked back to Python; an element with
+``data-reason`` also shows that reason in the board's reason line at once
+(phones have no hover). A step is therefore one property patch, whatever the
+table shows.
+
+:class:`BoardTable` is the base of the game renderers: it owns the Board,
+maps clicks to handlers, and turns a built action into ``act`` reusing the
+tree's existing child for the same move (so clicking the lesson's own next
+move follows the main line instead of making a copy of it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import panel as pn
+import param
+from panel.custom import JSComponent
+
+from rules.refs import Verdict
+from tutor.model.table_data import pot_fields, pot_line
+
+from ..cards import CARD_CSS
+from ..renderer import TableRenderer
+from ..text import esc, tag
+
+BOARD_CSS = """
+:host { display: block; width: 100%; }
+.board { font-size: 16px; color: #1d2430; }
+.reason-line { min-height: 1.4em; margin: 6px 0; padding: 4px 8px; border-radius: 6px; background: #f4f6f9;
+               color: #3b4452; font-size: 0.95rem; }
+.reason-line:empty::before { content: "Tap a card or a button to see why."; color: #7a8391;
+                             font-style: italic; }
+.status { margin: 2px 0 8px; font-weight: 600; }
+.status .phase { color: #1f5fbf; }
+.zone { margin: 6px 0; }
+.zone-label { display: block; font-size: 0.8rem; color: #5b6472; margin-bottom: 2px; }
+.seat { border: 1px solid #d0d4da; border-radius: 8px; padding: 6px 8px; margin: 6px 0; }
+.seat.to-move { border: 2px solid #1f5fbf; background: #f7faff; }
+.seat.out { opacity: 0.7; }
+.seat-body { display: flex; flex-wrap: wrap; gap: 2px 18px; align-items: flex-end; }
+.seat-head { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: baseline; margin-bottom: 4px; }
+.seat-name { font-weight: 700; }
+.badge { display: inline-block; padding: 0 6px; border-radius: 10px; font-size: 0.8rem; background: #e8ecf1;
+         color: #3b4452; }
+.badge.move { background: #1f5fbf; color: white; }
+.badge.warn { background: #fdecec; color: #7d1d22; }
+.center { display: flex; flex-wrap: wrap; gap: 8px 18px; align-items: flex-end; padding: 8px;
+          background: #eef5ee; border-radius: 8px; margin: 6px 0; }
+.center .zone { margin: 0; }
+.actions { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; align-items: center; }
+.actions .label { color: #5b6472; font-size: 0.9rem; }
+.act { min-height: 44px; min-width: 44px; padding: 6px 12px; border-radius: 6px; border: 1px solid #b8bec7;
+       background: white; color: #1d2430; font: inherit; cursor: pointer; }
+.act.legal { border-color: #2f8a4a; background: #effaf2; }
+.act.illegal { opacity: 0.6; text-decoration: line-through; }
+.act.primary { background: #1f5fbf; border-color: #1f5fbf; color: white; }
+.act:focus-visible { outline: 3px solid #1f5fbf; }
+.amount { width: 6em; min-height: 44px; font: inherit; padding: 0 6px; border: 1px solid #b8bec7;
+          border-radius: 6px; }
+.note { color: #4a5563; font-size: 0.92rem; margin: 4px 0; }
+.verdict { padding: 6px 8px; border-radius: 6px; background: #fff7e0; margin: 6px 0; }
+.verdict .ref, .why .ref { display: block; font-size: 0.85rem; color: #5b6472; }
+.over { padding: 8px; border-radius: 8px; background: #eaf6ee; border: 1px solid #b6dcc1; margin: 6px 0; }
+"""
+
+
+class Board(JSComponent):
+    """HTML set from Python (escaped by construction); clicks come back as keys.
+
+    * ``html``: the table, built with :mod:`tutor.views.text` helpers only.
+    * ``position``: an id of what is shown; when it changes, the reason line
+      (what the last tapped card said) is cleared.
+    * A click on an element with ``data-key`` calls the :meth:`on_key`
+      callbacks with ``(key, value)``; ``value`` is the text of the input
+      named by the element's ``data-input`` (an amount), else ``""``.
+    * A click on an element with ``data-reason`` shows that text in the
+      ``.reason-line`` (placed where the html has a ``.reason-slot``).
+    """
+
+    html = param.String(default="", doc="The table's HTML (escaped by construction).")
+    position = param.String(default="", doc="What is shown; a change clears the reason line.")
+
+    _esm = """
+    export function render({ model }) {
+      const root = document.createElement('div');
+      root.className = 'board';
+      const said = document.createElement('div');
+      said.className = 'reason-line';
+      said.setAttribute('role', 'status');
+      said.setAttribute('aria-live', 'polite');
+      const body = document.createElement('div');
+      body.className = 'board-body';
+      let shown = null;
+      function draw() {
+        body.innerHTML = model.html;
+        if (model.position !== shown) { said.textContent = ''; shown = model.position; }
+        const slot = body.querySelector('.reason-slot');
+        if (slot) { slot.replaceWith(said); } else { body.appendChild(said); }
+      }
+      body.addEventListener('click', (e) => {
+        const el = e.target.closest('[data-key], [data-reason]');
+        if (!el || !body.contains(el)) { return; }
+        if (el.dataset.reason) { said.textContent = el.dataset.reason; }
+        if (el.dataset.key !== undefined) {
+          let value = '';
+          if (el.dataset.input) {
+            const input = body.querySelector('input[data-name="' + el.dataset.input + '"]');
+            if (input) { value = String(input.value); }
+          }
+          model.send_msg({key: el.dataset.key, value: value});
+        }
+      });
+      body.addEventListener('keydown', (e) => {
+        // Enter in an amount field presses its button
+        if (e.key === 'Enter' && e.target.tagName === 'INPUT' && e.target.dataset.for) {
+          const b = body.querySelector('[data-key="' + e.target.dataset.for + '"]');
+          if (b) { e.preventDefault(); b.click(); }
+        }
+      });
+      model.on('html', draw);
+      model.on('position', draw);
+      draw();
+      root.appendChild(body);
+      return root;
+    }
+    """
+
+    _stylesheets = [CARD_CSS + BOARD_CSS]
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._callbacks: list[Callable[[str, str], None]] = []
+
+    def on_key(self, callback: Callable[[str, str], None]) -> None:
+        self._callbacks.append(callback)
+
+    def _handle_msg(self, msg: Any) -> None:
+        if isinstance(msg, dict) and isinstance(msg.get("key"), str):
+            value = msg.get("value")
+            for callback in self._callbacks:
+                callback(msg["key"], value if isinstance(value, str) else "")
+
+
+# -- pieces of table HTML ---------------------------------------------------------------------
+REASON_SLOT = tag("div", "", "reason-slot")
+
+
+def button(label: str, key: str, *, verdict: Verdict | None = None, cls: str = "", **attrs: Any) -> str:
+    """An action button; with a ``verdict`` it is styled legal/illegal and its reason is the
+    hover and tap text."""
+    classes = ["act"]
+    if verdict is not None:
+        classes.append("legal" if verdict.legal else "illegal")
+        reason = f"{label}: {verdict.reason} (rule: {verdict.ref})"
+        attrs.setdefault("title", reason)
+        attrs.setdefault("data_reason", reason)
+    if cls:
+        classes.append(cls)
+    return tag("button", label, " ".join(classes), type="button", data_key=key, **attrs)
+
+
+def amount_input(name: str, for_key: str, value: int | None, minimum: int = 0, label: str = "amount") -> str:
+    return tag("input", "", "amount", type="number", inputmode="numeric", min=minimum,
+               value="" if value is None else value, data_name=name, data_for=for_key, aria_label=label)
+
+
+def zone(label: str, content: str, cls: str = "") -> str:
+    """A labelled area of the table."""
+    return tag("div", "", f"zone {cls}".strip(), raw=tag("span", label, "zone-label") + content)
+
+
+def verdict_html(verdict: Verdict, cls: str = "verdict") -> str:
+    raw = tag("span", f"Rule: {verdict.ref}", "ref")
+    if verdict.ruling is not None:
+        raw += tag("span", f"Ruling: {verdict.ruling}", "ref")
+    return tag("div", verdict.reason, cls, raw=raw)
+
+
+def action_key(action: Any) -> str:
+    """A move compared without its actor prefix (``Brad: buy`` is ``buy`` on Brad's turn)."""
+    without_seat = getattr(action, "without_seat", None)
+    return str(without_seat() if callable(without_seat) else action)
+
+
+class BoardTable(TableRenderer):
+    """Base of the game tables: a :class:`Board`, and charts under it when asked for.
+
+    Subclasses implement :meth:`draw` (the HTML for the current position) and
+    :meth:`clicked` (a key from the board: ``"<node>|<kind>|<arg>"``, where
+    ``node`` is the position the key was drawn for; keys from a position no
+    longer shown are ignored). ``refresh`` is ``draw`` plus one assignment, so
+    a step is one patch to the browser. Tables with pots set ``pot_chart``
+    and put :meth:`pot_button` in their HTML.
+    """
+
+    pot_chart: ClassVar[bool] = False
+    table_css: ClassVar[str] = ""
+    """Extra CSS for this game's board (added to the card and board styles)."""
+
+    def _build(self) -> pn.viewable.Viewable:
+        self.board = Board(css_classes=["game-table", f"table-{self.game}"], sizing_mode="stretch_width",
+                           stylesheets=[self.table_css] if self.table_css else [])
+        self.board.on_key(self._key)
+        self._charts = pn.Column(sizing_mode="stretch_width", css_classes=["table-charts"])
+        self._want_pot = False
+        self._pot_chart: Any = None
+        self._buttons: dict[str, Any] = {}
+        return pn.Column(self.board, self._charts, sizing_mode="stretch_width")
+
+    def draw(self) -> str:
+        raise NotImplementedError
+
+    def clicked(self, kind: str, arg: str, value: str) -> None:
+        raise NotImplementedError
+
+    def chart_panes(self) -> list[Any]:
+        """The chart panes to show under the board now (built lazily, updated in place)."""
+        if not (self.pot_chart and self._want_pot):
+            return []
+        if self._pot_chart is None:
+            from ..charts import PotChart  # bokeh.plotting is loaded on first use only
+            names = tuple(label for _, label in pot_fields(self.study.game))
+            self._pot_chart = PotChart(names)
+        self._pot_chart.update(pot_line(self.study))
+        return [self._pot_chart.pane]
+
+    def pot_button(self) -> str:
+        label = "Hide the pot chart" if self._want_pot else "Pot chart"
+        return button(label, f"{self.study.current}|pot|", cls="pot-button")
+
+    def position_id(self) -> str:
+        study = self.study
+        return f"{id(study)}:{study.current}:{study.step}:{study.seat}"
+
+    def refresh(self) -> None:
+        if self.study is None:
+            return
+        self._buttons = {}
+        html = self.draw()
+        self.board.param.update(html=html, position=self.position_id())
+        panes = self.chart_panes()
+        if list(self._charts.objects) != panes:
+            self._charts.objects = panes
+
+    def _key(self, key: str, value: str) -> None:
+        study = self.study
+        if study is None:
+            return
+        node, _, rest = key.partition("|")
+        if node != str(study.current):
+            return  # drawn for a position that is no longer shown
+        kind, _, arg = rest.partition("|")
+        if kind == "pot":
+            self._want_pot = not self._want_pot
+            self.refresh()
+        elif kind == "clear":
+            self.select()
+        else:
+            self.clicked(kind, arg, value)
+
+    def offer(self, action: Any, label: str, cls: str = "") -> str:
+        """A button for ``action``, styled by the engine's verdict on it; its click plays it."""
+        text = str(action)
+        self._buttons[text] = action
+        return button(label, f"{self.study.current}|do|{text}", verdict=self.study.state.check(action), cls=cls)
+
+    def clear_button(self, label: str = "Clear the picks") -> str:
+        return button(label, f"{self.study.current}|clear|")
+
+    def do(self, arg: str) -> None:
+        """Play the action a button offered (see :meth:`offer`)."""
+        action = self._buttons.get(arg)
+        if action is not None:
+            self.play(action)
+
+    def play(self, action: Any) -> Verdict:
+        """Try ``action``; if the cursor's node already has a child for the same move (the
+        lesson's own next step, or a line played before), follow that child."""
+        study = self.study
+        key = action_key(action)
+        for child_id in study.node.children:
+            child = study.tree[child_id]
+            if child.action is not None and action_key(child.action) == key:
+                return self.act(child.action)
+        return self.act(action)
+
+
+def heading(text: str, cls: str = "status") -> str:
+    return tag("div", text, cls)
+
+
+__all__ = ["Board", "BoardTable", "REASON_SLOT", "button", "amount_input", "zone", "verdict_html", "heading",
+           "action_key", "esc", "tag"]
