@@ -13,7 +13,7 @@ Rank order is a tuple of levels, lowest first; cards of one level are equal
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -137,10 +137,6 @@ class PalaceRules:
 
     def value(self, rank: Rank) -> int:
         return self._values[rank]  # type: ignore[attr-defined]
-
-    @property
-    def values(self) -> Mapping[Rank, int]:
-        return self._values  # type: ignore[attr-defined]
 
     def packs_for(self, players: int) -> int:
         return self.packs[players - self.min_players]

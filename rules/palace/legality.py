@@ -47,11 +47,6 @@ TWO_ON_TOP = ruling(
     "a 2 on top always lets any card follow, whoever is to play; the 2 is never given a chosen value")
 
 
-def code_of(rank: Rank) -> int:
-    """The rank code used by the fast paths: 0 for a 2 ... 12 for an Ace, 13 for a Joker."""
-    return rank - 2
-
-
 def rank_of(code: int) -> Rank | None:
     return Rank(code + 2) if code >= 0 else None
 

@@ -60,11 +60,6 @@ class InvariantError(AssertionError):
 POLICIES = ("uniform", "low-first")
 
 
-def _kind(action: object) -> tuple:
-    cards = getattr(action, "cards", None)
-    return (type(action), cards[0].index >> 2) if cards else (type(action), -1)
-
-
 def low_first(actions: tuple, rng: random.Random) -> object:
     """A beginner's move: see the module notes."""
     first = actions[0]

@@ -141,12 +141,6 @@ class PalaceState(GameState):
     turn: int
     notes: tuple[Event, ...]
 
-    def __init__(self, **fields: Any) -> None:
-        missing = set(FIELDS) - set(fields)
-        if missing:
-            raise TypeError(f"missing fields: {sorted(missing)}")
-        self.__dict__.update(fields)
-
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a PalaceState is immutable; use apply()")
 
@@ -155,11 +149,6 @@ class PalaceState(GameState):
             self.__dict__[f] == other.__dict__[f] for f in FIELDS if f != "notes")
 
     __hash__ = None  # type: ignore[assignment]
-
-    def _copy(self) -> dict[str, Any]:
-        d = dict(self.__dict__)
-        d.pop("_legal", None)
-        return d
 
     @staticmethod
     def _make(d: dict[str, Any]) -> "PalaceState":
@@ -184,9 +173,6 @@ class PalaceState(GameState):
     @property
     def active(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.players) if s not in self.out)
-
-    def hand_size(self) -> int:
-        return self.rules.cards_for(self.players)
 
     def source(self, seat: int | None = None) -> str:
         """Where ``seat`` plays from now: ``hand``, ``face-up``, ``face-down`` or ``none``."""
@@ -231,10 +217,6 @@ class PalaceState(GameState):
         return A.parse_action(text, self.names)
 
     # -- the one decision -----------------------------------------------------
-    def _decide(self, a: A.Action) -> tuple[bool, str, tuple]:
-        """(legal, code, details): the single legality decision for ``a``."""
-        return decide.decide(self, a)
-
     def check(self, action: A.Action) -> Verdict:
         legal, code, detail = decide.decide(self, action)
         return explain.explain(self, action, legal, code, detail)
@@ -262,6 +244,7 @@ class PalaceState(GameState):
         return decide.decide(self, action)[0]
 
     def _advance(self, action: A.Action) -> tuple["PalaceState", tuple[Event, ...]]:
+        """The transition, for an action the decision accepted (``play`` checks first)."""
         return turns.advance(self, action)
 
     # -- what to ask about ----------------------------------------------------

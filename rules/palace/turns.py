@@ -71,9 +71,9 @@ LAST_FACE_DOWN = ruling(
     "What happens to a last face-down card that cannot be played?",
     "it wins if it can be played; otherwise the pile is taken and that card goes back face down, "
     "to be played last",
-    "the player takes the pile, the card goes back face down (everyone has now seen it, and its "
-    "owner remembers it) and it is flipped again once the hand is empty; BGA has no such rule: "
-    "there the card is taken with the pile")
+    "the player takes the pile, the card goes back face down (its owner now knows it) and it is "
+    "flipped again once the hand is empty; BGA has no such rule: there the card is taken with the "
+    "pile")
 PEEK = ruling(
     "face-down-look-at-next", S.house("Ending the Game 3d"),
     "Face-down cards are played blind, yet the player 'looks at the next one': how do both hold?",
@@ -164,9 +164,6 @@ class _Turn:
     def seat_set(self, field: str, seat: int, value: Any) -> None:
         old = self.d[field]
         self.d[field] = old[:seat] + (value,) + old[seat + 1:]
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        return self.d["hands"][seat]
 
     def take(self, seat: int, cards: tuple[Card, ...], src: str) -> None:
         """Remove ``cards`` from where they are played from."""

@@ -5,7 +5,7 @@ import pytest
 
 from rules.cards import JOKER
 from rules.palace import Phase, start
-from palace_support import hand, kinds, legal, ok, position, run, same_cards, why
+from palace_support import kinds, legal, ok, position, run, same_cards, why
 
 B = "bga"
 

@@ -4,7 +4,7 @@ import pytest
 
 from rules.errors import IllegalActionError
 from rules.palace import Phase, start
-from palace_support import hand, kinds, legal, ok, position, run, same_cards, why
+from palace_support import kinds, legal, ok, position, run, same_cards, why
 
 H = "house"
 

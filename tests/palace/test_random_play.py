@@ -98,3 +98,18 @@ def test_ten_thousand_random_games_keep_the_invariants():
             assert record.reason in ("over", "cap")
             games += 1
         seed += 1
+
+
+def test_invariant_checker_catches_each_kind_of_failure():
+    state = start("bga", {"players": 2, "seed": 1})
+    state = state.apply(A.READY).apply(A.READY)
+    total = state.card_indexes()
+    actions = state.legal_actions()
+    illegal = next(a for a in state.candidate_actions() if not state.is_legal(a))
+    for bad, message in (((), "no legal action"), (actions + actions[:1], "duplicate"),
+                         (actions + (illegal,), "disagree")):
+        with pytest.raises(InvariantError, match=message):
+            _check(state, bad, total, "test", True)
+    over = random_game("house", 2, 0, policy="low-first").final
+    with pytest.raises(InvariantError, match="after the end"):
+        _check(over, actions, over.card_indexes(), "test", True)
