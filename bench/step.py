@@ -61,6 +61,15 @@ SETUP_JS = """() => {
   return 'ok';
 }"""
 
+# The page is settled when the Python worker has had nothing to do for 0.5 s.
+SETTLED_JS = """() => {
+  const w = pyodideWorker;
+  const idle = !w.busy && w.queue.length === 0;
+  if (!idle) { window.__idleSince = null; return false; }
+  if (!window.__idleSince) { window.__idleSince = performance.now(); }
+  return performance.now() - window.__idleSince > 500;
+}"""
+
 STATE_JS = """() => {
   const h = window.__bench;
   const heading = h.inner(h.narration, '.heading');
@@ -156,24 +165,32 @@ def measure(lesson_id: str | None, rounds: int) -> dict:
             guard.attach(context)
             page = context.new_page()
             errors: list[str] = []
+            console: list[str] = []
             page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("console", lambda m: console.append(f"[page {m.type}] {m.text}"))
+            page.on("worker", lambda w: w.on("console", lambda m: console.append(f"[worker {m.type}] {m.text}")))
             load = B.open_until_interactive(page, url + "index.html#" + start_link)
             t_open = time.perf_counter()
             B.wait_shadow_text(page, "narration-pane", f"t.startsWith({json.dumps(lesson.title)})", timeout_s=120)
             opened_s = load.interactive_s + (time.perf_counter() - t_open)
-            status = page.evaluate(SETUP_JS)
-            if status != "ok":
-                raise SystemExit(f"bench step: page not as expected ({status})")
+            page.wait_for_function(SETTLED_JS, timeout=120_000, polling=100)
             for round_no in range(rounds):
                 if round_no:
                     page.evaluate("() => window.__bench.startButton.click()")
                     B.wait_shadow_text(page, "narration-pane", f"t.startsWith({json.dumps(lesson.title)})")
                 for number, want in enumerate(walk, 1):
+                    # found afresh before each press (untimed): a view Panel
+                    # re-renders replaces its elements
+                    status = page.evaluate(SETUP_JS)
+                    if status != "ok":
+                        raise SystemExit(f"bench step: page not as expected ({status})")
                     got = page.evaluate(NEXT_JS, want)
                     if got is None:
                         shown = page.evaluate(STATE_JS)
+                        page.screenshot(path=str(ROOT / ".cache" / "bench-step-failure.png"), full_page=True)
                         raise SystemExit(f"bench step: after Next #{number} the screen shows {shown}, "
-                                         f"expected {want}")
+                                         f"expected {want}" + "".join(f"\npage error: {e}" for e in errors)
+                                         + "\n" + "\n".join(console[-30:]))
                     dom.append(got[0])
                     painted.append(got[1])
             problems = guard.problems() + [f"page error: {e}" for e in errors]

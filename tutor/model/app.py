@@ -116,11 +116,11 @@ class TutorApp(param.Parameterized):
         lesson = study.lesson
         self._quiet = True
         try:
-            if study.game != self.game:
-                self.game = study.game
-                self.param.lesson_id.objects = self.lesson_options(study.game)
-            self.param.update(lesson_id=lesson.id if lesson is not None else FREE_PLAY, study=study,
-                              notice=Notice("info", info) if info else None)
+            # the lesson list first, so every value set below is valid when
+            # watchers see it; then one batched update
+            self.param.lesson_id.objects = self.lesson_options(study.game)
+            self.param.update(game=study.game, lesson_id=lesson.id if lesson is not None else FREE_PLAY,
+                              study=study, notice=Notice("info", info) if info else None)
         finally:
             self._quiet = False
 
