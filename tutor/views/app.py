@@ -155,10 +155,15 @@ class FreePlayPane(pn.viewable.Viewer):
             pn.FlexBox(self._variant, self._seed, gap="8px"), self._players, self._json, self._go,
             title="Free play: set up your own table", collapsed=True, sizing_mode="stretch_width",
             css_classes=["free-play"])
+        # BokehJS does not render the contents of a collapsed card, and a
+        # change sent to a widget that was never rendered throws in the page:
+        # the form is filled in when it is opened (and kept current while open)
+        self._layout.param.watch(lambda _e: self._refresh(), ["collapsed"])
         self.app.param.watch(lambda _e: self._refresh(), ["game"])
-        self._refresh()
 
     def _refresh(self) -> None:
+        if self._layout.collapsed:
+            return
         try:
             presets = list(self.app.catalog.family(self.app.game).presets)
         except ValueError:
@@ -204,8 +209,9 @@ class TutorView(pn.viewable.Viewer):
         self._lesson = pn.widgets.Select(name="Lesson", options=app.lesson_options(),
                                          value=app.lesson_id, css_classes=["lesson-select"], min_width=220,
                                          sizing_mode="stretch_width")
-        self._game.param.watch(lambda e: setattr(app, "game", e.new), ["value"])
-        self._lesson.param.watch(lambda e: setattr(app, "lesson_id", e.new), ["value"])
+        self._syncing = False  # True while the pickers are set from the model
+        self._game.param.watch(lambda e: self._picked("game", e.new), ["value"])
+        self._lesson.param.watch(lambda e: self._picked("lesson_id", e.new), ["value"])
         app.param.watch(self._pickers, ["game", "lesson_id", "study"])
         self._title = pn.pane.HTML("", css_classes=["study-heading"], sizing_mode="stretch_width")
         self._follow = StudyFollower(app, ["title"], self._heading)
@@ -229,13 +235,25 @@ class TutorView(pn.viewable.Viewer):
             sizing_mode="stretch_width", styles={"max-width": "1200px", "margin": "0 auto"},
             stylesheets=[PAGE_CSS], css_classes=["tutor"])
 
+    def _picked(self, name: str, value: Any) -> None:
+        """The learner chose a game or a lesson."""
+        if not self._syncing and getattr(self.app, name) != value:
+            setattr(self.app, name, value)
+
     def _pickers(self, *_events: Any) -> None:
+        """Show the model's game, lesson list and lesson in the pickers."""
         app = self.app
-        self._lesson.options = app.lesson_options()
-        if self._game.value != app.game:
-            self._game.value = app.game
-        if self._lesson.value != app.lesson_id:
-            self._lesson.value = app.lesson_id
+        self._syncing = True
+        try:
+            options = app.lesson_options()
+            if self._lesson.options != options:
+                self._lesson.options = options
+            if self._game.value != app.game:
+                self._game.value = app.game
+            if self._lesson.value != app.lesson_id:
+                self._lesson.value = app.lesson_id
+        finally:
+            self._syncing = False
 
     def _heading(self, study: Study, _names: set[str]) -> None:
         lesson = study.lesson
