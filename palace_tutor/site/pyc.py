@@ -25,6 +25,13 @@ SITE_PACKAGES = "/lib/python3.12/site-packages/"
 STDLIB_ZIP = "/lib/python312.zip/"
 
 
+def _prune(pyc_dir: Path, keep: int = 6) -> None:
+    """The project's wheel changes with every edit: keep only its latest compiled copies."""
+    own = sorted(pyc_dir.glob("*-beside"), key=lambda d: d.stat().st_mtime, reverse=True)
+    for old in own[keep:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def compile_archives(core_dir: Path, cache: Path, archives: list[tuple[Path, str, str]]) -> dict[Path, Path]:
     """``archives``: (path, mode, prefix). Returns path -> compiled copy (cached)."""
     node = shutil.which("node")
@@ -45,6 +52,7 @@ def compile_archives(core_dir: Path, cache: Path, archives: list[tuple[Path, str
                          "mode": mode, "prefix": prefix, "target": str(target)})
         if not jobs:
             return out
+        _prune(pyc_dir)
         (work / "jobs.json").write_text(json.dumps(jobs))
         print(f"  compiling {len(jobs)} archives to Python 3.12 bytecode inside Pyodide", flush=True)
         proc = subprocess.run([node, str(Path(__file__).parent / "run_pyodide.mjs"), str(core_dir),
