@@ -9,7 +9,7 @@ compare both at every step.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, groupby
 from operator import attrgetter
 
 from ..cards import ALL_CARDS, JOKER, Card
@@ -20,6 +20,7 @@ from .decide import _targets, decide
 from .state import AFTER, CHOOSE, FLASH, PLAY, REVEAL, SWAP, PalaceState
 
 _by_index = attrgetter("index")
+_by_rank = attrgetter("rank")
 
 
 def groups(rules, cards) -> list[tuple[Card, ...]]:
@@ -71,18 +72,18 @@ def candidates(st: PalaceState) -> tuple[A.Action, ...]:
         out.extend(A.Quick(g) for g in groups(rules, w.fresh))
         out += [A.QUICK_FLIP, A.LAST_CARD, A.PASS]
     elif ph is CHOOSE:
-        need = rules.cards_for(st.players)
-        hand = sorted(st.hands[seat], key=_by_index)
-        out.extend(A.Choose(g) for g in dict.fromkeys(combinations(hand, need)))
+        out.extend(A.Choose(g) for g in _choices(st.hands[seat], st.size))
     elif ph is SWAP:
-        for h in dict.fromkeys(st.hands[seat]):
-            out.extend(A.Swap(h, u) for u in dict.fromkeys(st.face_up[seat]))
+        for h in _distinct(st.hands[seat]):
+            out.extend(A.Swap(h, u) for u in _distinct(st.face_up[seat]))
         out.append(A.READY)
     return tuple(out)
 
 
 _SINGLES: tuple[A.Play, ...] = tuple(A.Play((c,)) for c in (*ALL_CARDS, JOKER))  # by Card.index
+_MULTIPLES: dict[tuple[int, ...], A.Play] = {(c.index,): p for c, p in zip((*ALL_CARDS, JOKER), _SINGLES)}
 _new_play = A.Play.of_sorted
+_FLASHES: dict[tuple[tuple[int, ...], int], A.Flash] = {}
 _new_flash = A.Flash.of_sorted
 
 
@@ -107,40 +108,43 @@ def legal(st: PalaceState) -> tuple[A.Action, ...]:
         ok_one = legality.allowed(rules, top, False)
         four = rules.four_of_a_kind if rules.four_anytime else 99
         ok_big = legality.allowed(rules, top, True) if len(zone) >= four else ok_one
-        by_code: dict[int, list[Card]] = {}
-        for c in zone:
-            code = c.index >> 2
-            if code in by_code:
-                by_code[code].append(c)
-            else:
-                by_code[code] = [c]
+        order = rules.play_order
+        # one (play order, rank code, cards by suit) per rank held; the grouping runs in C
+        ranks = [(order[code], code, list(same))
+                 for rank, same in groupby(sorted(zone, key=_by_index), _by_rank)
+                 if ok_one[code := rank - 2] or ok_big[code]]
         if st.opening is not None:
-            codes = [code for code in (st.opening - 2,) if code in by_code]
-        elif len(by_code) > 1:
-            codes = sorted(by_code, key=rules.play_order.__getitem__)
-        else:
-            codes = by_code
+            ranks = [r for r in ranks if r[1] == st.opening - 2]
+        elif len(ranks) > 1:
+            ranks.sort()
         flash = rules.is_flash
         plays: list[A.Action] = []
-        for code in codes:
-            same = by_code[code]
+        for _, code, same in ranks:
             n = len(same)
             ok1 = ok_one[code]
             okn = ok_big[code] if n >= four else ok1
             if not (ok1 or okn):
                 continue
-            if n == 1:
-                groups_ = [same]
-            else:
-                same.sort(key=_by_index)
-                first = 1 if ok1 else four
-                last = n if okn else four - 1
-                groups_ = [tuple(same[:k]) for k in range(first, last + 1)]
+            if n == 1 and not flash[code]:
+                plays.append(_SINGLES[same[0].index])
+                continue
+            keys = tuple(map(_by_index, same))
+            first = 1 if ok1 else four
+            last = n if okn else four - 1
             if flash[code]:
                 targets = _targets(st)
-                plays.extend([_new_flash(tuple(g), t) for g in groups_ for t in targets])
+                for k in range(first, last + 1):
+                    for target in targets:
+                        flash_ = _FLASHES.get((keys[:k], target))
+                        if flash_ is None:
+                            flash_ = _FLASHES[keys[:k], target] = _new_flash(tuple(same[:k]), target)
+                        plays.append(flash_)
             else:
-                plays.extend([_SINGLES[g[0].index] if len(g) == 1 else _new_play(g) for g in groups_])
+                for k in range(first, last + 1):
+                    play = _MULTIPLES.get(keys[:k])
+                    if play is None:
+                        play = _MULTIPLES[keys[:k]] = _new_play(tuple(same[:k]))
+                    plays.append(play)
         if plays:
             can_play = True
             out[:0] = plays
@@ -161,12 +165,25 @@ def _legal_elsewhere(st: PalaceState) -> tuple[A.Action, ...]:
     rules = st.rules
     seat = st.to_move
     if ph is CHOOSE:  # every choice of the right number of the dealt cards
-        hand = sorted(st.hands[seat], key=_by_index)
-        return tuple(A.Choose.of_sorted(g) for g in dict.fromkeys(combinations(hand, rules.cards_for(st.players))))
+        return tuple(A.Choose.of_sorted(g) for g in _choices(st.hands[seat], st.size))
     if ph is SWAP:
-        swaps = [A.Swap(h, u) for h in dict.fromkeys(st.hands[seat]) for u in dict.fromkeys(st.face_up[seat])
+        swaps = [A.Swap(h, u) for h in _distinct(st.hands[seat]) for u in _distinct(st.face_up[seat])
                  if h.index != u.index]
         return (*swaps, A.READY)
+    if ph is AFTER:
+        w = st.window
+        out = []
+        if w.fresh:
+            top = legality.effective_top(rules, st.pile)
+            code = w.rank - 2
+            out = [A.Quick.of_sorted(g) for g in groups(rules, w.fresh)
+                   if legality.judge(rules, top, code, len(g))[0] == "+"]
+        if w.flip:
+            out.append(A.QUICK_FLIP)
+        if rules.last_card_call and st.owes_call(seat):
+            out.append(A.LAST_CARD)
+        out.append(A.PASS)
+        return tuple(out)
     if ph is FLASH:
         out: list[A.Action] = []
         if st.source(seat) != "face-down":
@@ -178,6 +195,29 @@ def _legal_elsewhere(st: PalaceState) -> tuple[A.Action, ...]:
         out.append(A.PICKUP)
         return tuple(out)
     return tuple(a for a in candidates(st) if decide(st, a)[0])
+
+
+def _distinct(cards) -> list[Card]:
+    """The cards, each value once (compares indexes: hashing cards is slow)."""
+    seen: set[int] = set()
+    out = []
+    for c in cards:
+        if c.index not in seen:
+            seen.add(c.index)
+            out.append(c)
+    return out
+
+
+def _choices(hand, size: int) -> list[tuple[Card, ...]]:
+    """Every distinct choice of ``size`` cards from ``hand``, each in canonical order."""
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for group in combinations(sorted(hand, key=_by_index), size):
+        key = tuple(map(_by_index, group))
+        if key not in seen:
+            seen.add(key)
+            out.append(group)
+    return out
 
 
 def card_verdicts(st: PalaceState) -> dict[Card, Verdict]:

@@ -155,7 +155,8 @@ def start(variant: str | PalaceRules, setup: Mapping[str, Any] | None = None) ->
 def _base(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: Any) -> dict[str, Any]:
     n = len(names)
     empty = ((),) * n
-    return dict(rules=rules, names=names, dealer=dealer, seed=seed, phase=PLAY, to_move=0,
+    return dict(rules=rules, names=names, size=rules.cards_for(n), dealer=dealer, seed=seed, phase=PLAY,
+                to_move=0,
                 direction=1, hands=empty, face_up=empty, face_down=empty, stock=(), pile=(), cleared=(),
                 unused=(), again="", drawn=None, drawn_from="", flash=None, window=None, opening=None,
                 out=(), winner=None, loser=None, peeked=(False,) * n, declared=(False,) * n, turn=0,

@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+from operator import attrgetter
 from typing import Any
 
 from ..cards import Card, Rank, format_cards
@@ -74,21 +75,21 @@ class Window:
     reverse: bool = False
 
 
-FIELDS = ("rules", "names", "dealer", "seed", "phase", "to_move", "direction", "hands", "face_up",
+FIELDS = ("rules", "names", "size", "dealer", "seed", "phase", "to_move", "direction", "hands", "face_up",
           "face_down", "stock", "pile", "cleared", "unused", "again", "drawn", "drawn_from", "flash",
           "window", "opening", "out", "winner", "loser", "peeked", "declared", "turn", "notes")
 
 
+_index = attrgetter("index")
+
+
 def remove_cards(zone: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
     """``zone`` without ``cards`` (one copy each). Compares card indexes, never hashes cards."""
+    keys = list(map(_index, zone))
     if len(cards) == 1:
-        key = cards[0].index
-        for i, c in enumerate(zone):
-            if c.index == key:
-                return zone[:i] + zone[i + 1:]
-        raise ValueError(f"{cards[0]} is not there")
+        i = keys.index(cards[0].index)
+        return zone[:i] + zone[i + 1:]
     out = list(zone)
-    keys = [c.index for c in out]
     for c in cards:
         i = keys.index(c.index)
         del out[i]
@@ -98,7 +99,7 @@ def remove_cards(zone: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, .
 
 def contains(zone: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
     """Does ``zone`` hold every card of ``cards`` (counting copies)?"""
-    keys = [c.index for c in zone]
+    keys = list(map(_index, zone))
     for c in cards:
         try:
             keys.remove(c.index)
@@ -113,6 +114,8 @@ class PalaceState(GameState):
     # attributes are declared for readers and type checkers; values live in __dict__
     rules: PalaceRules
     names: tuple[str, ...]
+    size: int
+    """Cards each player holds face down, face up and (while the stock lasts) in hand."""
     dealer: int
     seed: Any
     phase: Phase

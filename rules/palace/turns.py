@@ -145,11 +145,13 @@ CARON_TEN = ruling(
 class _Turn:
     """A draft of the next state and the events on the way there."""
 
-    __slots__ = ("d", "ev", "rules", "narrate")
+    __slots__ = ("d", "ev", "rules", "narrate", "hands")
 
     def __init__(self, st: PalaceState, narrate: bool = True):
         d = self.d = dict(st.__dict__)
         d.pop("_legal", None)
+        # the hands change in most actions, sometimes twice: a list while the draft is open
+        self.hands = d["hands"] = list(d["hands"])
         self.ev: list[Event] = []
         self.rules = st.rules
         self.narrate = narrate
@@ -168,7 +170,7 @@ class _Turn:
     def take(self, seat: int, cards: tuple[Card, ...], src: str) -> None:
         """Remove ``cards`` from where they are played from."""
         if src == "hand":
-            self.seat_set("hands", seat, remove_cards(self.d["hands"][seat], cards))
+            self.hands[seat] = remove_cards(self.hands[seat], cards)
         elif src == "face-up":
             self.seat_set("face_up", seat, remove_cards(self.d["face_up"][seat], cards))
         elif src == "drawn":
@@ -196,9 +198,10 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
     kind = type(a)
     ph = st.phase
     if ph is PLAY:
-        if kind is A.Play or kind is A.Flash:
-            src = st.source(seat)
-            _throw(t, seat, a.cards, src, "normal", getattr(a, "target", None))
+        if kind is A.Play:
+            _throw(t, seat, a.cards, "hand" if d["hands"][seat] or d["stock"] else "face-up", "normal", None)
+        elif kind is A.Flash:
+            _throw(t, seat, a.cards, st.source(seat), "normal", a.target)
         elif kind is A.Flip:
             _flip(t, seat)
         elif kind is A.Pickup:
@@ -272,18 +275,19 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
             _pass_turn(t, seat, w.skips, w.reverse)
     elif ph is CHOOSE:
         t.seat_set("face_up", seat, a.cards)
-        t.seat_set("hands", seat, remove_cards(d["hands"][seat], a.cards))
+        t.hands[seat] = remove_cards(d["hands"][seat], a.cards)
         t.event("choose", f"{t.name(seat)} puts {format_cards(a.cards)} face up", "face_up_choice",
                 seat=seat, cards=a.cards)
         _next_in_setup(t, seat)
     elif ph is SWAP:
         if kind is A.Swap:
-            t.seat_set("hands", seat, remove_cards(d["hands"][seat], (a.hand_card,)) + (a.face_up_card,))
+            t.hands[seat] = remove_cards(d["hands"][seat], (a.hand_card,)) + (a.face_up_card,)
             t.seat_set("face_up", seat, remove_cards(d["face_up"][seat], (a.face_up_card,)) + (a.hand_card,))
             t.event("swap", f"{t.name(seat)} swaps {a.hand_card} from hand with face-up {a.face_up_card}",
                     "face_up_choice", seat=seat)
         else:
             _next_in_setup(t, seat)
+    d["hands"] = tuple(t.hands)
     return PalaceState._make(d), tuple(t.ev)
 
 
@@ -374,8 +378,9 @@ def _resolve(t: _Turn, seat: int, code: int, count: int, how: str, carry: tuple[
     if how == "chance" and extra:
         t.event("no-replay", "a chanced card earns no further play this turn", "chance_only")
         extra = ""
-    fresh = _refill(t, seat)
-    _take_up_if_due(t, seat)
+    fresh = _refill(t, seat) if d["stock"] else ()
+    if not t.hands[seat]:
+        _take_up_if_due(t, seat)
     if how in ("flip", "quick-flip") and rules.peek_next_face_down and d["face_down"][seat]:
         t.seat_set("peeked", seat, True)
     if not d["hands"][seat] and not d["face_up"][seat] and not d["face_down"][seat]:
@@ -406,13 +411,13 @@ def _refill(t: _Turn, seat: int) -> tuple[Card, ...]:
     stock = d["stock"]
     if not stock:
         return ()
-    hand = d["hands"][seat]
-    need = t.rules.cards_for(len(d["names"])) - len(hand)
+    hand = t.hands[seat]
+    need = d["size"] - len(hand)
     if need <= 0:
         return ()
     drawn = d["stock"][:need]
     d["stock"] = d["stock"][need:]
-    t.seat_set("hands", seat, hand + drawn)
+    t.hands[seat] = hand + drawn
     if t.narrate:
         t.event("refill", f"{t.name(seat)} draws {len(drawn)} from the stock", "refill", seat=seat,
                 cards=drawn)
@@ -422,7 +427,7 @@ def _refill(t: _Turn, seat: int) -> tuple[Card, ...]:
 def _take_up(t: _Turn, seat: int, key: str) -> None:
     d = t.d
     cards = d["face_up"][seat]
-    t.seat_set("hands", seat, d["hands"][seat] + cards)
+    t.hands[seat] = d["hands"][seat] + cards
     t.seat_set("face_up", seat, ())
     t.event("take-up", f"{t.name(seat)} takes the face-up {format_cards(cards)} into hand", key,
             seat=seat, cards=cards)
@@ -463,7 +468,10 @@ def _pass_turn(t: _Turn, seat: int, skips: int = 0, reverse: bool = False) -> No
     if reverse:
         d["direction"] = -d["direction"]
         t.event("reverse", "the direction of play reverses", "reverse")
-    nxt = t.next_active(seat)
+    out, step, n = d["out"], d["direction"], len(d["names"])
+    nxt = (seat + step) % n
+    while nxt in out:
+        nxt = (nxt + step) % n
     for _ in range(skips):
         t.event("skip", f"{t.name(nxt)} is skipped", "skip", seat=nxt)
         nxt = t.next_active(nxt)
@@ -476,7 +484,7 @@ def _pass_turn(t: _Turn, seat: int, skips: int = 0, reverse: bool = False) -> No
 def _pickup(t: _Turn, seat: int, extra: tuple[Card, ...]) -> None:
     d = t.d
     cards = d["pile"] + extra
-    t.seat_set("hands", seat, d["hands"][seat] + cards)
+    t.hands[seat] = d["hands"][seat] + cards
     d["pile"] = ()
     if t.narrate:
         t.event("pickup", f"{t.name(seat)} takes the pile ({len(cards)} cards)", "pickup", seat=seat,
