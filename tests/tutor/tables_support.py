@@ -3,6 +3,7 @@ and the lesson positions every table must draw."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
@@ -119,3 +120,40 @@ def stops(study):
     yield
     while study.forward():
         yield
+
+
+def expected_playable(state) -> Counter:
+    """Cards the engine lets the mover put down now, asked card by card through ``is_legal``:
+    a card is playable if some number of cards of its rank, including it, from the zone it
+    lies in, makes a legal play (or flash at someone, reflect, or quick throw)."""
+    from rules.palace import actions as A
+    from rules.palace.state import Phase
+
+    seat = state.to_move
+    if state.phase is Phase.REVEAL:
+        card = state.drawn
+        ok = state.is_legal(A.Play((card,))) or any(
+            state.is_legal(A.Flash((card,), t)) for t in range(state.players) if t != seat)
+        return Counter([card] if ok else [])
+    if state.phase is Phase.AFTER:
+        zone = state.window.fresh
+        make = [lambda cs: A.Quick(cs)]
+    elif state.phase is Phase.FLASH:
+        zone = state.source_cards()
+        make = [lambda cs: A.Reflect(cs)]
+    elif state.phase is Phase.PLAY:
+        zone = state.source_cards()
+        make = [lambda cs: A.Play(cs)] + [lambda cs, t=t: A.Flash(cs, t) for t in range(state.players) if t != seat]
+    else:
+        return Counter()
+    out = Counter()
+    for card in zone:
+        others = list(zone)
+        others.remove(card)  # one copy: two packs may hold the same card twice
+        same = [c for c in others if c.rank is card.rank]
+        for k in range(len(same) + 1):
+            cards = (card, *same[:k])
+            if any(state.is_legal(m(cards)) for m in make):
+                out[card] += 1
+                break
+    return out

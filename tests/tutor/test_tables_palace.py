@@ -19,7 +19,7 @@ from tutor.model.tree import StudyTree  # noqa: E402
 from tutor.views.renderer import renderer_for  # noqa: E402
 from tutor.views.tables.palace import PalaceTable  # noqa: E402
 
-from .tables_support import lesson_ids, lesson_study, parse, stops  # noqa: E402
+from .tables_support import expected_playable, lesson_ids, lesson_study, parse, stops  # noqa: E402
 
 LESSONS = lesson_ids("palace")
 
@@ -39,38 +39,6 @@ def mover_cards(root, state):
     """The card elements in the mover's seat block, by zone."""
     seat = root.find(cls="seat", data_seat=str(state.to_move))
     return {z: seat.find(cls=f"{z}-zone").find_all(cls="card") for z in ("hand", "up", "down")}
-
-
-def expected_playable(state) -> Counter:
-    """Cards the engine lets the mover put down now, asked card by card through ``is_legal``:
-    a card is playable if some number of cards of its rank, including it, from the zone it
-    lies in, makes a legal play (or flash at someone, reflect, or quick throw)."""
-    seat = state.to_move
-    if state.phase is Phase.REVEAL:
-        card = state.drawn
-        ok = state.is_legal(A.Play((card,))) or any(
-            state.is_legal(A.Flash((card,), t)) for t in range(state.players) if t != seat)
-        return Counter([card] if ok else [])
-    if state.phase is Phase.AFTER:
-        zone = state.window.fresh
-        make = [lambda cs: A.Quick(cs)]
-    elif state.phase is Phase.FLASH:
-        zone = state.source_cards()
-        make = [lambda cs: A.Reflect(cs)]
-    elif state.phase is Phase.PLAY:
-        zone = state.source_cards()
-        make = [lambda cs: A.Play(cs)] + [lambda cs, t=t: A.Flash(cs, t) for t in range(state.players) if t != seat]
-    else:
-        return Counter()
-    out = Counter()
-    for card in zone:
-        same = [c for c in zone if c.rank is card.rank and c != card]
-        for k in range(len(same) + 1):
-            cards = (card, *same[:k])
-            if any(state.is_legal(m(cards)) for m in make):
-                out[card] += 1
-                break
-    return out
 
 
 def drawn_playable(root) -> Counter:

@@ -192,7 +192,8 @@ def action_key(action: Any) -> str:
 class BoardTable(TableRenderer):
     """Base of the game tables: a :class:`Board`, and charts under it when asked for.
 
-    Subclasses implement :meth:`draw` (the HTML for the current position) and
+    Subclasses implement :meth:`draw` (the HTML for the current position; it is wrapped in
+    ``<div class="table-root" data-node=.. data-step=.. data-seat=..>`` naming the position) and
     :meth:`clicked` (a key from the board: ``"<node>|<kind>|<arg>"``, where
     ``node`` is the position the key was drawn for; keys from a position no
     longer shown are ignored). ``refresh`` is ``draw`` plus one assignment, so
@@ -243,7 +244,11 @@ class BoardTable(TableRenderer):
         if self.study is None:
             return
         self._buttons = {}
-        html = self.draw()
+        study = self.study
+        # the root says which position it shows (tests and benchmarks wait on it)
+        html = tag("div", "", "table-root", raw=self.draw(), data_node=study.current,
+                   data_step="" if study.step is None else study.step,
+                   data_seat="all" if study.seat is None else study.seat)
         self.board.param.update(html=html, position=self.position_id())
         panes = self.chart_panes()
         if list(self._charts.objects) != panes:

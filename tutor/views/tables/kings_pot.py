@@ -36,15 +36,16 @@ TABLEAU_CSS = """
 .line-name.leading { background: #fff3c4; border-color: #c98a00; color: #7a5200; }
 .tableau { grid-column: 2 / span 5; grid-row: 2 / span 5; position: relative; display: grid;
            grid-template-columns: repeat(5, 1fr); grid-template-rows: repeat(5, auto); gap: 4px; }
-.cell { position: relative; display: flex; justify-content: center; align-items: center; padding: 4px 0; }
+.cell { position: relative; z-index: 1; display: flex; justify-content: center; align-items: center;
+        padding: 4px 0; }
 .cell .label { position: absolute; top: -2px; right: -2px; z-index: 2; font-size: 0.7rem; font-weight: 700;
                padding: 0 4px; border-radius: 8px; background: #1f5fbf; color: white; }
 .cell .label.showdown { background: #6b3fa0; }
 .cell.face-up .label { background: #8a94a3; }
-.lines { position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none; z-index: 1; }
-.lines line { stroke: #1f5fbf; stroke-opacity: 0.22; stroke-width: 3; vector-effect: non-scaling-stroke; }
+.lines { position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none; z-index: 0; }
+.lines line { stroke: #1f5fbf; stroke-opacity: 0.3; stroke-width: 3; vector-effect: non-scaling-stroke; }
 .lines line.diagonal { stroke: #6b3fa0; }
-.lines line.leading { stroke: #c98a00; stroke-opacity: 0.75; stroke-width: 5; }
+.lines line.leading { stroke: #c98a00; stroke-opacity: 0.9; stroke-width: 6; }
 .kings-hand { margin: 6px 0; }
 .hands-list { margin: 4px 0; padding-left: 1.2em; font-size: 0.92rem; }
 .hands-list li.leading { font-weight: 700; color: #7a5200; }

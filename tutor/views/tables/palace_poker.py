@@ -95,6 +95,15 @@ def side_html(side: SideHand, role: str) -> str:
     return tag("div", "", f"side {role}", raw="".join(parts), data_player=side.name)
 
 
+def _amount_label(amount: int, st: Any, me: Any, owed: int = 0) -> str:
+    """A no-limit amount button: the number, and what it is when it is special."""
+    if owed + amount == me.stack:
+        return f"{amount} (all in)"
+    if amount == st.pot:
+        return f"{amount} (the pot)"
+    return str(amount)
+
+
 @register_renderer("palace-poker")
 class PokerTable(BoardTable):
     """The Palace Poker table (see the module docstring)."""
@@ -316,12 +325,14 @@ class PokerTable(BoardTable):
             owed = st.battle.owed
             out.append(self._offer(Action(Kind.CALL), f"Call {min(owed, me.stack)}", node, "primary"))
             raises = [a for a in st.candidate_actions() if a.kind is Kind.RAISE]
+            if rules.no_limit:
+                out.append(tag("span", "Raise by:", "label"))
             for a in raises:
-                label = f"Raise {a.amount}" if a.amount is not None else "Raise"
+                label = "Raise" if a.amount is None else _amount_label(a.amount, st, me, owed)
                 out.append(self._offer(a, label, node))
             if rules.no_limit:
                 least = min((a.amount for a in raises if a.amount is not None), default=rules.big_bet)
-                out.append(self._amount(st, node, "raise", None, "Raise by", least))
+                out.append(self._amount(st, node, "raise", None, "Raise", least))
         if picked:
             out.append(self.clear_button())
         return tag("div", "", "actions", raw="".join(out))
@@ -343,11 +354,13 @@ class PokerTable(BoardTable):
                 out.append(button(f"{them.name}…", f"{node}|pick|target:{seat}", verdict=verdict, cls=cls))
         if rules.no_limit and target is not None and target != st.actor and target < len(st.players):
             them = st.players[target]
+            amounts = [tag("span", f"Bet against {them.name}:", "label")]
             for a in st.candidate_actions():
                 if a.kind is Kind.BET and a.target == them.name and a.amount is not None:
-                    out.append(self._offer(a, f"Bet {a.amount} against {them.name}", node, "primary"))
+                    amounts.append(self._offer(a, _amount_label(a.amount, st, me), node, "primary"))
             least = st.bet_cost(me.name, them.name)[0]
-            out.append(self._amount(st, node, "bet", them.name, f"Bet against {them.name}", least))
+            amounts.append(self._amount(st, node, "bet", them.name, "Bet", least))
+            out.append(tag("div", "", "actions amounts", raw="".join(amounts)))
         return tag("div", "", "actions bets", raw="".join(out))
 
     # -- charts -----------------------------------------------------------------------------------
@@ -373,8 +386,7 @@ class PokerTable(BoardTable):
                 if self._odds_chart is None:
                     from ..charts import OddsChart  # bokeh.plotting is loaded on first use only
                     self._odds_chart = OddsChart()
-                self._odds_chart.update(odds, f"{seat}'s chance in a battle against each opponent "
-                                              f"(exact, from what {seat} can see)")
+                self._odds_chart.update(odds, f"{seat}: exact chance in a battle, from what {seat} can see")
                 shown.append(self._odds_chart.pane)
         return shown + super().chart_panes()
 
