@@ -184,4 +184,31 @@ def verdict(rules: PalaceRules, code: str, top_code: int, rank_code: int, count:
             extra = rules.order_ruling
         elif rank in rules.lower_after and top is not None:
             extra = rules.placement_ruling
+    if code[0] == "+":
+        text += _effects(rules, rank_code, count)
     return Verdict(code.startswith("+"), text, rules.ref(ref_key), extra)
+
+
+def _effects(rules: PalaceRules, code: int, count: int) -> str:
+    """What the cards do once down, for the learner (the events say what actually happened)."""
+    them = "it" if count == 1 else "they"
+    notes = []
+    if rules.is_flash[code]:
+        notes.append(f"{them} go to a chosen player, who sends them back with another or takes the pile"
+                     if count > 1 else "it goes to a chosen player, who sends it back with another or "
+                                       "takes the pile")
+    if rules.is_clear[code]:
+        notes.append(f"{them} clear the pile" if count > 1 else "it clears the pile")
+        if rules.clear_extra_turn:
+            notes.append("you play again")
+    if rules.is_reset[code]:
+        notes.append("you then play again")
+    if rules.is_force_pickup[code]:
+        notes.append("the next player must add another or take the pile")
+    if rules.is_lower_after[code]:
+        notes.append("the next card must be the same rank or lower")
+    if rules.is_reverse[code]:
+        notes.append("play changes direction")
+    if rules.is_skip[code]:
+        notes.append(f"{count} player{'s' if count > 1 else ''} skipped")
+    return "; " + ", ".join(notes) if notes else ""
