@@ -267,7 +267,8 @@ class TutorView(pn.viewable.Viewer):
         if kind == "start":
             app.start(value)
         elif kind == "hash":
-            app.open_link(value)
+            if not app.open_link(value):
+                self.bridge.restore_address()
         elif kind == "key" and app.study is not None:
             if value == "next":
                 app.study.forward()

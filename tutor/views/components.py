@@ -166,6 +166,14 @@ class PageBridge(JSComponent):
       document.addEventListener('keydown', onKey);
       window.addEventListener('hashchange', onHash);
       model.on('fragment', write);
+      model.on('msg:custom', (msg) => {
+        // a link in the address bar that could not be opened: show the
+        // study that stayed open instead
+        if (msg && msg.kind === 'restore') {
+          const url = window.location.pathname + window.location.search + (model.fragment ? '#' + model.fragment : '');
+          window.history.replaceState(null, '', url);
+        }
+      });
       model.on('remove', () => {
         document.removeEventListener('keydown', onKey);
         window.removeEventListener('hashchange', onHash);
@@ -190,6 +198,11 @@ class PageBridge(JSComponent):
 
     def on_page(self, callback: Callable[[str, str], None]) -> None:
         self._callbacks.append(callback)
+
+    def restore_address(self) -> None:
+        """Put the current study's link back in the address bar (after a link
+        typed there could not be opened)."""
+        self._send_msg({"kind": "restore"})
 
     def _handle_msg(self, msg: Any) -> None:
         if not (isinstance(msg, dict) and isinstance(msg.get("kind"), str) and isinstance(msg.get("value"), str)):

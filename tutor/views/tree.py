@@ -23,7 +23,7 @@ def row_item(row: Row) -> dict[str, Any]:
     if row.starts_variation:
         label = "↳ " + label
     if node.note:
-        label += "  ✎ " + node.note
+        label += " ✎ " + node.note
     classes = []
     if row.depth:
         classes.append("variation")
