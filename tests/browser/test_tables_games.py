@@ -141,3 +141,17 @@ def test_kings_pot_tableau_lines_labels_and_leader(app_page_shared):
     leading = page.locator(f"{KINGS} svg.lines line.leading").evaluate_all("els => els.map(e => e.dataset.hand)")
     assert sorted(leading) == sorted(h.key for h in board.leader.hands)
     assert board.leader.reason in page.locator(f"{KINGS} .leader").inner_text()
+
+
+def test_a_player_name_that_looks_like_html_is_shown_as_text(app_page_shared):
+    from rules.palace_poker import FAMILY
+    from tutor.model.study import Study
+
+    page = app_page_shared
+    evil = '<img src=x onerror="window.pwned=1">'
+    study = Study.from_setup(FAMILY, "limit", {"seats": [evil, "Ben", "Cleo"], "seed": 3})
+    open_position(page, study, f'{POKER} .seat[data-player="Ben"]')
+    names = page.locator(f"{POKER} .seat-name").evaluate_all("els => els.map(e => e.textContent)")
+    assert names[0] == evil
+    assert page.locator(f"{POKER} img").count() == 0
+    assert page.evaluate("() => window.pwned") is None

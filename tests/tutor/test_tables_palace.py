@@ -269,3 +269,65 @@ def test_only_the_just_drawn_card_of_the_rank_may_follow_at_once():
     pick(table, "hand", "8s")
     press(table, "Throw 8♠ now")
     assert str(table.study.node.action) == "quick 8s"
+
+
+# -- the other phases ---------------------------------------------------------------------------
+def test_choosing_face_up_cards_by_tapping_them():
+    state = FAMILY.start("house", {"seats": ["Ann", "Ben"], "seed": 3})
+    assert state.phase is Phase.CHOOSE
+    table = table_for(study_at(state))
+    hand = state.hands[state.to_move]
+    for card in hand[:3]:
+        pick(table, "hand", str(card))
+    press(table, "Put ")
+    node = table.study.node
+    assert node.action == A.Choose(hand[:3])
+    assert sorted(table.study.state.face_up[0]) == sorted(hand[:3])
+
+
+def test_swapping_a_hand_card_with_a_face_up_card():
+    state = FAMILY.start("bga", {"seats": ["Ann", "Ben"], "seed": 3})
+    assert state.phase is Phase.SWAP
+    table = table_for(study_at(state, "bga"))
+    hand, up = state.hands[state.to_move], state.face_up[state.to_move]
+    pick(table, "hand", str(hand[0]))
+    pick(table, "hand", str(hand[1]))          # a second hand card replaces the first
+    pick(table, "up", str(up[0]))
+    press(table, f"Swap {hand[1].label} for {up[0].label}")
+    assert table.study.node.action == A.Swap(hand[1], up[0])
+    press(table, "Done swapping")
+    assert table.study.node.action == A.READY
+
+
+def test_a_chance_card_waits_to_be_played_or_kept():
+    """House: a 7 drawn on a King cannot go, so the only way on is to keep it with the pile."""
+    state = FAMILY.start("house", {"seats": ["Ann", "Ben"], "hands": ["4h 9c", "4d"], "pile": "Kd",
+                                   "stock": "7s 8s 2c", "to_move": 0})
+    table = table_for(study_at(state))
+    press(table, "Chance")
+    study = table.study
+    assert study.state.phase is Phase.REVEAL
+    root = parse(table.board.html)
+    drawn = root.find(cls="drawn-zone").find(cls="card")
+    assert drawn.attrs["data-card"] == "7s" and "dimmed" in drawn.classes
+    assert "Play 7♠" in [b.text for b in root.find_all(cls="illegal")]
+    press(table, "Play 7♠")
+    assert study.notice.kind == "refused" and study.state.phase is Phase.REVEAL
+    press(table, "Keep it and take the pile")
+    assert study.node.action == A.PICKUP and "7s" in map(str, study.state.hands[0])
+
+
+def test_answering_a_flash_in_the_caron_lesson():
+    study = lesson_study("pl-caron-flashed-three")
+    study.jump(0)                                # 3♠ has been flashed at Cat
+    table = table_for(study)
+    state = study.state
+    assert state.phase is Phase.FLASH
+    root = parse(table.board.html)
+    assert "flashed at" in root.find(cls="flash-note").text
+    playable = drawn_playable(root)
+    assert playable == expected_playable(state) and all(c.rank.value == 3 for c in playable)
+    main = study.node.children[0]
+    pick(table, "hand", str(next(iter(playable))))
+    press(table, "Send it back with 3")
+    assert study.current == main
