@@ -22,6 +22,7 @@ import pytest
 
 from palace_tutor.site import browser as B
 from tutor.model.catalog import Catalog
+from tutor.model.quiz import check_answer
 from tutor.model.share import encode_link, export_text
 from tutor.model.study import Study
 from tutor.views.tree import row_item
@@ -50,6 +51,29 @@ def test_lesson_branch_share_and_bad_input(app_page, catalog, report):
     open_lesson(page, catalog, LESSON)
     model = replica(catalog, LESSON)
     stops = step_expectations(model)
+
+    # -- the lesson's questions: right and wrong, each with the reason --------------------------
+    intro = model.quiz.quiz  # asked at the introduction, before step 1's action
+    assert intro is not None
+    for typed in ("6", "five"):
+        expected = check_answer(intro, typed, model.state)
+        page.locator(".quiz-typed input").fill(typed)
+        page.locator(".quiz-answer button").click()
+        page.locator(".quiz-result .quiz-verdict", has_text=expected.reason[:40]).wait_for()
+        assert page.locator(".quiz-result .quiz-verdict").inner_text() == expected.reason
+    model.forward()
+    page.locator(".nav-next button").click()
+    wait_heading(page, stops[1][0])
+    asked = model.quiz.quiz
+    for label in ("buy 6", "buy 3"):  # an illegal amount (the engine says why), then a legal one
+        expected = check_answer(asked, label, model.state)
+        page.locator(".quiz-options .item", has_text=label).click()
+        page.locator(".quiz-result .quiz-verdict", has_text=expected.reason[:40]).wait_for()
+        assert page.locator(".quiz-result .quiz-verdict").inner_text() == expected.reason
+    assert expected.correct
+    model.to_start()
+    page.locator(".nav-start button").click()
+    wait_heading(page, stops[0][0])
 
     # -- step forward and back: buttons, keys, step list ------------------------------------
     for k in (1, 2, 3):
