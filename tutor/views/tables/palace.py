@@ -175,14 +175,13 @@ class PalaceTable(BoardTable):
         elif not pile:
             label += " (empty: any card may start it)"
         parts = [zone(label, card_row(pile_cards, "pile", empty="empty"), "pile-zone")]
-        stock_label = f"Stock: {view.stock_size}"
-        if view.stock is not None and view.stock:
-            stock = card_row([card_face(view.stock[0], cls="down", title="top of the stock (teaching view)")]
-                             ) if view.stock else ""
-            stock += tag("span", f" {view.stock_size} left", "count")
+        if not view.stock_size:
+            stock = tag("span", "empty", "cards empty")
+        elif view.stock is not None:  # the teaching view knows the top card
+            stock = card_row([card_face(view.stock[0], cls="down", title="top of the stock (teaching view)")])
         else:
-            stock = backs(min(view.stock_size, 1)) + tag("span", f" {view.stock_size} left", "count")
-        parts.append(zone(stock_label, stock, "stock-zone"))
+            stock = backs(1, title="the stock")
+        parts.append(zone(f"Stock: {view.stock_size}", stock, "stock-zone"))
         cleared = f"Cleared out of play: {len(view.cleared)}"
         parts.append(zone(cleared, card_row([card_face(c, cls="cleared") for c in view.cleared[-4:]],
                                             "cleared", empty="none yet"), "cleared-zone"))
@@ -280,9 +279,6 @@ class PalaceTable(BoardTable):
                 where = name
         return where, cards
 
-    def _offer(self, action: Any, label: str, node: int, cls: str = "") -> str:
-        return self.offer(action, label, cls)
-
     def _actions(self, st: Any, look: PalaceLook, picked: set, node: int) -> str:
         names = tuple(st.names)
         where, cards = self._picked_cards(st, tuple(self.study.selection))
@@ -294,18 +290,18 @@ class PalaceTable(BoardTable):
             shown = cards_text(cards)
             if phase is Phase.PLAY and cards[0].rank in rules.flash:
                 for t in targets:
-                    out.append(self._offer(A.Flash(tuple(cards), t), f"Flash {shown} at {names[t]}", node, "primary"))
+                    out.append(self.offer(A.Flash(tuple(cards), t), f"Flash {shown} at {names[t]}", "primary"))
             elif phase is Phase.PLAY:
-                out.append(self._offer(A.Play(tuple(cards)), f"Play {shown}", node, "primary"))
+                out.append(self.offer(A.Play(tuple(cards)), f"Play {shown}", "primary"))
             elif phase is Phase.FLASH:
-                out.append(self._offer(A.Reflect(tuple(cards)), f"Send it back with {shown}", node, "primary"))
+                out.append(self.offer(A.Reflect(tuple(cards)), f"Send it back with {shown}", "primary"))
             else:
-                out.append(self._offer(A.Quick(tuple(cards)), f"Throw {shown} now", node, "primary"))
+                out.append(self.offer(A.Quick(tuple(cards)), f"Throw {shown} now", "primary"))
         elif phase is Phase.CHOOSE:
             need = rules.cards_for(st.players)
             if cards:
-                out.append(self._offer(A.Choose(tuple(cards)), f"Put {cards_text(cards)} face up "
-                                                              f"({len(cards)} of {need})", node, "primary"))
+                out.append(self.offer(A.Choose(tuple(cards)), f"Put {cards_text(cards)} face up "
+                                                              f"({len(cards)} of {need})", "primary"))
             else:
                 out.append(tag("span", f"Tap {need} cards of {names[st.to_move]}'s to put face up.", "label"))
         elif phase is Phase.SWAP:
@@ -313,20 +309,19 @@ class PalaceTable(BoardTable):
             hand = [st.hands[seat][int(i.split(':')[1])] for i in self.study.selection if i.startswith("hand:")]
             up = [st.face_up[seat][int(i.split(':')[1])] for i in self.study.selection if i.startswith("up:")]
             if hand and up:
-                out.append(self._offer(A.Swap(hand[-1], up[-1]), f"Swap {hand[-1].label} for {up[-1].label}",
-                                       node, "primary"))
+                out.append(self.offer(A.Swap(hand[-1], up[-1]), f"Swap {hand[-1].label} for {up[-1].label}", "primary"))
             else:
                 out.append(tag("span", "Tap a hand card and a face-up card to swap them.", "label"))
         elif phase in (Phase.PLAY, Phase.FLASH, Phase.AFTER) and look.active:
             out.append(tag("span", "Tap cards of one rank to play them.", "label"))
         for action in self._word_actions(st):
-            out.append(self._offer(action, _word_label(action, names, phase), node))
+            out.append(self.offer(action, _word_label(action, names, phase)))
         if phase is Phase.REVEAL:
             for action in st.candidate_actions():
                 if isinstance(action, (A.Play, A.Flash)):
                     card = action.cards[0].label
                     label = f"Play {card}" if isinstance(action, A.Play) else f"Flash {card} at {names[action.target]}"
-                    out.insert(0, self._offer(action, label, node, "primary"))
+                    out.insert(0, self.offer(action, label, "primary"))
         if self.study.selection:
             out.append(self.clear_button("Clear the picked cards"))
         return tag("div", "", "actions", raw="".join(out))

@@ -31,7 +31,7 @@ from rules.refs import Verdict
 from tutor.model.study import Notice
 from tutor.model.table_data import OddsCache, odds_seat
 
-from ..cards import backs, card_back, card_face, card_row, cards_text
+from ..cards import backs, card_face, card_row, cards_text
 from ..renderer import register_renderer
 from ..text import tag
 from .board import REASON_SLOT, BoardTable, amount_input, button, verdict_html, zone
@@ -282,10 +282,8 @@ class PokerTable(BoardTable):
         return tag("div", "", "over", raw=raw)
 
     # -- actions ----------------------------------------------------------------------------------
-    def _offer(self, action: Action, label: str, node: int, cls: str = "") -> str:
-        return self.offer(action, label, cls)
-
-    def _amount(self, st: Any, node: int, kind: str, target: str | None, label: str, least: int) -> str:
+    def _amount(self, node: int, kind: str, target: str | None, label: str, least: int) -> str:
+        """An amount box and its button (no-limit); the engine judges the typed amount."""
         key = f"{node}|amount|{kind}|{target or ''}"
         return (amount_input("amount", key, least, minimum=0, label=f"{label}: amount")
                 + button(label, key, data_input="amount"))
@@ -298,41 +296,41 @@ class PokerTable(BoardTable):
             label = {Kind.DEAL: "Deal the next card", Kind.ANTE: f"Everyone antes {rules.ante_amount}",
                      Kind.SHUFFLE: "Return the set-aside cards and shuffle"}
             for a in st.candidate_actions():
-                out.append(self._offer(a, label[a.kind], node, "primary"))
+                out.append(self.offer(a, label[a.kind], "primary"))
             return tag("div", "", "actions", raw="".join(out))
         me = st.players[st.actor]
         soldiers = [me.soldiers[int(i.split(":")[1])] for i in picked
                     if i.startswith("soldier:") and int(i.split(":")[1]) < len(me.soldiers)]
         if phase is Phase.TURN:
-            out.append(self._offer(Action(Kind.BUY), f"Buy a soldier ({rules.buy_cost})", node))
+            out.append(self.offer(Action(Kind.BUY), f"Buy a soldier ({rules.buy_cost})"))
             if rules.open_market:
-                out.append(self._offer(Action(Kind.MARKET), f"Buy the top discard ({rules.market_cost})", node))
-            out.append(self._offer(Action(Kind.STAY), "Stay", node))
-            out.append(self._offer(Action(Kind.FOLD), "Fold", node))
+                out.append(self.offer(Action(Kind.MARKET), f"Buy the top discard ({rules.market_cost})"))
+            out.append(self.offer(Action(Kind.STAY), "Stay"))
+            out.append(self.offer(Action(Kind.FOLD), "Fold"))
             if soldiers:
-                out.append(self._offer(Action(Kind.DISCARD, cards=tuple(soldiers)), f"Discard {cards_text(soldiers)}",
-                                       node, "primary"))
+                out.append(self.offer(Action(Kind.DISCARD, cards=tuple(soldiers)), f"Discard {cards_text(soldiers)}",
+                                      "primary"))
             out.append(self._bets(st, me, picked, node))
         elif phase in (Phase.AFTER_BUY, Phase.SPOILS):
-            out.append(self._offer(Action(Kind.KEEP), "Keep all soldiers", node))
+            out.append(self.offer(Action(Kind.KEEP), "Keep all soldiers"))
             if soldiers:
-                out.append(self._offer(Action(Kind.DISCARD, cards=tuple(soldiers)), f"Discard {cards_text(soldiers)}",
-                                       node, "primary"))
+                out.append(self.offer(Action(Kind.DISCARD, cards=tuple(soldiers)), f"Discard {cards_text(soldiers)}",
+                                      "primary"))
             else:
                 out.append(tag("span", "Tap soldiers to discard them.", "label"))
         elif phase is Phase.BATTLE:
-            out.append(self._offer(Action(Kind.FOLD), "Fold", node))
+            out.append(self.offer(Action(Kind.FOLD), "Fold"))
             owed = st.battle.owed
-            out.append(self._offer(Action(Kind.CALL), f"Call {min(owed, me.stack)}", node, "primary"))
+            out.append(self.offer(Action(Kind.CALL), f"Call {min(owed, me.stack)}", "primary"))
             raises = [a for a in st.candidate_actions() if a.kind is Kind.RAISE]
             if rules.no_limit:
                 out.append(tag("span", "Raise by:", "label"))
             for a in raises:
                 label = "Raise" if a.amount is None else _amount_label(a.amount, st, me, owed)
-                out.append(self._offer(a, label, node))
+                out.append(self.offer(a, label))
             if rules.no_limit:
                 least = min((a.amount for a in raises if a.amount is not None), default=rules.big_bet)
-                out.append(self._amount(st, node, "raise", None, "Raise", least))
+                out.append(self._amount(node, "raise", None, "Raise", least))
         if picked:
             out.append(self.clear_button())
         return tag("div", "", "actions", raw="".join(out))
@@ -347,7 +345,7 @@ class PokerTable(BoardTable):
                 continue
             if not rules.no_limit or rules.points:
                 least = "" if rules.points else f" ({st.bet_cost(me.name, them.name)[0]})"
-                out.append(self._offer(Action(Kind.BET, them.name), f"{them.name}{least}", node))
+                out.append(self.offer(Action(Kind.BET, them.name), f"{them.name}{least}"))
             else:
                 verdict = st.check(Action(Kind.BET, them.name))
                 cls = "selected" if target == seat else ""
@@ -357,9 +355,9 @@ class PokerTable(BoardTable):
             amounts = [tag("span", f"Bet against {them.name}:", "label")]
             for a in st.candidate_actions():
                 if a.kind is Kind.BET and a.target == them.name and a.amount is not None:
-                    amounts.append(self._offer(a, _amount_label(a.amount, st, me), node, "primary"))
+                    amounts.append(self.offer(a, _amount_label(a.amount, st, me), "primary"))
             least = st.bet_cost(me.name, them.name)[0]
-            amounts.append(self._amount(st, node, "bet", them.name, "Bet", least))
+            amounts.append(self._amount(node, "bet", them.name, "Bet", least))
             out.append(tag("div", "", "actions amounts", raw="".join(amounts)))
         return tag("div", "", "actions bets", raw="".join(out))
 
