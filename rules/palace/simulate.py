@@ -64,10 +64,11 @@ def low_first(actions: tuple, rng: random.Random) -> object:
     """A beginner's move: see the module notes."""
     first = actions[0]
     kind = type(first)
+    pick = rng.random  # random() is C code; randrange() is not, and this runs on every move
     if kind is A.Swap:
-        return A.READY if rng.random() < 0.5 else actions[rng.randrange(len(actions))]
+        return A.READY if pick() < 0.5 else actions[int(pick() * len(actions))]
     if kind is A.Choose or kind in _PASSIVE:
-        return actions[rng.randrange(len(actions))]
+        return actions[int(pick() * len(actions))]
     cards = getattr(first, "cards", None)
     if cards is None:
         return first
@@ -77,7 +78,7 @@ def low_first(actions: tuple, rng: random.Random) -> object:
         if type(a) is not kind or a.cards[0].index >> 2 != code:
             break
         n += 1
-    return actions[rng.randrange(n)] if n > 1 else first
+    return actions[int(pick() * n)] if n > 1 else first
 
 
 _PASSIVE = (A.Pickup, A.Chance, A.TakeUp)
@@ -99,7 +100,7 @@ def random_game(variant: str, players: int = 4, seed: int = 0, *, alternates: It
         actions = state.legal_actions()
         if check:
             _check(state, actions, total, f"{variant} {players}p seed {seed} step {n}", n % deep_every == 0)
-        action = low_first(actions, rng) if beginner else actions[rng.randrange(len(actions))]
+        action = low_first(actions, rng) if beginner else actions[int(rng.random() * len(actions))]
         state = state.apply(action)
         n += 1
     if check:

@@ -145,3 +145,12 @@ def test_after_window_explanations():
     assert "only the rank just played" in why(state, "quick 5c").reason
     assert "cannot be thrown" in why(state, "quick flip").reason
     assert why(state, "pass").legal
+
+
+def test_a_refused_move_changes_nothing():
+    state = position("house", ["3c 9d", "Kd"], pile="8c", down=["2c", "3s"], stock="4c")
+    before = (state.view(None), state.legal_actions(), state.card_indexes())
+    for move in ("play 3c", "flip", "choose 3c 9d 4c", "play Qs"):
+        with pytest.raises(IllegalActionError):
+            state.apply(parse_action(move))
+    assert (state.view(None), state.legal_actions(), state.card_indexes()) == before
