@@ -60,9 +60,15 @@ def localize_urls(text: str) -> str:
     return text.replace(CDN_DIST, PANEL_DIST_DIR)
 
 
+VIEWPORT_META = '<meta name="viewport" content="width=device-width, initial-scale=1">'
+
+
 def localize_page(html: str) -> str:
     """The page: static URLs, plus run-time rewriting of what the worker sends."""
     html = localize_urls(html)
+    # phones lay a page out 980 px wide unless it asks for the device width
+    html = _sub_required('<meta charset="utf-8">', '<meta charset="utf-8">\n    ' + VIEWPORT_META, html,
+                         "the page's charset")
     html = _sub_required("const pyodideWorker = new Worker(",
                          _JS_HELPER % (json.dumps(CDN_DIST), json.dumps(PANEL_DIST_DIR))
                          + "const pyodideWorker = new Worker(", html, "the worker start")
