@@ -522,6 +522,10 @@ def _flip(t: _Turn, seat: int) -> None:
                 seat=seat, card=card)
     else:
         _pickup(t, seat, (card,))
+    if rules.last_card_call and len(d["face_down"][seat]) == 1 and not d["declared"][seat]:
+        # down to one face-down card: a chance to say so before the next player moves
+        d.update(phase=AFTER, to_move=seat, window=Window(card.rank, (), False))
+        return
     _pass_turn(t, seat)
 
 

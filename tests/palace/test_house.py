@@ -375,6 +375,15 @@ def test_house_last_card_must_be_announced_or_the_pile_is_taken():
     assert "call-out @0" not in legal(called)
 
 
+def test_house_last_card_call_also_after_a_failed_face_down_card():
+    state = position(H, ["", "Kd Kc 5s", "6d"], down=["4c 3c", "3s", "3d"], pile="8d",
+                     alternates=["last-card"])
+    state, _ = run(state, "flip")  # the 4 cannot go on the 8: taken with the pile, one card left
+    assert same_cards(state.hands[0], "8d 4c") and legal(state) == {"last-card", "pass"}
+    state, _ = run(state, "last-card")
+    assert state.to_move == 1 and "call-out @0" not in legal(state)
+
+
 def test_house_last_card_call_is_off_by_default():
     state = position(H, ["", "Kd Kc"], down=["9c 3c", "3s"], pile="8d")
     state, _ = run(state, "flip")
