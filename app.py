@@ -16,6 +16,7 @@ pn.extension(design=None)
 pn.Column(
     build(),
     pn.Card(DealView(), title="Self-check: the rules running in this browser", collapsed=False,
-            sizing_mode="stretch_width", styles={"max-width": "1200px", "margin": "24px auto 0"}),
+            sizing_mode="stretch_width",
+            styles={"max-width": "min(1200px, 100%)", "overflow-x": "auto", "margin": "24px auto 0"}),
     sizing_mode="stretch_width",
 ).servable(title="Palace Tutor")

@@ -4,6 +4,8 @@
   lessons), the cards of the mover's hand shown ``playable`` are exactly those
   some legal action of the engine uses, the others are ``dimmed`` with a
   reason; the three presets disagree, and the page follows each.
+* At a phone's width (390 px) the page is one column, nothing overflows
+  sideways, and the step buttons are at least 44 px.
 * Palace Poker: in the battle of ``pp-first-round`` (Brad calls Frank), the
   card the engine excludes (its ``excluded`` event) is drawn struck through,
   saying whose banner excludes it, and nothing else is.
@@ -87,3 +89,21 @@ def test_palace_highlights_and_battle_exclusions(app_page, catalog, report):
             decoration = one.locator(".rank").evaluate("e => getComputedStyle(e).textDecorationLine")
             assert "line-through" in decoration
     report(f"{lesson_id} step {battle.number}: struck through {sorted(want)}")
+
+    # -- and the same page at a phone's width (same load: loads are slow) ------------------------
+    check_phone_width(page)
+
+
+def check_phone_width(page):
+    """At a phone's width the page reflows to one column: nothing wider than the
+    screen, and the step buttons are large enough to tap (44 px)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("() => document.documentElement.clientWidth === 390")
+    page.wait_for_timeout(300)  # one relayout
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    for name in ("nav-prev", "nav-next"):
+        box = page.locator(f".{name} button").bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44 and box["x"] + box["width"] <= 390
+    table = page.locator(".table-holder").bounding_box()
+    narration = page.locator(".narration-pane").bounding_box()
+    assert narration["y"] >= table["y"] + table["height"] - 1  # stacked, not side by side
