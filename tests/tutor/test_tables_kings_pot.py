@@ -161,3 +161,16 @@ def test_player_names_are_shown_as_text():
     root = root_of(table)
     assert not root.find_all(tag="script") and "<script" not in table.board.html
     assert any(el.text == evil for el in root.find_all(cls="seat-name"))
+
+
+def test_pot_chart_shows_both_pots_along_the_deal():
+    """kp-full-deal: 6 chips wait in the King's pot; the four buys (2, 1, 3 and 1 cards at one
+    chip a card) add 7, and the King's hand loses, so 13 stay there to the end."""
+    study = lesson_study("kp-full-deal")
+    table = table_for(study)
+    table.board._handle_msg({"key": f"{study.current}|pot|", "value": ""})
+    chart = table._pot_chart
+    kings = chart.source.data["y1"]
+    assert kings[0] == 6 and kings[-1] == 13 and max(kings) == 13
+    assert chart.names == ("Betting pot (chips put in)", "King's pot")
+    assert chart.source.data["y0"][0] == 0 and chart.source.data["y0"][-1] > 0
