@@ -72,10 +72,11 @@ def low_first(actions: tuple, rng: random.Random) -> object:
     cards = getattr(first, "cards", None)
     if cards is None:
         return first
-    code = cards[0].index >> 2
-    n = 1
-    for a in actions[1:]:
-        if type(a) is not kind or a.cards[0].index >> 2 != code:
+    rank = cards[0].rank
+    n = 1  # the plays of the weakest rank come first, one after the other
+    for action in actions[1:]:
+        cards = getattr(action, "cards", None)
+        if cards is None or cards[0].rank is not rank:
             break
         n += 1
     return actions[int(pick() * n)] if n > 1 else first

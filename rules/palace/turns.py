@@ -363,7 +363,8 @@ def _resolve(t: _Turn, seat: int, code: int, count: int, how: str, carry: tuple[
         _clear(t, seat, t.narrate and f"{legality.rank_of(code).plural.capitalize()} clear", "clear")
         extra = "clear" if rules.clear_extra_turn else ""
         skips, reverse = 0, False
-    elif len(d["pile"]) >= rules.four_of_a_kind and legality.run_length(d["pile"]) >= rules.four_of_a_kind:
+    elif (len(pile := d["pile"]) >= rules.four_of_a_kind and pile[-2].rank is pile[-1].rank
+          and legality.run_length(pile) >= rules.four_of_a_kind):
         run = legality.run_length(d["pile"])
         _clear(t, seat, t.narrate and f"{run} {legality.rank_of(code).plural} in a row", "four_of_a_kind")
         extra = "clear" if rules.four_extra_turn else ""
