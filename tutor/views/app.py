@@ -218,7 +218,7 @@ class TutorView(pn.viewable.Viewer):
         self.table = TableArea(app=app)
         self.lesson = LessonPane(app=app)
         self.tree = TreePane(app=app)
-        self.share = SharePane(app=app, bridge=self.bridge)
+        self.share = SharePane(app=app)
         self.checker = CheckerView()  # settle a disputed hand (tutor.views.checker)
         self._layout = pn.Column(
             pn.pane.HTML("<h1 style='margin:4px 0;font-size:1.5rem'>Palace Tutor</h1>", margin=(0, 5)),
@@ -268,7 +268,7 @@ class TutorView(pn.viewable.Viewer):
             app.start(value)
         elif kind == "hash":
             if not app.open_link(value):
-                self.bridge.restore_address()
+                self.share.restore_address()
         elif kind == "key" and app.study is not None:
             if value == "next":
                 app.study.forward()

@@ -124,23 +124,21 @@ class PageBridge(JSComponent):
 
     * On first render it reports the address fragment (``#...``), so a shared
       link opens the study it holds; later hash changes (a link pasted into
-      the address bar) are reported too.
-    * ``fragment``, set from Python, is written to the address with
-      ``history.replaceState`` (no new history entry per step, no reload).
+      the address bar: the app itself writes the address with
+      ``history.replaceState``, which fires no event) are reported too.
     * The ← and → keys (outside text fields) are reported as ``prev``/``next``.
 
     Python receives these through :meth:`on_page` callbacks as
     ``(kind, value)``: ``("start", hash)``, ``("hash", hash)``, ``("key", "next"|"prev")``.
+    The address is written by :class:`LinkBox`, which holds the link.
     """
 
-    fragment = param.String(default="", doc="The study link to show in the address bar.")
     started = param.Boolean(default=False, doc="Set once Python has received the page's address.")
 
     _esm = """
     export function render({ model }) {
       const el = document.createElement('span');
       el.className = 'page-bridge';
-      el.dataset.ready = '1';
       const typing = (t) => t && (t.isContentEditable ||
         ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
       const onKey = (e) => {
@@ -153,27 +151,9 @@ class PageBridge(JSComponent):
         }
       };
       const current = () => decodeURIComponent(window.location.hash.slice(1));
-      const onHash = () => {
-        const h = current();
-        if (h && h !== model.fragment) { model.send_msg({kind: 'hash', value: h}); }
-      };
-      const write = () => {
-        const f = model.fragment;
-        if (f === current()) { return; }
-        const url = window.location.pathname + window.location.search + (f ? '#' + f : '');
-        window.history.replaceState(null, '', url);
-      };
+      const onHash = () => { model.send_msg({kind: 'hash', value: current()}); };
       document.addEventListener('keydown', onKey);
       window.addEventListener('hashchange', onHash);
-      model.on('fragment', write);
-      model.on('msg:custom', (msg) => {
-        // a link in the address bar that could not be opened: show the
-        // study that stayed open instead
-        if (msg && msg.kind === 'restore') {
-          const url = window.location.pathname + window.location.search + (model.fragment ? '#' + model.fragment : '');
-          window.history.replaceState(null, '', url);
-        }
-      });
       model.on('remove', () => {
         document.removeEventListener('keydown', onKey);
         window.removeEventListener('hashchange', onHash);
@@ -199,11 +179,6 @@ class PageBridge(JSComponent):
     def on_page(self, callback: Callable[[str, str], None]) -> None:
         self._callbacks.append(callback)
 
-    def restore_address(self) -> None:
-        """Put the current study's link back in the address bar (after a link
-        typed there could not be opened)."""
-        self._send_msg({"kind": "restore"})
-
     def _handle_msg(self, msg: Any) -> None:
         if not (isinstance(msg, dict) and isinstance(msg.get("kind"), str) and isinstance(msg.get("value"), str)):
             return
@@ -218,11 +193,14 @@ class PageBridge(JSComponent):
 
 
 class LinkBox(JSComponent):
-    """The share link as a full address, with a Copy button.
+    """The share link as a full address, with a Copy button; it also keeps the
+    page's address bar on the current study (one update per step for both).
 
     The address is built in the browser from the page's own location plus
-    ``fragment``, and copying happens right in the click handler (browsers
-    only allow clipboard writes during the user's gesture)."""
+    ``fragment`` and written with ``history.replaceState`` (no history entry
+    per step, no reload, no hashchange). Copying happens right in the click
+    handler: browsers only allow clipboard writes during the user's gesture.
+    """
 
     fragment = param.String(default="", doc="The study link (the part after '#').")
 
@@ -242,9 +220,16 @@ class LinkBox(JSComponent):
       const said = document.createElement('span');
       said.className = 'copied';
       said.setAttribute('role', 'status');
-      const address = () => window.location.origin + window.location.pathname +
-        window.location.search + (model.fragment ? '#' + model.fragment : '');
-      const show = () => { field.value = address(); said.textContent = ''; };
+      const local = () => window.location.pathname + window.location.search +
+        (model.fragment ? '#' + model.fragment : '');
+      const address = () => window.location.origin + local();
+      const write = () => {
+        // never before a study is open: the address may hold the link to open
+        if (model.fragment && decodeURIComponent(window.location.hash.slice(1)) !== model.fragment) {
+          window.history.replaceState(null, '', local());
+        }
+      };
+      const show = () => { write(); field.value = address(); said.textContent = ''; };
       copy.addEventListener('click', async () => {
         field.value = address();
         try {
@@ -257,6 +242,9 @@ class LinkBox(JSComponent):
       });
       field.addEventListener('focus', () => field.select());
       model.on('fragment', show);
+      // a link in the address bar that could not be opened: show the study
+      // that stayed open instead
+      model.on('msg:custom', (msg) => { if (msg && msg.kind === 'restore') { show(); } });
       show();
       box.append(field, copy, said);
       return box;
@@ -271,3 +259,7 @@ class LinkBox(JSComponent):
                  background: #1f5fbf; color: white; cursor: pointer; }
     .copied { color: #2f6b3a; }
     """]
+
+    def restore_address(self) -> None:
+        """Put the current study's link back in the address bar."""
+        self._send_msg({"kind": "restore"})

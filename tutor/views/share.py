@@ -13,14 +13,12 @@ from tutor.model.app import TutorApp
 from tutor.model.study import Study
 
 from .base import StudyFollower
-from .components import LinkBox, PageBridge
+from .components import LinkBox
 from .lesson import BUTTON_CSS
 
 
 class SharePane(pn.viewable.Viewer):
     app = param.ClassSelector(class_=TutorApp)
-    bridge = param.ClassSelector(class_=PageBridge, default=None, allow_None=True,
-                                 doc="Where the link is also written to the address bar.")
 
     def __init__(self, **params: Any):
         super().__init__(**params)
@@ -55,13 +53,14 @@ class SharePane(pn.viewable.Viewer):
             self.app.study.title = event.new
 
     def _update(self, study: Study, names: set[str]) -> None:
-        link = self.app.link()
-        self._link.fragment = link
-        if self.bridge is not None:
-            self.bridge.fragment = link
+        self._link.fragment = self.app.link()  # the link box also keeps the address bar on it
         if "study" in names or "title" in names:
             self._title.value = study.title
             self._export.filename = self.app.export_filename()
+
+    def restore_address(self) -> None:
+        """After a bad link in the address bar: show the open study's link there again."""
+        self._link.restore_address()
 
     def _export_file(self) -> io.StringIO:
         return io.StringIO(self.app.export_file())
