@@ -8,6 +8,7 @@
 * :mod:`.app`: :class:`TutorApp`, what the whole page shows.
 """
 
+from .app import TutorApp
 from .catalog import Catalog
 from .quiz import QuizModel, QuizResult, check_answer
 from .share import ShareError, Snapshot, decode_link, encode_link, export_text, import_text
@@ -15,7 +16,7 @@ from .study import Choice, Narration, Notice, StepItem, Study
 from .tree import ROOT, Node, Row, StudyTree, TreeError
 
 __all__ = [
-    "Catalog", "Choice", "Narration", "Node", "Notice", "QuizModel", "QuizResult", "ROOT", "Row",
+    "Catalog", "TutorApp", "Choice", "Narration", "Node", "Notice", "QuizModel", "QuizResult", "ROOT", "Row",
     "ShareError", "Snapshot", "StepItem", "Study", "StudyTree", "TreeError", "check_answer",
     "decode_link", "encode_link", "export_text", "import_text",
 ]
