@@ -209,6 +209,7 @@ def measure(lesson_id: str | None, rounds: int) -> dict:
         "painted_p50_ms": round(statistics.median(painted), 1), "painted_p95_ms": round(_pct(painted, 0.95), 1),
         "painted_max_ms": round(max(painted), 1),
         "goal_p95_ms": 100, "page_to_lesson_s": round(opened_s, 2),
+        "dom_ms_by_press": [round(x) for x in dom],
     }
 
 
