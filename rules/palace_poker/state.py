@@ -235,13 +235,21 @@ class PokerState(GameState[Action]):
         indices = sorted(c.index for zone in self.card_zones().values() for c in zone)
         return indices == _PACK and sum(p.stack for p in self.players) + self.pot == self.chips
 
-    def view(self, seat: str | None = None) -> PokerView:
+    def view(self, seat: int | str | None = None) -> PokerView:
         """What ``seat`` may see (its own palace cards, everything face up); ``None``
-        shows everything, for teaching."""
-        if seat is not None and self.seat_of(seat) is None:
+        shows everything, for teaching. ``seat`` is a seat number, like the other
+        engines' views, or a player's name."""
+        if seat is None:
+            return make_view(self, None)
+        if isinstance(seat, int):
+            if not 0 <= seat < len(self.players):
+                raise NotationError(f"no seat {seat} at this table (seats 0-{len(self.players) - 1})",
+                                    token=str(seat), expected=f"0-{len(self.players) - 1}")
+            return make_view(self, self.players[seat].name)
+        if self.seat_of(seat) is None:
             raise NotationError(f"no player named {seat!r} at this table", token=seat,
                                 expected=" | ".join(self.names))
-        return make_view(self, None if seat is None else self.players[self.seat_of(seat)].name)
+        return make_view(self, self.players[self.seat_of(seat)].name)
 
     def next_hand(self, setup: Mapping[str, Any] | None = None) -> "PokerState":
         """The next hand: the deal passes to the left, stacks and scores carry over.

@@ -68,3 +68,11 @@ def test_the_draw_for_dealer_is_dealt_face_up():
     state = state.apply_text("deal")[0]
     view = state.view("B")
     assert view.dealer_draw == (("A", parse_cards("Kc")[0]),) and view.legal == ()
+
+
+def test_view_by_seat_number_matches_view_by_name():
+    # the generic layers (tutor, lessons) address seats by number, like the other engines
+    state = position()
+    assert state.view(1) == state.view("B")
+    with pytest.raises(NotationError, match="no seat 7"):
+        state.view(7)
