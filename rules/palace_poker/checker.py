@@ -81,6 +81,10 @@ def _parse_showdown_hand(text: str, kings: bool) -> tuple[str, Holding]:
     return name, holding
 
 
+# keys of the showdown JSON object besides the players' names
+RESERVED_NAMES = ("winner", "players")
+
+
 def check_showdown(hands: Sequence[str], *, variant: str | None = None) -> ShowdownVerdict:
     """Who wins a showdown between hands written ``NAME: BANNER | OTHER CARDS``
     (or ``NAME: BANNER | PALACE | SOLDIERS``), in the order they show."""
@@ -94,6 +98,9 @@ def check_showdown(hands: Sequence[str], *, variant: str | None = None) -> Showd
     named = [_parse_showdown_hand(h, rules.kings_in_the_house) for h in hands]
     seen: set[str] = set()
     for name, _ in named:
+        if name.casefold() in RESERVED_NAMES:
+            raise NotationError(f"player name {name!r} is a key of the checker's output; choose another name",
+                                token=name, expected="a name other than winner or players")
         if name.casefold() in seen:
             raise NotationError(f"player name {name!r} is given twice; each hand needs its own name",
                                 token=name, expected="distinct names")

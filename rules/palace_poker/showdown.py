@@ -32,7 +32,12 @@ class ShowdownVerdict:
         return "\n".join(lines)
 
     def as_dict(self) -> dict:
-        return {"winner": list(self.winners), "players": {h.name: h.as_dict() for h in self.hands}}
+        """``winner`` (names) and each player's fields (``best``, ``category``,
+        ``excluded``) keyed by name, as the battle checker keys them by role;
+        the same objects are also grouped under ``players`` for callers that
+        iterate. The checker refuses the names "winner" and "players"."""
+        per_player = {h.name: h.as_dict() for h in self.hands}
+        return {"winner": list(self.winners), **per_player, "players": per_player}
 
 
 def resolve_showdown(holdings: list[tuple[str, Holding]], *, kings_in_the_house: bool = False) -> ShowdownVerdict:

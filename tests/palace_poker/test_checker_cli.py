@@ -81,6 +81,14 @@ def test_showdown_json_names_elena_winner_on_own_suit(capsys):
     assert sorted(data["players"]["Aaron"]["best"]) == sorted(["Kd", "Ks", "Jc", "9h", "8s"])
     assert data["players"]["Aaron"]["excluded"] == []  # no suit exclusions at a showdown
     assert all(p["category"] == "one pair" for p in data["players"].values())
+    # the per-player fields are also keyed by name at the top, as battle keys them by role
+    assert data["Elena"] == data["players"]["Elena"] and data["Aaron"]["category"] == "one pair"
+
+
+def test_showdown_refuses_a_player_named_like_an_output_key(capsys):
+    code, _, err = run(capsys, "check", "showdown", "--hand", "winner: Jh | Kh Kc 9d 8h",
+                       "--hand", "Aaron: 5s | Kd Ks Jc 9h 8s", "--json")
+    assert code == 2 and "'winner'" in err and len(err.strip().splitlines()) == 1
 
 
 def test_showdown_split_lists_every_winner(capsys):
