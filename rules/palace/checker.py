@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import Card, format_cards, parse_cards
+from ..cards import JOKER, Card, format_cards, parse_cards
 from ..errors import NotationError
 from ..refs import Verdict, ruling
 from . import actions as A
@@ -76,8 +76,22 @@ class PlayCheck:
         return "\n".join(lines)
 
 
+def _table_size(rules: PalaceRules, cards: tuple[Card, ...]) -> int:
+    """The smallest table whose packs hold every repeated card given (house
+    plays with more packs at bigger tables, so a repeated card implies one)."""
+    copies = max((cards.count(c) for c in set(cards) if not c.is_joker), default=1)
+    jokers = cards.count(JOKER)
+    for n in range(rules.min_players, rules.max_players + 1):
+        packs = rules.packs_for(n)
+        if packs >= copies and packs * rules.jokers_per_pack >= jokers:
+            return n
+    return rules.max_players  # too many copies for any table: the setup check names the card
+
+
 def _position(rules: PalaceRules, pile: tuple[Card, ...], hand: tuple[Card, ...]) -> PalaceState:
-    setup: dict[str, Any] = {"seats": ["you", "the others"], "hands": [format_cards(hand), ""],
+    n = _table_size(rules, pile + hand)
+    setup: dict[str, Any] = {"seats": ["you"] + [f"player {i + 1}" for i in range(1, n)],
+                             "hands": [format_cards(hand)] + [""] * (n - 1),
                              "pile": format_cards(pile), "to_move": 0}
     if pile and rules.is_flash[pile[-1].index >> 2]:
         setup["flashed_by"] = 1

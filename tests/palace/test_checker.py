@@ -128,3 +128,14 @@ def test_compare_position_plays_one_position_under_all_three_presets():
     assert "play 5h" in results["bga"].legal and "play 5h" not in results["house"].legal
     bad = compare_position({"players": 6}, None)
     assert {r.variant: bool(r.error) for r in bad} == {"house": False, "caron": False, "bga": True}
+
+
+def test_checker_house_repeated_card_implies_a_bigger_table():
+    # § Dealing (house): more players play with more packs, so a second 8h is possible;
+    # one pack (bga) holds it once, and no house table holds five copies.
+    result = check_play("house", pile="8h 8d", hand="8h 9c")
+    assert set(result.as_dict()["legal"]) == {"8h", "9c"}
+    with pytest.raises(NotationError, match="8h"):
+        check_play("bga", pile="8h 8d", hand="8h 9c")
+    with pytest.raises(NotationError, match="8h appears 5 times"):
+        check_play("house", pile="8h 8d 8c", hand="8h 8h 8h 8h")
