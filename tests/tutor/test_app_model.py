@@ -84,3 +84,31 @@ def test_link_follows_the_cursor(app):
     first = app.link()
     app.study.forward()
     assert app.link() != first and app.link() == encode_link(app.study)
+
+
+def test_free_play_with_names_and_a_shuffle_number(app):
+    assert app.open_free_play("twelve", ["Ann", "Bo"], 7)
+    assert app.study.lesson is None and app.study.setup == {"seats": ["Ann", "Bo"], "seed": 7}
+    assert app.study.state.seats == ("Ann", "Bo") and app.lesson_id == FREE_PLAY
+
+
+@pytest.mark.parametrize("game", ["palace-poker", "palace", "kings-pot"])
+def test_free_play_deals_every_real_game(game):
+    from tutor.model.catalog import Catalog
+
+    model = TutorApp(Catalog(families=None, family_lookup=__import__("rules.games", fromlist=["x"]).get_family))
+    model.game = game
+    assert model.open_free_play(next(iter(model.catalog.family(game).presets)), ["Ann", "Ben", "Cleo"], 3), \
+        model.notice
+    assert model.study.state.legal_actions()
+
+
+def test_free_play_reports_the_engine_complaint_not_the_key_name():
+    from tutor.model.catalog import Catalog
+    from rules.games import get_family
+
+    model = TutorApp(Catalog(family_lookup=get_family))
+    model.game = "kings-pot"
+    study = model.study
+    assert not model.open_free_play("standard", ["Ann"], 1)   # King's Pot needs 3 to 22 players
+    assert model.study is study and "3 to 22" in model.notice.text and "unknown key" not in model.notice.text

@@ -90,10 +90,10 @@ PRESETS = Presets("race", {"ten": 10, "twelve": 12})
 
 def start(variant: str, setup: dict) -> RaceState:
     target = PRESETS[variant]
-    unknown = set(setup) - {"total", "seats"}
+    unknown = set(setup) - {"total", "seats", "seed"}
     if unknown:
         key = sorted(unknown)[0]
-        raise NotationError(f"unknown setup key {key!r}", token=key, expected="total | seats")
+        raise NotationError(f"unknown setup key {key!r}", token=key, expected="total | seats | seed")
     return RaceState(total=int(setup.get("total", 0)), target=target,
                      seats=tuple(setup.get("seats", ("North", "South"))))
 

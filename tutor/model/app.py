@@ -18,6 +18,7 @@ from .share import ShareError, Snapshot, decode_link, encode_link, export_text, 
 from .study import Notice, Study
 
 FREE_PLAY = ""  # the lesson picker's entry for a position of one's own
+DEFAULT_NAMES = ("Ann", "Ben", "Cleo", "Dev")
 
 
 class TutorApp(param.Parameterized):
@@ -90,17 +91,38 @@ class TutorApp(param.Parameterized):
 
     def open_lesson(self, lesson_id: str) -> bool:
         """Start studying a lesson (or free play of the current game)."""
-        try:
+        if lesson_id == FREE_PLAY:
             family = self.catalog.family(self.game)
-            if lesson_id == FREE_PLAY:
-                study = Study.from_setup(family, next(iter(family.presets)), {})
-            else:
-                study = Study.from_lesson(self.catalog.lesson(lesson_id), family)
+            return self.open_free_play(next(iter(family.presets)), DEFAULT_NAMES, 1)
+        try:
+            study = Study.from_lesson(self.catalog.lesson(lesson_id), self.catalog.family(self.game))
         except ValueError as err:  # NotationError, IllegalActionError, LessonError
             self.notice = Notice("error", f"Could not open that: {err}. Nothing was changed.")
             return False
         self._show(study, info=None)
         return True
+
+    def open_free_play(self, variant: str, names: list[str], seed: int | str) -> bool:
+        """Deal a new game of the current family for these players, shuffled by
+        ``seed``. The engines name the players' key differently (``seats`` in
+        Palace and Palace Poker, ``players`` in King's Pot): the first setup the
+        engine accepts is used; if none is, the engine's own complaint is shown."""
+        setups = [{"seats": list(names), "seed": seed}, {"players": list(names), "seed": seed}]
+        family = self.catalog.family(self.game)
+        complaints: list[ValueError] = []
+        for setup in setups:
+            try:
+                study = Study.from_setup(family, variant, setup)
+            except ValueError as err:
+                complaints.append(err)
+                continue
+            self._show(study, info=None)
+            return True
+        # the complaint that is not about the key's name says what is wrong with the names
+        useful = [e for e in complaints
+                  if not (getattr(e, "token", None) in ("seats", "players") and "unknown" in str(e))] or complaints
+        self.notice = Notice("error", f"That table cannot be dealt: {useful[0]}. Nothing was changed.")
+        return False
 
     def open_setup(self, variant: str, setup: Mapping[str, Any]) -> bool:
         """Start a free study from a custom setup (engine-validated)."""

@@ -184,10 +184,10 @@ class FreePlayPane(pn.viewable.Viewer):
                 self.app.notice = Notice("error", "The setup must be a JSON object like {\"seed\": 7}. "
                                                   "Nothing was changed.")
                 return
-        else:
-            names = [n.strip() for n in (self._players.value_input or self._players.value).split(",") if n.strip()]
-            setup = {"players": names, "seed": int(self._seed.value or 0)}
-        self.app.open_setup(self._variant.value, setup)
+            self.app.open_setup(self._variant.value, setup)
+            return
+        names = [n.strip() for n in (self._players.value_input or self._players.value).split(",") if n.strip()]
+        self.app.open_free_play(self._variant.value, names, int(self._seed.value or 0))
 
     def __panel__(self):
         return self._layout
