@@ -328,8 +328,9 @@ def test_players_can_be_added_and_removed_within_the_table_size():
 def test_palace_takes_as_many_copies_as_the_largest_table_and_no_more():
     form = PlayForm()
     assert form.set_text("hand", "8h 8h") and form.error == ""
-    # two packs: Caron (palace-of-caron.txt § Dealing) judges it; one-pack tables cannot hold it
-    assert {v for v, check, _ in form.verdict.results if check is not None} == {"caron"}
+    # two copies: Caron plays two packs (palace-of-caron.txt § Dealing) and house adds packs as
+    # the table grows (palace-house-rules.txt § Dealing); the one-pack bga game cannot hold it
+    assert {v for v, check, _ in form.verdict.results if check is not None} == {"caron", "house"}
     assert not form.set_text("hand", "8h 8h 8h 8h") and "8h" in form.error
     assert form.texts["hand"] == "8h 8h"
 
