@@ -19,7 +19,10 @@ from urllib.parse import urlsplit
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage"]
+                 "--disable-dev-shm-usage",
+                 # belt and braces under the route guard: no name but the loopback resolves, so even a
+                 # request that no route sees (a service worker's own fetch) cannot leave the machine
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"]
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]", "::1")
 
 # The converted page removes ``pn-loading`` from <body> after the worker's
@@ -54,14 +57,27 @@ class OutsideGuard:
     failed: list[str] = field(default_factory=list)
     local: int = 0
 
+    @staticmethod
+    def is_local(url: str) -> bool:
+        return url.startswith(("data:", "blob:", "chrome-extension:")) or urlsplit(url).hostname in LOOPBACK
+
     def route(self, route) -> None:
         url = route.request.url
-        if url.startswith(("data:", "blob:")) or urlsplit(url).hostname in LOOPBACK:
+        if self.is_local(url):
             self.local += 1
             route.continue_()
         else:
-            self.blocked.append(url)
+            self._block(url)
             route.abort("blockedbyclient")
+
+    def _block(self, url: str) -> None:
+        if url not in self.blocked:
+            self.blocked.append(url)
+
+    def on_request(self, request) -> None:
+        # requests no route handler saw (e.g. from a service worker) are still reported
+        if not self.is_local(request.url):
+            self._block(request.url)
 
     def on_response(self, response) -> None:
         if response.status >= 400:
@@ -69,6 +85,7 @@ class OutsideGuard:
 
     def attach(self, context) -> None:
         context.route("**/*", self.route)
+        context.on("request", self.on_request)
         context.on("response", self.on_response)
 
     def problems(self) -> list[str]:
