@@ -57,19 +57,19 @@ def test_lesson_branch_share_and_bad_input(app_page, catalog, report):
     assert intro is not None
     for typed in ("6", "five"):
         expected = check_answer(intro, typed, model.state)
-        page.locator(".quiz-typed input").fill(typed)
-        page.locator(".quiz-answer button").click()
-        page.locator(".quiz-result .quiz-verdict", has_text=expected.reason[:40]).wait_for()
-        assert page.locator(".quiz-result .quiz-verdict").inner_text() == expected.reason
+        page.locator(".quiz-box .quiz-typed").fill(typed)
+        page.locator(".quiz-box .quiz-answer").click()
+        page.locator(".quiz-box .quiz-verdict", has_text=expected.reason[:40]).wait_for()
+        assert page.locator(".quiz-box .quiz-verdict").inner_text() == expected.reason
     model.forward()
     page.locator(".nav-next button").click()
     wait_heading(page, stops[1][0])
     asked = model.quiz.quiz
     for label in ("buy 6", "buy 3"):  # an illegal amount (the engine says why), then a legal one
         expected = check_answer(asked, label, model.state)
-        page.locator(".quiz-options .item", has_text=label).click()
-        page.locator(".quiz-result .quiz-verdict", has_text=expected.reason[:40]).wait_for()
-        assert page.locator(".quiz-result .quiz-verdict").inner_text() == expected.reason
+        page.locator(".quiz-box .quiz-option", has_text=label).click()
+        page.locator(".quiz-box .quiz-verdict", has_text=expected.reason[:40]).wait_for()
+        assert page.locator(".quiz-box .quiz-verdict").inner_text() == expected.reason
     assert expected.correct
     model.to_start()
     page.locator(".nav-start button").click()

@@ -112,11 +112,13 @@ def test_typed_notation_that_does_not_parse_changes_nothing(view):
 
 def test_quiz_pane_shows_the_question_before_its_step(view):
     view.app.study.jump(0)
-    quiz = view.lesson._quiz
-    assert quiz._layout.visible and "What may South add now?" in quiz._question.object
-    assert [i["label"] for i in quiz._options.items] == ["+1", "+2", "+3"]
-    quiz._options._handle_msg({"key": 1})
-    assert "Right." in quiz._result.object
+    box = view.lesson._quiz._box
+    assert box.shown and box.question == "What may South add now?"
+    assert box.options == ["+1", "+2", "+3"]
+    box._handle_msg({"answer": "+2"})
+    assert box.correct is True and box.verdict.startswith("Right.")
+    view.app.study.forward()
+    assert not box.shown
 
 
 def test_cards_are_drawn_with_suit_colour_and_backs():

@@ -12,7 +12,7 @@ from tutor.model.app import TutorApp
 from tutor.model.study import Study
 
 from .base import StudyFollower
-from .components import ItemList
+from .components import ItemList, QuizBox
 from .text import esc, tag
 
 BUTTON_CSS = """
@@ -61,21 +61,10 @@ class QuizPane(pn.viewable.Viewer):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self._question = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["quiz-question"])
-        self._options = ItemList(mode="buttons", label="Answers", css_classes=["quiz-options"],
-                                 sizing_mode="stretch_width")
-        self._options.on_pick(self._picked)
-        self._typed = pn.widgets.TextInput(placeholder="or type your answer", css_classes=["quiz-typed"],
-                                           sizing_mode="stretch_width", min_width=140)
-        self._send = pn.widgets.Button(name="Answer", css_classes=["quiz-answer"], stylesheets=[BUTTON_CSS])
-        self._send.on_click(lambda _e: self._answer(self._typed.value_input or self._typed.value))
-        self._result = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["quiz-result"])
-        self._labels: list[str] = []
-        self._layout = pn.Column(self._question, self._options, pn.Row(self._typed, self._send),
-                                 self._result, visible=False, css_classes=["quiz"],
-                                 sizing_mode="stretch_width", styles={"background": "#f4f0ff",
-                                                                      "border-radius": "8px"})
+        self._box = QuizBox(css_classes=["quiz-box"], sizing_mode="stretch_width")
+        self._box.on_answer(self._answer)
         self._model = None
+        self._watch = None
         self._follow = StudyFollower(self.app, [], self._study_changed)
 
     def _study_changed(self, study: Study, _names: set[str]) -> None:
@@ -89,35 +78,24 @@ class QuizPane(pn.viewable.Viewer):
         model = self._model
         quiz = model.quiz
         if quiz is None:
-            self._layout.visible = False
+            if self._box.shown:
+                self._box.shown = False
             return
-        if model.result is None:
+        result = model.result
+        if result is None:
             labels = list(quiz.options)
             if not labels and quiz.kind == "legal-plays" and model.state is not None:
                 labels = [str(a) for a in model.state.candidate_actions()]
-            self._labels = labels
-            self._question.object = tag("div", "Question: " + quiz.question, "question")
-            self._options.items = [{"key": i, "label": text} for i, text in enumerate(labels)]
-            self._options.visible = bool(labels)
-            self._typed.value = ""
-            self._result.object = ""
+            self._box.param.update(shown=True, question=quiz.question, options=labels, verdict="", correct=None)
         else:
-            result = model.result
-            cls = "right" if result.correct else "wrong"
-            self._result.object = tag("div", result.reason, f"quiz-verdict {cls}",
-                                      style="color:" + ("#1e6b34" if result.correct else "#a3262d"))
-        self._layout.visible = True
-
-    def _picked(self, key: Any) -> None:
-        if isinstance(key, int) and 0 <= key < len(self._labels):
-            self._answer(self._labels[key])
+            self._box.param.update(shown=True, verdict=result.reason, correct=result.correct)
 
     def _answer(self, text: str) -> None:
         if self._model is not None:
             self._model.answer(text or "")
 
     def __panel__(self):
-        return self._layout
+        return self._box
 
 
 class LessonPane(pn.viewable.Viewer):
