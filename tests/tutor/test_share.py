@@ -139,6 +139,9 @@ def test_a_link_with_a_valid_checksum_is_still_replayed_through_the_engine():
     ({"o": {"7": "hi"}}, "note on position '7'"),
     ({"t": "+3 +3"}, "list of positions is not in the expected form"),
     ({"c": True}, "current position is not in the expected form"),
+    ({"p": 2.0, "c": 2}, "lesson step 2.0"),
+    ({"n": ["a title"]}, "title is not in the expected form"),
+    ({"t": [[0, "+3"], [1, "+" * 5000]]}, "Position 2 of the link"),
 ])
 def test_every_field_of_a_link_is_validated(change, message):
     payload = {"v": 1, "g": "race", "r": "ten", "l": "race-basics",
@@ -153,6 +156,12 @@ def test_a_lesson_link_for_the_wrong_game_variant_is_refused():
     payload = {"v": 1, "g": "race", "r": "ten", "l": "race-long", "t": [], "c": 0}
     with pytest.raises(ShareError, match="lesson 'race-long' is race/twelve"):
         decode_link(make_link(payload), toygame.catalog(other))
+
+
+def test_a_setup_that_makes_the_engine_fail_is_refused_too():
+    payload = {"v": 1, "g": "race", "r": "ten", "s": {"total": [1, 2]}, "t": [], "c": 0}
+    with pytest.raises(ShareError, match="starting position is not valid"):
+        decode_link(make_link(payload), toygame.catalog())
 
 
 def test_a_bad_custom_setup_is_refused_with_the_engine_message():
@@ -211,3 +220,50 @@ def test_a_bad_file_is_refused_naming_the_line(edit, message):
 def test_an_empty_file_is_refused():
     with pytest.raises(ShareError, match="not a Palace Tutor study file"):
         import_text("", toygame.catalog())
+
+
+# -- fuzzing: whatever arrives, the only outcome besides success is ShareError ------------------
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_json = st.recursive(st.none() | st.booleans() | st.integers(-5, 50) | st.floats(allow_nan=False) | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4),
+                     max_leaves=12)
+_payload = st.fixed_dictionaries(
+    {"v": st.just(1), "g": st.sampled_from(["race", "relay", "chess"]), "r": st.sampled_from(["ten", "twelve", "x"])},
+    optional={"l": st.sampled_from(["race-basics", "nope"]) | _json, "s": _json, "n": _json,
+              "t": st.lists(st.tuples(st.integers(-1, 4), st.sampled_from(["+1", "+2", "+3", "+9", "x"]))
+                            .map(list), max_size=6) | _json,
+              "o": _json, "c": st.integers(-1, 7) | _json, "p": st.integers(-1, 4) | _json})
+_settings = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def _decode_or_share_error(text):
+    toygame.register()
+    try:
+        return decode_link(text, toygame.catalog())
+    except ShareError:
+        return None
+
+
+@_settings
+@given(_payload)
+def test_fuzzed_payloads_with_a_good_checksum_only_raise_share_error(payload):
+    _decode_or_share_error(make_link(payload))
+
+
+@_settings
+@given(st.text(max_size=80))
+def test_fuzzed_link_text_only_raises_share_error(text):
+    _decode_or_share_error(text)
+
+
+@_settings
+@given(st.integers(min_value=0), st.sampled_from("AZaz09-_"))
+def test_any_changed_character_is_caught(position, char):
+    link = encode_link(explored())
+    i = 4 + position % (len(link) - 4)
+    if link[i] == char:
+        return
+    opened = _decode_or_share_error(link[:i] + char + link[i + 1:])
+    # refused, or (the last character's unused low bits) exactly the same study
+    assert opened is None or encode_link(opened.study()) == link

@@ -156,7 +156,7 @@ def restore(data: Any, catalog: Catalog, *, what: str = "link") -> Snapshot:
         # a lesson starts after its prelude (lessons.initial_state), not at start(setup)
         start = (initial_state(lesson, families=lambda _game: family) if lesson
                  else family.start(variant, setup))
-    except (NotationError, IllegalActionError) as err:
+    except Exception as err:  # noqa: BLE001 - whatever a crafted setup makes the engine raise
         raise _fail(f"The {what}'s starting position is not valid: {err}.", what,
                     token=getattr(err, "token", None)) from None
     tree = StudyTree.start(start)
@@ -171,13 +171,16 @@ def restore(data: Any, catalog: Catalog, *, what: str = "link") -> Snapshot:
         state = tree[parent].state
         try:
             action = state.parse_action(text)
-        except NotationError as err:
+        except Exception as err:  # noqa: BLE001 - NotationError, or anything crafted text provokes
             raise _fail(f"Position {number} of the {what}: {err}.", what, token=text) from None
         verdict = state.check(action)
         if not verdict.legal:
             raise _fail(f"Position {number} of the {what}: {text!r} is not allowed there: "
                         f"{verdict.reason} [{verdict.ref}].", what, token=text)
-        after, events = state.play(action)
+        try:
+            after, events = state.play(action)
+        except IllegalActionError as err:  # an engine whose check and play disagree
+            raise _fail(f"Position {number} of the {what}: {err}.", what, token=text) from None
         tree, node = tree.add(parent, action, str(action), after, verdict, events)
         if node.id != number:
             raise _fail(f"Position {number} of the {what} repeats another line.", what, token=text)
@@ -194,7 +197,7 @@ def restore(data: Any, catalog: Catalog, *, what: str = "link") -> Snapshot:
         raise _fail(f"The {what} points at position {current}, which it does not contain.", what,
                     token=str(current))
     step = data.get("p")
-    if step is not None and step not in tree[current].steps:
+    if step is not None and (type(step) is not int or step not in tree[current].steps):
         raise _fail(f"The {what} points at lesson step {step!r}, which is not at its position.", what,
                     token=str(step))
     if step is None and lesson is not None:

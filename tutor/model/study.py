@@ -188,7 +188,7 @@ class Study(param.Parameterized):
         return tuple(items)
 
     @property
-    def step_item(self) -> int:
+    def step_item(self) -> int | None:
         """The index of the step list entry at the cursor (-1: introduction);
         None when the cursor is off the lesson's line."""
         if self.lesson is None:
