@@ -267,3 +267,17 @@ def test_any_changed_character_is_caught(position, char):
     opened = _decode_or_share_error(link[:i] + char + link[i + 1:])
     # refused, or (the last character's unused low bits) exactly the same study
     assert opened is None or encode_link(opened.study()) == link
+
+
+@_settings
+@given(st.lists(st.sampled_from(["format: 1", "format: 2", "game: race", "game: chess", "variant: ten",
+                                 "lesson: race-basics", "lesson: nope", 'setup: {"total": 2}', "setup: [1]",
+                                 'title: "t"', "title: t", "current: 1", "current: -1", "step: 1", "step: 0",
+                                 "1 (after 0): +3", "2 (after 1): +3", "2 (after 0): +9", "3 (after 2): x",
+                                 'note 1: "n"', "note 9: 1", "# comment", "", "junk"]), max_size=10))
+def test_fuzzed_files_only_raise_share_error(lines):
+    toygame.register()
+    try:
+        import_text("\n".join(lines), toygame.catalog())
+    except ShareError:
+        pass
