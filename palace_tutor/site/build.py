@@ -176,7 +176,8 @@ def _service_worker(out: Path, version: str, page: str, js: str, packages_files:
     (out / "sw.js").write_text(sw)
     # registered once the app is interactive, so precaching never competes with the first load
     rendered = "pyodideWorker.postMessage({'type': 'rendered'})"
-    register = (rendered + "\n          if ('serviceWorker' in navigator) navigator.serviceWorker.register('./sw.js')")
+    register = (rendered + "\n          if ('serviceWorker' in navigator) navigator.serviceWorker.register('./sw.js')"
+                ".catch((e) => console.warn('no offline copy:', e.message))")
     if rendered not in html:
         raise ValueError("cannot register the service worker: the converted page changed shape")
     (out / page).write_text(html.replace(rendered, register, 1))

@@ -41,6 +41,8 @@ What the harness guarantees
   the same content hash (app, rules/lessons/tutor, build code, pins). Set
   ``PALACE_TUTOR_SITE=DIR`` to test an already built site instead.
 * It is served on 127.0.0.1 (``palace_tutor.site.serve``, right MIME types).
+* Pages open in fresh contexts with service workers blocked (each would
+  precache the whole site); ``test_smoke.py`` tests the offline revisit.
 * Every request to a host other than the loopback is aborted, and every local
   request answered with an error status, an uncaught page error or a console
   error FAILS the test that caused it (checked after the test).
@@ -151,7 +153,8 @@ class ConsoleLog(list):
 
 
 def _open_app(chromium, url, viewport=None):
-    context = chromium.new_context(viewport=viewport or {"width": 1000, "height": 800})
+    # no service worker: its precaching would load every test; test_smoke covers it on its own
+    context = chromium.new_context(viewport=viewport or {"width": 1000, "height": 800}, service_workers="block")
     guard = B.OutsideGuard()
     guard.attach(context)
     page = context.new_page()

@@ -37,3 +37,27 @@ def test_app_loads_offline_and_a_click_deals_the_next_hand(app_page, report):
         assert shadow_text(app_page, "smoke-hand") == _expected(seed)
     report("click -> update: " + ", ".join(f"{x * 1000:.0f} ms" for x in latencies)
            + f" (median {statistics.median(latencies) * 1000:.0f} ms)")
+
+
+def test_after_one_visit_the_app_opens_with_the_network_cut(chromium, site_url, report):
+    """The service worker keeps an offline copy: a second visit works with no network at all."""
+    from palace_tutor.site import browser as B
+
+    context = chromium.new_context()
+    guard = B.OutsideGuard()
+    guard.attach(context)
+    try:
+        page = context.new_page()
+        B.open_until_interactive(page, site_url)
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")  # precached
+        page.close()
+        context.set_offline(True)
+        page = context.new_page()
+        timing = B.open_until_interactive(page, site_url, timeout_s=120)
+        report(f"offline revisit -> interactive: {timing.interactive_s:.2f} s")
+        page.locator(".smoke-deal button").click()
+        wait_shadow_text(page, "smoke-hand", "t.startsWith('deal 2:')")
+        assert shadow_text(page, "smoke-hand") == _expected(2)
+    finally:
+        context.close()
+    assert guard.problems() == []
