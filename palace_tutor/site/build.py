@@ -85,7 +85,12 @@ def content_hash(app: Path, cdn: bool, options: SiteOptions, root: Path | None =
     for f in files:
         h.update(str(f.relative_to(root) if f.is_relative_to(root) else f.name).encode() + b"\0")
         h.update(f.read_bytes() + b"\0")
-    h.update(json.dumps([cdn, dataclasses.asdict(options)], sort_keys=True).encode())
+    import bokeh
+    import panel
+
+    # BokehJS and Panel's JS/CSS are copied from the installed packages
+    h.update(json.dumps([cdn, dataclasses.asdict(options), panel.__version__, bokeh.__version__],
+                        sort_keys=True).encode())
     return h.hexdigest()[:16]
 
 
