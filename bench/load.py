@@ -49,6 +49,7 @@ def variants(levers: bool) -> dict[str, tuple[Path, SiteOptions]]:
         out["ours, worker started late"] = (app, best.replace(early_worker=False))
         out["ours, no service worker"] = (app, best.replace(service_worker=False))
         out["ours, no bytecode"] = (app, best.replace(pyc=False))
+        out["ours, garbage collector on"] = (app, best.replace(pause_gc=False))
         out["ours, no lever"] = (app, SiteOptions.stock())
     return out
 

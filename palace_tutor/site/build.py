@@ -42,6 +42,8 @@ class SiteOptions:
     drop: tuple[str, ...] = ("pandas", "pillow", "contourpy", "python-dateutil", "pytz", "six", "tzdata")
     # start the Pyodide worker first thing in the page
     early_worker: bool = True
+    # no cyclic GC during startup; what startup made is frozen afterwards
+    pause_gc: bool = True
     # a service worker that caches the site: warm loads from cache, works offline
     service_worker: bool = True
     # Python 3.12 bytecode compiled at build time (inside Pyodide under Node)
@@ -53,7 +55,7 @@ class SiteOptions:
     def stock(cls) -> "SiteOptions":
         """No lever: ``panel convert`` output only made self-hosted (the bench's anchor)."""
         return cls(loader="stock", strip_assets=False, drop=(), early_worker=False, service_worker=False,
-                   pyc=False)
+                   pyc=False, pause_gc=False)
 
     def __post_init__(self) -> None:
         if self.loader not in ("lock", "stock"):
@@ -226,6 +228,8 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
             js = localize.localize_urls((converted / f"{app.stem}.js").read_text(encoding="utf-8"))
             if options.loader == "lock":
                 js = localize.lock_loader(js, [p for p in packages if p not in ("micropip", "packaging")])
+            if options.pause_gc:
+                js = localize.pause_gc(js)
             if options.early_worker:
                 html = localize.early_worker(html, f"./{app.stem}.js")
             for name, text in (("index.html", html), (f"{app.stem}.js", js)):

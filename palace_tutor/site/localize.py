@@ -129,3 +129,16 @@ def early_worker(html: str, worker_url: str) -> str:
               "      for (const e of window.__ptQueue.splice(0)) pyodideWorker.onmessage(e);\n"
               "    </script>")
     return _sub_required(marker, replay, html, "the end of the worker handler")
+
+
+def pause_gc(worker_js: str) -> str:
+    """No cyclic garbage collection while Pyodide installs packages, imports Panel and builds
+    the app (millions of young objects, almost none garbage; the collector would rescan them
+    many times), then freeze what startup made so later collections (in click handlers) skip it."""
+    js = _sub_required('self.pyodide.globals.set("sendPatch", sendPatch);',
+                       'self.pyodide.globals.set("sendPatch", sendPatch);\n'
+                       '  self.pyodide.runPython("import gc; gc.disable()");', worker_js, "the worker start")
+    return _sub_required("const [docs_json, render_items, root_ids] = await self.pyodide.runPythonAsync(code)",
+                         "const [docs_json, render_items, root_ids] = await self.pyodide.runPythonAsync(code)\n"
+                         '    self.pyodide.runPython("import gc; gc.enable(); gc.freeze()");', js,
+                         "the app run")

@@ -100,13 +100,16 @@ def test_localized_page_and_worker_name_no_outside_host(converted):
     html, js = converted
     assert localize.remaining_outside_urls(html) and localize.remaining_outside_urls(js)  # the stock output does
     page = localize.early_worker(localize.localize_page(html), "./probe.js")
-    worker = localize.lock_loader(localize.localize_urls(js), ["panel", "palace-tutor"])
+    worker = localize.pause_gc(localize.lock_loader(localize.localize_urls(js), ["panel", "palace-tutor"]))
     assert localize.remaining_outside_urls(page) == []
     assert localize.remaining_outside_urls(worker) == []
     assert 'importScripts("pyodide/pyodide.js")' in worker
     assert 'loadPackage(["palace-tutor", "panel"]' in worker and "micropip" not in worker
     assert 'src="bokeh/js/bokeh.min.js"' in page
     assert "__ptLocal(msg.docs_json)" in page and "__ptLocal(msg.patch)" in page
+    # the collector is paused before packages load and resumed once the app has run
+    assert worker.index("gc.disable()") < worker.index("loadPackage(") < worker.index("runPythonAsync(code)") \
+        < worker.index("gc.enable(); gc.freeze()")
 
 
 def test_a_changed_converter_output_fails_the_build_instead_of_leaking(converted):
