@@ -59,6 +59,7 @@ from .actions import Action, Kind
 from .config import PRESETS, PokerRules
 from .deck import ShufflePlan, stack_order
 from .model import DealerDraw, Phase, Player
+from .sections import ref
 from .state import PokerState
 
 SETUP_KEYS = ("seats", "dealer", "stakes", "rules", "stacks", "scores", "deck", "palace_deck", "reshuffles",
@@ -74,7 +75,8 @@ def _names(raw: Any) -> tuple[str, ...]:
     if isinstance(raw, str) or not isinstance(raw, Sequence):
         raise _bad(f"'seats' must be a list of player names, got {raw!r}", raw, "a list of names")
     if not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
-        raise _bad(f"Palace Poker takes 2 to 10 players, 'seats' has {len(raw)}", len(raw), "2 to 10 names")
+        raise _bad(f"Palace Poker takes 2 to 10 players, 'seats' has {len(raw)} ({ref('Palace Poker')})", len(raw),
+                   "2 to 10 names")
     names, seen = [], set()
     for raw_name in raw:
         if not isinstance(raw_name, str) or not raw_name.strip():

@@ -85,3 +85,9 @@ def test_setup_is_plain_data_so_the_same_setup_gives_the_same_hand():
 def test_two_to_ten_players(players):
     state = start("limit", {"seats": [f"P{i}" for i in range(players)], "seed": players})
     assert len(state.players) == players
+
+
+@pytest.mark.parametrize("players", [1, 11])
+def test_two_to_ten_players_fewer_or_more_are_refused_citing_the_overview(players):
+    with pytest.raises(NotationError, match=r"2 to 10 players.*palace-poker\.txt § Palace Poker\)"):
+        start("limit", {"seats": [f"P{i}" for i in range(players)], "seed": 1})
