@@ -62,11 +62,13 @@ def test_four_of_a_kind_counts_whole_despite_banner():
     assert js.mark is Mark.FOUR_OF_A_KIND and js.excluded_by == "Frank" and js.in_best
     assert v.defender.category is Category.TWO_PAIR
     assert v.defender.excluded == (Card.parse("Qd"),)
-    assert v.as_dict() == {
-        "winner": "attacker",
-        "attacker": {"best": ["Jd", "Jc", "Jh", "Js", "5d"], "category": "four of a kind", "excluded": []},
-        "defender": {"best": ["Qs", "Qc", "8c", "8h"], "category": "two pair", "excluded": ["Qd"]},
-    }
+    # the checker's JSON: the order of the best five is presentation, so compare as sets
+    out = v.as_dict()
+    assert out["winner"] == "attacker"
+    assert (out["attacker"]["category"], out["attacker"]["excluded"]) == ("four of a kind", [])
+    assert sorted(out["attacker"]["best"]) == sorted(["Jd", "Js", "Jh", "Jc", "5d"])
+    assert (out["defender"]["category"], out["defender"]["excluded"]) == ("two pair", ["Qd"])
+    assert sorted(out["defender"]["best"]) == sorted(["Qs", "Qc", "8h", "8c"])
 
 
 def test_four_of_a_kind_exception_rescues_only_the_four_not_the_kicker():
@@ -189,3 +191,17 @@ def test_fast_value_used_by_the_odds_agrees_with_the_full_evaluation(holding, ag
     fast = fast_value([c.index for c in holding.cards], [c.index for c in holding.palace],
                       holding.suit.index, None if suit is None else suit.index, kings)
     assert fast == full.value
+
+
+def test_hands_rank_as_in_any_poker_game_and_suits_have_no_rank():
+    # § The Cards. Suits never rank: the same ranks in other suits are the same hand.
+    a = evaluate_side(H("As | Kd Qh Jc | 9s"), against=None)
+    b = evaluate_side(H("Ac | Kh Qd Js | 9c"), against=None)
+    assert a.value == b.value and a.category is Category.HIGH_CARD
+    # the usual order: a flush beats a straight, a full house beats a flush
+    straight = evaluate_side(H("9c | 8d 7h 6s | 5c"), against=None)
+    flush = evaluate_side(H("2h | 7h 9h Jh | Kh"), against=None)
+    full = evaluate_side(H("3c | 3d 3h 2s | 2c"), against=None)
+    assert straight.category is Category.STRAIGHT and flush.category is Category.FLUSH
+    assert full.category is Category.FULL_HOUSE
+    assert straight.value < flush.value < full.value

@@ -167,7 +167,10 @@ def test_defender_fold_attacker_takes_banner_and_soldiers_keeping_at_most_five()
                   then=SPARE)
     state = buys(state, "AB." "AB." "A.." "A..")  # A: 4 soldiers, B: 2
     assert state.to_act == "A" and len(state.player("A").soldiers) == 4
-    state = state.apply_text("bet B")[0].apply_text("B: fold")[0]
+    state = state.apply_text("bet B")[0]
+    paid = state.player("B").paid
+    state = state.apply_text("B: fold")[0]
+    assert state.player("B").paid == paid  # a folding defender pays nothing more
     a = state.player("A")
     assert len(a.soldiers) == 4 + 1 + 2 and Card.parse("Qs") in a.soldiers
     assert state.player("B").status is Status.FOLDED and state.player("B").cards == ()
@@ -202,3 +205,50 @@ def test_short_stack_may_call_all_in():
     state = state.apply_text("call 4")[0]
     assert state.player("B").stack == 0 and state.accounted()
     assert state.last_battle is not None  # the battle is settled as usual
+
+
+@pytest.mark.parametrize("soldiers, cost", [(0, 5), (5, 30)])
+def test_limit_bet_with_no_soldiers_is_one_small_bet_and_with_five_is_six(soldiers, cost):
+    # § Bet (or battle): the document's own two figures, at $5 a small bet.
+    state = buys(table(palace=PALACE2, then=SPARE), "A." * soldiers)
+    assert state.to_act == "A" and len(state.player("A").soldiers) == soldiers
+    verdict = state.explain(state.parse_action("bet B"))
+    assert verdict.legal and verdict.ref.section == "Bet (or battle)"
+    before = state.player("A").stack
+    state = state.apply_text("bet B")[0]
+    assert before - state.player("A").stack == cost
+
+
+def test_defender_first_bet_against_may_fold_call_or_raise():
+    state = table(palace=PALACE2).apply_text("bet B")[0]
+    assert state.to_act == "B" and state.phase is Phase.BATTLE
+    assert {a.kind.value for a in state.legal_actions()} == {"fold", "call", "raise"}
+    for text in ("stay", "buy", "keep"):
+        assert not state.is_legal(state.parse_action(text))
+
+
+def test_raising_defender_first_meets_the_call_then_adds_the_raise():
+    # B holds two soldiers: calling A's bet costs B 3 x $5 = $15 (§ Call); a limit raise
+    # then adds one big bet, $10 (§ Raise): $25 in all, and A owes the $10 raise.
+    state = buys(table(palace=PALACE2, then=SPARE), ".B.B")
+    assert state.to_act == "A" and len(state.player("B").soldiers) == 2
+    state = state.apply_text("A: bet B")[0]
+    before = state.player("B").stack
+    state, events = state.apply_text("B: raise")
+    assert before - state.player("B").stack == 25
+    assert (events[0].get("call"), events[0].get("raised")) == (15, 10)
+    assert state.call_amount == 10 and state.to_act == "A"
+
+
+def test_whoever_calls_last_sees_the_other_players_cards_first():
+    # The defender calls: the attacker shows first. The attacker calls a raise: the
+    # defender shows first (the example: Brad calls last and sees Frank's cards).
+    three = dict(banners=("Kh", "Qs", "Jd"), palace={"A": "Ac Ad As", "B": "5d 6d 7d", "C": "8h 9h Th"})
+    for steps, shower, caller in ((["A: bet B", "B: call"], "A", "B"),
+                                  (["A: bet B", "B: raise", "A: call"], "B", "A")):
+        state = table(**three)
+        for text in steps:
+            state, events = state.apply_text(text)
+        reveal = next(e for e in events if e.kind == "reveal")
+        assert (reveal.get("seat"), reveal.get("to")) == (shower, caller)
+        assert reveal.ref.section == "Raise"

@@ -91,6 +91,10 @@ def test_banner_deal_reshuffles_set_aside_cards_when_deck_runs_out():
     assert kinds[:first_reshuffle].count("banner-kept") == 5
     order = [state.players[i] for i in state.deal_order]
     assert str(order[3].banner) == "As" and str(order[4].banner) == "Ks"
+    # the deal goes on with the player the dealer had reached: the sixth from his left
+    after = events[first_reshuffle + 1]
+    assert after.kind in ("banner-kept", "banner-rejected") and after.get("seat") == order[5].name
+    assert events[first_reshuffle].ref.section == "The Deal"
     for group in (order[0:4], order[4:8], order[8:10]):
         assert len({p.banner.suit for p in group}) == len(group)
     assert state.accounted()
@@ -123,3 +127,29 @@ def test_stacked_deck_may_be_partial_and_the_rest_follows_the_seed():
     assert a.deck == b.deck and a.deck[:2] == parse_cards("Kh Qs")
     other = start("limit", {**setup, "seed": 12})
     assert other.deck[:2] == a.deck[:2] and other.deck != a.deck
+
+
+def test_one_standard_52_card_pack_without_jokers():
+    # § The Cards: one ordinary pack. The expected pack is spelled out here, rank by
+    # rank and suit by suit, not taken from the engine's own list.
+    expected = {Card.parse(r + s) for r in "23456789TJQKA" for s in "cdhs"}
+    assert len(expected) == 52
+    state = start("limit", {"seats": ["A", "B", "C"], "seed": 4})
+    while state.phase is not Phase.TURN:
+        state = state.apply(state.candidate_actions()[0])
+        held = [c for zone in state.card_zones().values() for c in zone]
+        assert len(held) == 52 and set(held) == expected
+        assert not any(c.is_joker for c in held)
+
+
+def test_draw_for_dealer_suits_do_not_break_a_tie():
+    # § The Deal: no suit ranks, so As and Ah tie; both draw again and B's 3d beats A's 2c.
+    state = start("limit", {"seats": ["A", "B"], "dealer": "draw", "seed": 1,
+                            "draw_deck": ["As", "Ah", "2c", "3d"]})
+    state, events = state.apply_text("deal")
+    state, events = state.apply_text("deal")
+    assert [e.kind for e in events] == ["dealer-draw", "dealer-tie"] and state.dealer is None
+    state, _ = state.apply_text("deal")
+    state, events = state.apply_text("deal")
+    assert state.dealer_name == "B" and "dealer" in [e.kind for e in events]
+    assert all(e.ref.section == "The Deal" for e in events)

@@ -85,7 +85,8 @@ def test_showdown_starts_with_the_next_player_when_the_run_starter_folded():
         state = state.apply_text(text)[0]
     state, events = state.apply_text("A: stay")
     assert shows(events) == ["C", "A"]
-    assert state.result.showdown.ruling is None or state.result.ruling is not None
+    # the source does not say where to start when the run's first player folded
+    assert state.result.ruling.key == "palace-poker-showdown-order"
 
 
 def test_showdown_has_no_suit_exclusions_and_ties_go_to_own_suit_count():
@@ -165,3 +166,26 @@ def test_battle_chips_stay_in_the_central_pot_until_the_hand_ends():
     state = state.apply_text("bet B")[0].apply_text("call")[0]
     assert state.last_battle.winner.name == "A" and not state.is_over
     assert state.pot == 3 * 2 + 5 + 5 and state.player("A").stack == 1000 - 2 - 5
+
+
+def test_two_left_the_battle_winner_wins_the_pot():
+    # § Winning the Pot: with two left, a battle decides the pot, by a fold or by the cards.
+    # Pot: two antes of $2, A's $5 bet (and B's $5 call when B calls).
+    folded = table(palace={"A": "2c 3c 4c", "B": "Ac Ad As"}).apply_text("A: bet B")[0].apply_text("B: fold")[0]
+    assert folded.is_over and folded.winners == ("A",) and folded.result.share("A") == 9
+    assert folded.result.ref.section == "Winning the Pot"
+    called = table(palace={"A": "2c 3c 4c", "B": "Ac Ad As"}).apply_text("A: bet B")[0].apply_text("B: call")[0]
+    assert called.is_over and called.winners == ("B",) and called.result.share("B") == 14
+    assert called.player("B").stack == 1000 - 2 - 5 + 14
+
+
+def test_no_pot_sharing_showdown_tie_divides_the_pot():
+    # § No Pot Sharing Rule: the same-suit survivors show down and a complete tie still
+    # divides the pot. A (Kh | Ks 9d 2c) and E (9h | Kd Kc 2d) both have K K 9 2 with one
+    # heart each. Pot: five antes of $2.
+    palace = {"A": "Ks 9d 2c", "B": "5d 6d 7d", "C": "8s 7s Ts", "D": "3h 4h 5h", "E": "Kd Kc 2d"}
+    state = table("no-pot-sharing", banners=FIVE_BANNERS, palace=palace)
+    for text in ["A: stay", "B: fold", "C: fold", "D: fold"]:
+        state = state.apply_text(text)[0]
+    assert state.result.how == "same suit showdown"
+    assert set(state.winners) == {"A", "E"} and dict(state.result.shares) == {"A": 5, "E": 5}

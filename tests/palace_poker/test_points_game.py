@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.palace_poker import Phase
+from rules.palace_poker import PRESETS, Phase
 
 from palace_poker_support import table
 
@@ -10,12 +10,17 @@ PALACE2 = {"A": "Ac Ad As", "B": "2d 3d 4d"}
 
 
 def test_points_game_buying_and_attacking_are_free():
-    state = table("points", palace=PALACE2, then=["9s", "8s"])
+    three = dict(banners=("Kh", "Qs", "Jd"), palace={"A": "Ac Ad As", "B": "2d 3d 4d", "C": "5c 6c 7c"})
+    state = table("points", then=["9s", "8s"], **three)
     assert state.pot == 0 and state.rules.ante_amount == 0
-    state = state.apply_text("A: buy")[0]
-    assert state.pot == 0 and state.player("A").stack == 0
-    bad = state.apply_text("A: keep")[0].explain(state.apply_text("A: keep")[0].parse_action("bet A 5"))
-    assert not bad.legal
+    state, events = state.apply_text("A: buy")
+    assert state.pot == 0 and state.player("A").stack == 0 and events[0].get("amount") == 0
+    state = state.apply_text("A: keep")[0].apply_text("B: stay")[0].apply_text("C: stay")[0]
+    paying = state.explain(state.parse_action("bet B 5"))  # an attack with chips is refused
+    assert not paying.legal and paying.ref.section == "Palace Poker without money"
+    state, events = state.apply_text("A: bet B")
+    assert next(e for e in events if e.kind == "bet").get("amount") == 0
+    assert state.pot == 0 and all(p.stack == 0 and p.paid == 0 for p in state.players)
 
 
 def test_points_game_attack_is_settled_at_once_without_calling_or_raising():
@@ -29,14 +34,27 @@ def test_points_game_attack_is_settled_at_once_without_calling_or_raising():
     assert not [e for e in events if e.kind in ("call", "raise")]
 
 
-def test_points_game_winner_scores_ten_minus_soldiers():
-    state = table("points", palace=PALACE2, then=["9s", "8s"])
-    for text in ["A: buy", "A: keep", "B: stay", "A: buy", "A: keep", "B: stay"]:
-        state = state.apply_text(text)[0]
+@pytest.mark.parametrize("soldiers, points", [(0, 10), (2, 8), (5, 5)])
+def test_points_game_winner_scores_ten_minus_soldiers(soldiers, points):
+    # § Palace Poker without money: 10 less the soldiers held, so from 5 to 10.
+    state = table("points", palace=PALACE2, then=["9s", "8s", "7s", "6s", "5s"])
+    for _ in range(soldiers):
+        for text in ["A: buy", "A: keep", "B: stay"]:
+            state = state.apply_text(text)[0]
+    assert len(state.player("A").soldiers) == soldiers
     state = state.apply_text("A: bet B")[0]
     assert state.is_over and state.winners == ("A",)
-    assert dict(state.result.points) == {"A": 8}  # two soldiers
-    assert state.player("A").score == 8
+    assert dict(state.result.points) == {"A": points}
+    assert state.player("A").score == points
+
+
+def test_points_game_first_to_100_points_by_default():
+    assert PRESETS["points"].target == 100
+    for before, done in ((90, True), (89, False)):
+        state = table("points", palace=PALACE2, scores={"A": before})
+        state = state.apply_text("A: bet B")[0]  # no soldiers: 10 points
+        assert state.player("A").score == before + 10
+        assert state.game_winner == ("A" if done else None)
 
 
 def test_points_game_same_suit_survivors_show_down():

@@ -142,3 +142,28 @@ def test_short_stack_cannot_buy():
     state = table(palace=PALACE2, stacks=[6, 100])  # 2 for the ante leaves A 4, less than a small bet
     verdict = state.explain(state.parse_action("buy"))
     assert not verdict.legal and verdict.ruling.key == "palace-poker-short-stacks"
+
+
+def test_a_turn_is_one_of_buy_discard_bet_stay_or_fold():
+    # § The Play: five choices on a turn (discard needs a soldier to throw away).
+    state = table(palace=PALACE2, then=["9s", "8s"])
+    state = state.apply_text("A: buy")[0].apply_text("A: keep")[0].apply_text("B: stay")[0]
+    assert state.to_act == "A" and state.player("A").soldiers
+    kinds = {a.kind.value for a in state.legal_actions()}
+    assert kinds == {"buy", "discard", "bet", "stay", "fold"}
+    for text in ("call", "raise", "keep", "market"):
+        verdict = state.explain(state.parse_action(text))
+        assert not verdict.legal
+
+
+def test_discard_pile_is_face_down_in_every_seat_view():
+    # § Buy: the discard pile is always face down, even to the player who threw the card.
+    state = table(banners=("Kh", "Qs", "Jd"), palace={"A": "2c 3c 4c", "B": "5d 6d 7d", "C": "8s 9s Ts"},
+                  then=["9h"])
+    state = state.apply_text("A: buy")[0].apply_text("A: discard 9h")[0]
+    assert state.discard == (Card.parse("9h"),)
+    for seat in ("A", "B", "C"):
+        view = state.view(seat)
+        assert view.discard is None and view.discard_count == 1
+        assert Card.parse("9h") in view.unseen()
+    assert state.view(None).discard == (Card.parse("9h"),)  # the teaching view shows everything
