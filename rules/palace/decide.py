@@ -50,8 +50,17 @@ FLASH_CHECK = ruling(
     "top of the stock, and the player then takes the pile")
 
 
-def _targets(st: PalaceState) -> list[int]:
-    return [s for s in range(st.players) if s != st.to_move and s not in st.out]
+_TARGETS: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...]] = {}
+
+
+def _targets(st: PalaceState) -> tuple[int, ...]:
+    """The seats the player to move could flash: everyone else still in (cached: few tables)."""
+    key = (len(st.names), st.to_move, st.out)
+    found = _TARGETS.get(key)
+    if found is None:
+        seat, out = st.to_move, st.out
+        found = _TARGETS[key] = tuple(s for s in range(key[0]) if s != seat and s not in out)
+    return found
 
 
 def _missing(zone: tuple[Card, ...], cards: tuple[Card, ...]) -> Card:

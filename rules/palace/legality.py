@@ -105,15 +105,22 @@ def judge(rules: PalaceRules, top: int, code: int, count: int) -> str:
     return "clear-too-low" if rules.is_clear[code] else "too-low"
 
 
-def allowed(rules: PalaceRules, top: int, big: bool) -> tuple[bool, ...]:
-    """For each rank code, whether :func:`judge` allows it on ``top``: one card (``big`` False) or
-    at least ``four_of_a_kind`` cards. A table of :func:`judge`'s answers for the fast paths."""
+def allowed_tables(rules: PalaceRules) -> tuple[tuple[bool, ...], ...]:
+    """:func:`judge`'s answers as tables for the fast paths: entry ``top + 1`` (one card) or
+    ``top + 16`` (at least ``four_of_a_kind`` cards) says, per rank code, whether it may go on
+    ``top``. Built once per rule set."""
     tables = rules.__dict__.get("_allowed")
     if tables is None:
         tables = tuple(tuple(judge(rules, t, code, rules.four_of_a_kind if b else 1)[0] == "+"
                              for code in range(14)) for b in (False, True) for t in range(-1, 14))
         rules.__dict__["_allowed"] = tables
-    return tables[top + 1 + (15 if big else 0)]
+    return tables
+
+
+def allowed(rules: PalaceRules, top: int, big: bool) -> tuple[bool, ...]:
+    """For each rank code, whether :func:`judge` allows it on ``top``: one card (``big`` False) or
+    at least ``four_of_a_kind`` cards (see :func:`allowed_tables`)."""
+    return allowed_tables(rules)[top + 1 + (15 if big else 0)]
 
 
 def _a(rank: Rank) -> str:

@@ -16,7 +16,7 @@ from ..cards import ALL_CARDS, JOKER, Card
 from ..refs import Verdict
 from . import actions as A
 from . import legality
-from .decide import _targets, decide
+from .decide import _judge_group, _targets, decide
 from .state import AFTER, CHOOSE, FLASH, PLAY, REVEAL, SWAP, PalaceState
 
 _by_index = attrgetter("index")
@@ -81,10 +81,24 @@ def candidates(st: PalaceState) -> tuple[A.Action, ...]:
 
 
 _SINGLES: tuple[A.Play, ...] = tuple(A.Play((c,)) for c in (*ALL_CARDS, JOKER))  # by Card.index
-_MULTIPLES: dict[tuple[int, ...], A.Play] = {(c.index,): p for c, p in zip((*ALL_CARDS, JOKER), _SINGLES)}
 _new_play = A.Play.of_sorted
-_FLASHES: dict[tuple[tuple[int, ...], int], A.Flash] = {}
 _new_flash = A.Flash.of_sorted
+# The plays of one rank: (card indexes held, smallest count, largest count[, targets]) -> the plays,
+# built once (an action is a value, so one object may serve every state that offers it).
+_RUNS: dict[tuple, tuple[A.Action, ...]] = {}
+
+
+def _run_of_plays(key: tuple, same: list[Card]) -> tuple[A.Action, ...]:
+    _, first, last = key
+    plays = _RUNS[key] = tuple(_new_play(tuple(same[:k])) for k in range(first, last + 1))
+    return plays
+
+
+def _run_of_flashes(key: tuple, same: list[Card]) -> tuple[A.Action, ...]:
+    _, first, last, targets = key
+    plays = _RUNS[key] = tuple(_new_flash(tuple(same[:k]), t) for k in range(first, last + 1)
+                               for t in targets)
+    return plays
 
 
 def legal(st: PalaceState) -> tuple[A.Action, ...]:
@@ -95,8 +109,10 @@ def legal(st: PalaceState) -> tuple[A.Action, ...]:
     rules = st.rules
     seat = st.to_move
     zone = st.hands[seat]
+    stock = st.stock
+    pile = st.pile
     out: list[A.Action] = []
-    if not zone and not st.stock:
+    if not zone and not stock:
         zone = st.face_up[seat]
         if not zone:
             out.append(A.FLIP)
@@ -104,10 +120,15 @@ def legal(st: PalaceState) -> tuple[A.Action, ...]:
             out.append(A.TAKE_UP)
     can_play = not zone
     if zone:
-        top = legality.effective_top(rules, st.pile)
-        ok_one = legality.allowed(rules, top, False)
+        # legality.effective_top and legality.allowed, inlined: this runs on every move
+        if rules.transparent:
+            top = legality.effective_top(rules, pile)
+        else:
+            top = pile[-1].index >> 2 if pile else -1
+        tables = rules.__dict__.get("_allowed") or legality.allowed_tables(rules)
+        ok_one = tables[top + 1]
         four = rules.four_of_a_kind if rules.four_anytime else 99
-        ok_big = legality.allowed(rules, top, True) if len(zone) >= four else ok_one
+        ok_big = tables[top + 16] if len(zone) >= four else ok_one
         order = rules.play_order
         # one (play order, rank code, cards by suit) per rank held; the grouping runs in C
         ranks = [(order[code], code, list(same))
@@ -128,29 +149,18 @@ def legal(st: PalaceState) -> tuple[A.Action, ...]:
             if n == 1 and not flash[code]:
                 plays.append(_SINGLES[same[0].index])
                 continue
-            keys = tuple(map(_by_index, same))
-            first = 1 if ok1 else four
-            last = n if okn else four - 1
+            key = (tuple(map(_by_index, same)), 1 if ok1 else four, n if okn else four - 1)
             if flash[code]:
-                targets = _targets(st)
-                for k in range(first, last + 1):
-                    for target in targets:
-                        flash_ = _FLASHES.get((keys[:k], target))
-                        if flash_ is None:
-                            flash_ = _FLASHES[keys[:k], target] = _new_flash(tuple(same[:k]), target)
-                        plays.append(flash_)
+                key += (_targets(st),)
+                plays.extend(_RUNS.get(key) or _run_of_flashes(key, same))
             else:
-                for k in range(first, last + 1):
-                    play = _MULTIPLES.get(keys[:k])
-                    if play is None:
-                        play = _MULTIPLES[keys[:k]] = _new_play(tuple(same[:k]))
-                    plays.append(play)
+                plays.extend(_RUNS.get(key) or _run_of_plays(key, same))
         if plays:
             can_play = True
             out[:0] = plays
-    if st.pile and (not can_play or (rules.voluntary_pickup and st.again != "reset")):
+    if pile and (not can_play or (rules.voluntary_pickup and st.again != "reset")):
         out.append(A.PICKUP)
-    if st.stock and (rules.chance or (st.again == "reset" and rules.reset_stock_option)):
+    if stock and (rules.chance or (st.again == "reset" and rules.reset_stock_option)):
         out.append(A.CHANCE)
     if rules.last_card_call:
         if st.owes_call(seat):
@@ -185,14 +195,24 @@ def _legal_elsewhere(st: PalaceState) -> tuple[A.Action, ...]:
         out.append(A.PASS)
         return tuple(out)
     if ph is FLASH:
-        out: list[A.Action] = []
-        if st.source(seat) != "face-down":
-            flash = rules.is_flash
-            out = [A.Reflect.of_sorted(g)
-                   for g in groups(rules, [c for c in st.source_cards(seat) if flash[c.index >> 2]])]
-        if decide(st, A.CHECK_STOCK)[0]:
+        # the flash cards the target could answer with (none when only face-down cards are left)
+        flash = rules.is_flash
+        mine = [c for c in st.source_cards(seat) if flash[c.index >> 2]]
+        out = [A.Reflect.of_sorted(g) for g in groups(rules, mine)] if mine else []
+        # decide's rule for check-stock: allowed by the rules, once, with stock, and no flash card held
+        if rules.flash_check_stock and not st.flash.checked and st.stock and not mine:
             out.append(A.CHECK_STOCK)
         out.append(A.PICKUP)
+        return tuple(out)
+    if ph is REVEAL:  # the drawn card (played, or flashed at someone) or, after a chance, the pile
+        card = st.drawn
+        code = card.index >> 2
+        if rules.is_flash[code]:
+            out = [A.Flash((card,), t) for t in _targets(st) if _judge_group(st, code, 1, t)[0]]
+        else:
+            out = [A.Play((card,))] if _judge_group(st, code, 1, None)[0] else []
+        if st.drawn_from == "stock":
+            out.append(A.PICKUP)
         return tuple(out)
     return tuple(a for a in candidates(st) if decide(st, a)[0])
 

@@ -81,6 +81,7 @@ FIELDS = ("rules", "names", "size", "dealer", "seed", "phase", "to_move", "direc
 
 
 _index = attrgetter("index")
+_set_fields = object.__setattr__  # PalaceState refuses attribute writes; its constructors use this
 
 
 def remove_cards(zone: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -157,6 +158,14 @@ class PalaceState(GameState):
     def _make(d: dict[str, Any]) -> "PalaceState":
         new = object.__new__(PalaceState)
         new.__dict__.update(d)
+        return new
+
+    @staticmethod
+    def _adopt(d: dict[str, Any]) -> "PalaceState":
+        """Like :meth:`_make`, but the new state takes ``d`` itself as its fields: for a draft
+        nobody else holds (the transitions), which saves a copy on every move."""
+        new = object.__new__(PalaceState)
+        _set_fields(new, "__dict__", d)
         return new
 
     # -- simple facts ---------------------------------------------------------

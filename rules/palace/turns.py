@@ -288,7 +288,7 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
         else:
             _next_in_setup(t, seat)
     d["hands"] = tuple(t.hands)
-    return PalaceState._make(d), tuple(t.ev)
+    return PalaceState._adopt(d), tuple(t.ev)
 
 
 # -- setup ------------------------------------------------------------------
