@@ -94,6 +94,18 @@ DRAW_RUNS_OUT = ruling(
     "the cards of earlier rounds are shuffled and the draw goes on (only a stacked pack can get there)")
 
 
+BATTLE_REVEAL = ruling(
+    "palace-poker-battle-reveal",
+    ref("Call"),
+    "After a called battle, who gets to see whose palace cards?",
+    "has the player who called last look at the other's palace cards first; a caller with the better hand "
+    "then shows his own to confirm it, while a beaten caller hands the cards back and throws his own away "
+    "unseen; a tie is not covered",
+    "the last caller sees both hands; the other player sees the caller's palace cards only when the caller "
+    "wins or ties (a tie has to be checked by both); players outside the battle see neither. In the points "
+    "game the defender is the one who looks")
+
+
 DISCARD_ORDER = ruling(
     "palace-poker-discard-order",
     ref("Discard"),
@@ -396,15 +408,21 @@ def _settle(s: "PokerState", events: list, *, caller: int, ruling_used=None):
     b: Battle = s.battle
     att, dfd = s.players[b.attacker], s.players[b.defender]
     shower = b.other(caller)
-    if not s.rules.points:
+    if s.rules.points:
+        events.append(_event("reveal", f"{s.players[shower].name} shows the palace cards to "
+                             f"{s.players[caller].name}, who says who is out", "Palace Poker without money",
+                             seat=s.players[shower].name, to=s.players[caller].name, ruling=BATTLE_REVEAL.key))
+    else:
         events.append(_event("reveal", f"{s.players[caller].name} called last, so {s.players[shower].name} "
                              f"shows the palace cards to {s.players[caller].name} first", "Raise", "last caller",
-                             seat=s.players[shower].name, to=s.players[caller].name))
+                             seat=s.players[shower].name, to=s.players[caller].name, ruling=BATTLE_REVEAL.key))
     verdict = resolve_battle(att.holding, dfd.holding, last_two=len(s.in_hand) == 2,
                              kings_in_the_house=s.rules.kings_in_the_house,
                              attacker_name=att.name, defender_name=dfd.name)
     events.extend(_verdict_events(verdict))
-    s = evolve(s, last_battle=verdict)
+    caller_lost = verdict.outcome is (Outcome.DEFENDER if caller == b.attacker else Outcome.ATTACKER)
+    seen = (s.players[caller].name,) if caller_lost else (s.players[caller].name, s.players[shower].name)
+    s = evolve(s, last_battle=verdict, battle_seen=seen)
     if verdict.outcome is Outcome.SPLIT:
         return _finish_split(s, (b.attacker, b.defender), events, how="battle split"), events
     if verdict.outcome is Outcome.BOTH_FOLD:

@@ -51,6 +51,7 @@ class PokerState(GameState[Action]):
     draw: DealerDraw | None = None
     result: HandResult | None = None
     last_battle: BattleVerdict | None = None
+    battle_seen: tuple[str, ...] = ()      # who saw both hands of last_battle (ruling palace-poker-battle-reveal)
     chips: int = 0                         # all chips at the table (stacks + pot), constant
     hand_number: int = 1
 

@@ -3,6 +3,9 @@
 Face-up cards (banners, soldiers, the set-aside banner rejects) are public.
 Palace cards are seen only by their owner, and by everyone once shown at a
 showdown; the deck order and the face-down discard pile are seen by nobody.
+A called battle's two hands (``last_battle``) are seen by the player who called
+last and, unless that caller lost, by the other player (ruling
+palace-poker-battle-reveal); nobody else sees them.
 ``view(None)`` is the teaching view: everything, including the deck order.
 """
 
@@ -58,7 +61,7 @@ class PokerView:
     set_aside: tuple[Card, ...]
     battle: BattleView | None
     result: HandResult | None
-    last_battle: BattleVerdict | None       # only for its two players (and the teaching view)
+    last_battle: BattleVerdict | None       # only for who saw both hands (and the teaching view)
     deck: tuple[Card, ...] | None = None    # teaching view only
     discard: tuple[Card, ...] | None = None  # teaching view only
     legal: tuple[str, ...] = ()             # the viewer's legal actions, if it is their move
@@ -97,8 +100,8 @@ def make_view(state: "PokerState", viewer: str | None) -> PokerView:
         battle = BattleView(state.players[b.attacker].name, state.players[b.defender].name,
                             state.players[b.responder].name, b.owed, b.opening, b.raises, b.put)
     last = state.last_battle
-    if last is not None and viewer is not None and viewer not in (last.attacker.name, last.defender.name):
-        last = None
+    if last is not None and viewer is not None and viewer not in state.battle_seen:
+        last = None  # a beaten caller's cards go to the discard pile unseen (ruling palace-poker-battle-reveal)
     legal: tuple[str, ...] = ()
     if viewer is None or viewer == state.actor_name:
         legal = tuple(str(a) for a in state.legal_actions())

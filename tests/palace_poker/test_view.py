@@ -49,11 +49,25 @@ def test_showdown_reveals_the_palace_cards_to_everyone():
     assert view.seat("A").palace == parse_cards("2c 3c 4c")
 
 
-def test_a_battle_verdict_is_seen_only_by_its_two_players():
+def test_a_beaten_caller_sees_both_hands_and_shows_his_own_to_nobody():
+    # § Call: B calls last, looks at A's trips, loses, and discards his palace unseen.
     state = table(banners=("Kh", "Qs", "Jd"), palace={"A": "Ac Ad As", "B": "5d 6d 7d", "C": "8h 9h Th"})
     state = state.apply_text("bet B")[0].apply_text("call")[0]
-    assert state.view("A").last_battle is not None and state.view("B").last_battle is not None
+    assert state.last_battle.winner.name == "A"
+    assert state.view("B").last_battle is not None  # the caller saw A's cards
+    assert state.view("A").last_battle is None      # ...but A never sees B's
     assert state.view("C").last_battle is None and state.view(None).last_battle is not None
+
+
+def test_a_winning_caller_shows_his_cards_to_the_beaten_opponent_only():
+    # § Call: a caller with the better hand passes his own palace cards over to confirm it.
+    state = table(banners=("Kh", "Qs", "Jd"), palace={"A": "5c 6c 7c", "B": "Ad Ac As", "C": "8h 9h Th"})
+    state, events = state.apply_text("bet B")[0].apply_text("call")
+    assert state.last_battle.winner.name == "B"
+    assert state.view("A").last_battle is not None and state.view("B").last_battle is not None
+    assert state.view(2).last_battle is None
+    reveal = next(e for e in events if e.kind == "reveal")
+    assert reveal.get("ruling") == "palace-poker-battle-reveal"
 
 
 def test_view_of_an_unknown_seat_is_refused():
@@ -76,3 +90,19 @@ def test_view_by_seat_number_matches_view_by_name():
     assert state.view(1) == state.view("B")
     with pytest.raises(NotationError, match="no seat 7"):
         state.view(7)
+
+
+def test_a_tied_battle_is_seen_by_both_players():
+    # A (Kh | Ks Ad 9d) and B (Kc | Kd As 9s): K K A 9 with one own-suit card each.
+    state = table(banners=("Kh", "Kc", "Qs"), palace={"A": "Ks Ad 9d", "B": "Kd As 9s", "C": "2d 3d 4d"})
+    state = state.apply_text("A: bet B")[0].apply_text("B: call")[0]
+    assert state.last_battle.outcome.value == "both-fold"
+    assert state.view("A").last_battle is not None and state.view("B").last_battle is not None
+
+
+def test_points_game_the_defender_looks_and_a_beaten_defender_shows_nothing():
+    state = table("points", banners=("Kh", "Qs", "Jd"), palace={"A": "Ac Ad As", "B": "5d 6d 7d", "C": "8h 9h Th"})
+    state, events = state.apply_text("A: bet B")
+    reveal = next(e for e in events if e.kind == "reveal")
+    assert (reveal.get("seat"), reveal.get("to")) == ("A", "B")
+    assert state.view("B").last_battle is not None and state.view("A").last_battle is None

@@ -170,7 +170,9 @@ def test_a_player_outside_the_battle_does_not_see_it():
     study, table = at_step("pp-first-round", 6)
     study.seat = study.state.seat_of("Aaron")
     assert root_of(table).find(cls="last") is None
-    study.seat = study.state.seat_of("Frank")
+    # Brad called last and saw both hands; Frank never sees the beaten caller's cards
+    # (ruling palace-poker-battle-reveal)
+    study.seat = study.state.seat_of("Brad")
     assert root_of(table).find(cls="last") is not None
 
 
