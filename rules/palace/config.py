@@ -246,7 +246,9 @@ def _house() -> PalaceRules:
         "table_cards": H("Playing the Game 9"), "face_down": H("Ending the Game 3b"),
         "face_down_wait": H("Ending the Game 3c"), "no_skip": H("Playing the Game"),
         "chance_only": H("Playing the Game 6"), "refill_mid_turn": H("Playing the Game 1"),
-        "win": H("Ending the Game 3f"),
+        "win": H("Ending the Game 3f"), "deal": H("Dealing"), "aim": H("Playing the Game"),
+        "face_down_after_face_up": H("Ending the Game 2"), "face_down_one_at_a_time": H("Ending the Game 3a"),
+        "face_down_same_rules": H("Ending the Game 3e"),
     }
     alternates = (
         ("ace-like-two", (("force_pickup", NONE), ("reset", frozenset({R2, A}))),
@@ -297,7 +299,9 @@ def _caron() -> PalaceRules:
         "table_cards": C("Playing the game 8"), "face_down": C("End Game 3.2"),
         "face_down_wait": C("End Game 3.3"), "no_skip": C("Playing the game"),
         "chance_only": C("Playing the game 5"), "refill_mid_turn": C("Playing the game 6"),
-        "win": C("End Game 3.6"),
+        "win": C("End Game 3.6"), "deal": C("Dealing"), "aim": C("Playing the game"),
+        "face_down_after_face_up": C("End Game 2"), "face_down_one_at_a_time": C("End Game 3.1"),
+        "face_down_same_rules": C("End Game 3.5"),
     }
     alternates = (
         ("five-skips", (("skip", frozenset({R5})),), C("Extra Rules (5)")),
@@ -345,7 +349,10 @@ def _bga() -> PalaceRules:
         "table_cards": B("Playing cards: after a pickup"), "face_down": B("Playing cards: table cards"),
         "face_down_wait": B("Playing cards: after a pickup"), "no_skip": B("Playing cards: pickup"),
         "chance_only": B("Playing cards: pickup"), "refill_mid_turn": B("Playing cards: refill"),
-        "win": B("Playing cards: going out"),
+        "win": B("Playing cards: going out"), "deal": B("Deal"), "aim": B("Overview"),
+        "face_down_after_face_up": B("Playing cards: table cards"),
+        "face_down_one_at_a_time": B("Playing cards: table cards"),
+        "face_down_same_rules": B("Playing cards: table cards"),
     }
     alternates = (("short-game", (("short_game", True),), B("Short game")),)
     return PalaceRules(

@@ -85,6 +85,8 @@ def _play(st: PalaceState, cards: tuple[Card, ...], target: int | None) -> tuple
     if not contains(zone, cards):
         missing = _missing(zone, cards)
         if src == "hand" and contains(st.face_up[seat], (missing,)):
+            if any(contains(zone, (c,)) for c in cards):  # some from the hand, some from the table
+                return False, "hand-and-table", (missing,)
             return False, "table-locked", (missing,)
         return False, "not-held", (missing, src)
     return _judge_group(st, cards[0].index >> 2, len(cards), target)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..refs import Verdict
 from . import actions as A
 from . import legality
 from .decide import CHANCE_EMPTY, CHANCE_VS_ACE, FLASH_CHECK, NO_VOLUNTARY, RESET_CHOICES
 from .starter import LOWEST_TIE
+from .turns import FACE_DOWN_THREE
 from .state import AFTER, CHOOSE, FLASH, OVER, PLAY, REVEAL, SWAP, PalaceState
 
 # -- words ------------------------------------------------------------------
@@ -29,10 +32,13 @@ def explain(st: PalaceState, a: A.Action, legal: bool, code: str, d: tuple) -> V
     rules = st.rules
     if code[0] == "+" or code in ("force-blocked", "lower-blocked", "too-low", "clear-too-low"):
         top, rank, count = d
-        return legality.verdict(rules, code, top, rank, count)
+        verdict = legality.verdict(rules, code, top, rank, count)
+        if legal and type(a) is A.Flash and st.phase is REVEAL and st.drawn_from == "face-down":
+            verdict = replace(verdict, ruling=FACE_DOWN_THREE)  # its owner picks the target
+        return verdict
     ruling_ = None
     if code == "over":
-        text, key = "the game is over", "win"
+        text, key = "the game is over", "aim"
     elif code == "wrong-phase":
         text, key = f"'{d[0]}' is not possible now: {_PHASE_WORDS[d[1]]}", _PHASE_REF[d[1]]
     elif code == "mixed-ranks":
@@ -41,6 +47,10 @@ def explain(st: PalaceState, a: A.Action, legal: bool, code: str, d: tuple) -> V
         text = (f"{d[0]} is on the table: face-up cards wait until your hand and the stock are "
                 f"both empty")
         key = "table_cards"
+    elif code == "hand-and-table":
+        text = (f"{d[0]} is on the table: one play takes its cards from the hand or from the face-up "
+                f"cards, never from both")
+        key = "multiples"
     elif code == "not-held":
         text, key = f"{d[0]} is not among your {d[1]} cards", "multiples"
     elif code == "use-flip":
@@ -57,11 +67,18 @@ def explain(st: PalaceState, a: A.Action, legal: bool, code: str, d: tuple) -> V
         text, key = f"the opening play must include your lowest card, a {d[0].word}", "starter"
         ruling_ = LOWEST_TIE
     elif code == "flip":
-        text, key = "turn over your next face-down card: it is played if it can be, otherwise " \
-                    "you take it with the pile", "face_down"
+        text = ("turn over your next face-down card, unseen: it is played if it can be, otherwise "
+                "you take it with the pile")
+        key = "face_down_one_at_a_time"
     elif code == "flip-not-yet":
-        text, key = ("face-down cards come only after your hand, the stock and your face-up cards "
-                     "are all used up"), "face_down_wait"
+        seat = st.to_move
+        if st.stock:
+            text, key = "face-down cards stay untouched while the stock lasts", "table_cards"
+        elif st.face_up[seat] or len(st.face_down[seat]) >= st.size:
+            text, key = ("face-down cards come only once your face-up cards, and any cards picked up "
+                         "since, are gone"), "face_down_after_face_up"
+        else:
+            text, key = "no further face-down card while your hand still holds cards", "face_down_wait"
     elif code == "pickup-empty":
         text, key = "the pile is empty: there is nothing to take, and a turn cannot be skipped", "no_skip"
     elif code == "pickup-forced":

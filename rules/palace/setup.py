@@ -177,8 +177,8 @@ def _deal(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: Any,
     batches = 3 if rules.face_up_choice == "swap" else 2  # face-down, then up + hand (or 2k to choose)
     per_seat = k * 3
     if len(deck) < per_seat * n:
-        raise _fail("deck", f"{len(deck)} cards cannot deal {per_seat} to each of {n} players",
-                    f"at least {per_seat * n} cards")
+        raise _fail("deck", f"{len(deck)} cards cannot deal {per_seat} to each of {n} players "
+                    f"[{rules.ref('deal')}]", f"at least {per_seat * n} cards")
     order = [(dealer + 1 + i) % n for i in range(n)]
     zones: dict[str, list[list[Card]]] = {z: [[] for _ in range(n)] for z in ("down", "up", "hand")}
     pos = 0
@@ -196,7 +196,10 @@ def _deal(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: Any,
              face_down=tuple(tuple(c) for c in zones["down"]), stock=stock, unused=unused,
              phase=CHOOSE if rules.face_up_choice == "choose-from-dealt" else SWAP,
              to_move=order[0])
-    notes: list[Event] = []
+    dealt = (f"{k} face down, {k} face up and {k} in hand" if batches == 3 else
+             f"{k} face down and {2 * k} to choose {k} face-up cards from")
+    notes: list[Event] = [Event("deal", f"each player is dealt {dealt}; {len(stock)} cards form the stock",
+                                rules.ref("deal"), (("each", k), ("stock", len(stock))))]
     if rules.first_card_from_stock and stock:
         pile, stock = _first_card(rules, stock, notes)
         d.update(pile=pile, stock=stock)

@@ -482,13 +482,13 @@ def _pass_turn(t: _Turn, seat: int, skips: int = 0, reverse: bool = False) -> No
     d["window"] = d["flash"] = d["drawn"] = None
 
 
-def _pickup(t: _Turn, seat: int, extra: tuple[Card, ...]) -> None:
+def _pickup(t: _Turn, seat: int, extra: tuple[Card, ...], key: str = "pickup") -> None:
     d = t.d
     cards = d["pile"] + extra
     t.hands[seat] = d["hands"][seat] + cards
     d["pile"] = ()
     if t.narrate:
-        t.event("pickup", f"{t.name(seat)} takes the pile ({len(cards)} cards)", "pickup", seat=seat,
+        t.event("pickup", f"{t.name(seat)} takes the pile ({len(cards)} cards)", key, seat=seat,
                 cards=cards)
 
 
@@ -502,11 +502,12 @@ def _flip(t: _Turn, seat: int) -> None:
     d, rules = t.d, t.rules
     down = d["face_down"][seat]
     card, rest = down[0], down[1:]
+    later = d["peeked"][seat]  # its owner looked at it after playing the one before: same rules again
     t.seat_set("face_down", seat, rest)
     t.seat_set("peeked", seat, False)
     if t.narrate:
-        t.event("flip", f"{t.name(seat)} turns over a face-down card: {card}", "face_down", seat=seat,
-                card=card)
+        t.event("flip", f"{t.name(seat)} turns over a face-down card: {card}",
+                "face_down_same_rules" if later else "face_down_one_at_a_time", seat=seat, card=card)
     code = card.index >> 2
     if legality.judge(rules, t.top(), code, 1)[0] == "+":
         if rules.is_flash[code]:
@@ -516,13 +517,13 @@ def _flip(t: _Turn, seat: int) -> None:
         _resolve(t, seat, code, 1, "flip", (0, False), ())
         return
     if rules.last_face_down_returns and not rest:
-        _pickup(t, seat, ())
+        _pickup(t, seat, (), "win")
         t.seat_set("face_down", seat, (card,))
         t.seat_set("peeked", seat, True)
         t.event("returned", f"{card} cannot be played: it goes back face down, to be played last", "win",
                 seat=seat, card=card)
     else:
-        _pickup(t, seat, (card,))
+        _pickup(t, seat, (card,), "face_down")
     if rules.last_card_call and len(d["face_down"][seat]) == 1 and not d["declared"][seat]:
         # down to one face-down card: a chance to say so before the next player moves
         d.update(phase=AFTER, to_move=seat, window=Window(card.rank, (), False))

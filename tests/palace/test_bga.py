@@ -21,6 +21,14 @@ def test_bga_number_of_players_sets_the_cards_each(players, each):
     assert len(state.stock) == 52 - 3 * each * players
 
 
+@pytest.mark.parametrize("players, each", [(2, 6), (3, 4)])
+def test_bga_number_of_players_sets_the_refill_size(players, each):
+    hands = ["9c " + " ".join(f"{r}h" for r in "23456"[:each - 1]), "Kd", "Ks"][:players]
+    state = position(B, hands, stock="Qs Qd Qc Js Jd", pile="8c", down=["3c", "3d", "3s"][:players])
+    state, _ = run(state, "play 9c")  # one card short: drawn back up to the table's number
+    assert len(state.hands[0]) == each and len(state.stock) == 4
+
+
 def test_bga_one_pack_for_two_to_four_players_only():
     with pytest.raises(ValueError, match="2 to 4 players"):
         start(B, {"players": 5})
@@ -32,6 +40,15 @@ def test_bga_short_game_three_each_and_a_16_card_deck(players):
     assert [len(x) for x in state.hands] == [3] * players
     assert len(state.stock) == 16 and len(state.unused) == 52 - 9 * players - 16
     assert state.view(0).unused_size == len(state.unused)
+
+
+def test_bga_deal_face_down_cards_are_secret_from_every_player():
+    state = start(B, {"players": 4, "seed": 2})
+    for seat in range(4):
+        assert all(c is None for s in state.view(seat).seats for c in s.face_down)  # the owner too
+        assert state.view(seat).seats[(seat + 1) % 4].face_up == state.face_up[(seat + 1) % 4]
+    assert state.notes[0].kind == "deal" and state.notes[0].ref.section == "Deal"
+    assert state.notes[0].get("stock") == 52 - 36
 
 
 def test_bga_deal_face_down_then_face_up_then_hand():
@@ -145,7 +162,10 @@ def test_bga_face_up_cards_follow_an_empty_hand_and_deck_several_of_a_rank_at_on
 def test_bga_multiples_from_hand_or_face_up_but_not_both():
     state = position(B, ["8h", "3c"], up=["8d 8c", ""], down=["4c", "3d"], pile="7c")
     verdict = why(state, "play 8h 8d")
-    assert not verdict.legal and verdict.ref.section == "Playing cards: after a pickup"
+    assert not verdict.legal and verdict.ref.section == "Playing cards: multiples"
+    assert ok(state, "play 8h")  # from the hand alone
+    table = position(B, ["", "3c"], up=["8d 8c Kd", ""], down=["4c", "3d"], pile="7c")
+    assert ok(table, "play 8c 8d")  # or from the face-up cards alone
 
 
 def test_bga_face_down_card_that_is_illegal_is_taken_with_the_stack():
@@ -155,10 +175,25 @@ def test_bga_face_down_card_that_is_illegal_is_taken_with_the_stack():
     assert same_cards(state.hands[0], "7c 8h 4c") and state.to_move == 1
 
 
+def test_bga_one_face_down_card_per_turn():
+    state = position(B, ["", "3c 5c"], down=["Qc Qd 4c", "3d"], pile="7c")
+    assert why(state, "flip").ref.section == "Playing cards: table cards"
+    state, _ = run(state, "flip")  # the Queen is played; the next Queen waits for the next turn
+    assert same_cards(state.pile, "7c Qc") and len(state.face_down[0]) == 2 and state.to_move == 1
+    assert legal(state) >= {"pickup"} and "quick flip" not in legal(state)
+
+
 def test_bga_last_face_down_card_that_is_illegal_is_taken_too():
     state = position(B, ["", "3c"], down=["4c", "3d"], pile="7c")
     state, _ = run(state, "flip")
     assert same_cards(state.hands[0], "7c 4c") and state.face_down[0] == ()
+
+
+def test_bga_a_pickup_forfeits_the_turn():
+    state = position(B, ["5h 6h", "3c 4c"], pile="Kc", down=["3d", "3h"])
+    state, events = run(state, "pickup")
+    assert kinds(events) == ["pickup"] and state.to_move == 1  # no card goes down after it
+    assert same_cards(state.hands[0], "5h 6h Kc")
 
 
 def test_bga_after_a_pickup_the_hand_is_played_before_the_table_cards():
@@ -166,6 +201,7 @@ def test_bga_after_a_pickup_the_hand_is_played_before_the_table_cards():
     state, _ = run(state, "pickup")
     state, _ = run(state, "play 3c")  # Ben
     assert not ok(state, "play Kd") and ok(state, "play Ac")
+    assert why(state, "play Kd").ref.section == "Playing cards: after a pickup"
 
 
 def test_bga_players_go_out_and_the_last_one_left_loses():

@@ -2,6 +2,7 @@
 
 import pytest
 
+from rules.cards import JOKER
 from rules.errors import IllegalActionError
 from rules.palace import Phase, start
 from palace_support import kinds, legal, ok, position, run, same_cards, why
@@ -14,7 +15,7 @@ H = "house"
 def test_house_dealing_one_pack_with_jokers_per_two_players(players, packs):
     state = start(H, {"players": players, "seed": 1})
     assert sum(state.all_cards().values()) == packs * 54  # 52 cards and two Jokers a pack
-    assert state.all_cards()[__import__("rules.cards", fromlist=["JOKER"]).JOKER] == 2 * packs
+    assert state.all_cards()[JOKER] == 2 * packs
 
 
 def test_house_dealing_three_face_down_then_six_to_choose_from():
@@ -25,6 +26,15 @@ def test_house_dealing_three_face_down_then_six_to_choose_from():
     assert all(not up for up in state.face_up)
     # 108 cards: 36 dealt, one turned to start the pile, the rest is the pickup stack
     assert len(state.stock) == 108 - 36 - 1 and len(state.pile) == 1
+    assert state.notes[0].kind == "deal" and state.notes[0].get("stock") == 108 - 36
+    assert state.notes[0].ref.section == "Dealing"
+
+
+def test_house_dealing_face_down_cards_stay_unseen():
+    state = start(H, {"players": 3, "seed": 4})
+    for seat in (0, 1, 2, None):
+        seen = [c for s in state.view(seat).seats for c in s.face_down if c is not None]
+        assert seen == ([] if seat is not None else [c for d in state.face_down for c in d])
 
 
 def test_house_dealing_deals_one_at_a_time_from_dealers_left():
@@ -44,7 +54,7 @@ def test_house_first_card_ace_two_or_ten_goes_back_and_is_replaced():
     state = start(H, {"seats": ["Ann", "Ben"], "deck": dealt + " As 2s Ts Jk 9h 3h"})
     assert same_cards(state.pile, "9h")
     assert [str(c) for c in state.stock] == ["3h", "As", "2s", "Ts", "Jk"]  # sent under the stock
-    assert [e.kind for e in state.notes] == ["first-card-returned"] * 4 + ["first-card"]
+    assert [e.kind for e in state.notes] == ["deal"] + ["first-card-returned"] * 4 + ["first-card"]
 
 
 # -- Getting Started ------------------------------------------------------------
@@ -68,6 +78,16 @@ def test_house_worst_face_up_ten_and_joker_count_as_wilds():
     state = start(H, {"seats": ["Ann", "Ben"], "hands": ["5h", "5d"],
                       "face_up": ["Jk 3h 4h", "Ks Qs Js"], "face_down": ["3c", "3d"]})
     assert state.to_move == 1  # Ben has no wild at all
+
+
+def test_house_play_goes_clockwise_from_the_starter():
+    # seats are listed in clockwise order: after Ann comes Ben, then Cat, then Ann again
+    state = position(H, ["4c 9c", "5c 9d", "6c 9h"], pile="", down=["3s", "3h", "3d"])
+    order = []
+    for move in ("play 4c", "play 5c", "play 6c"):
+        order.append(state.to_move)
+        state, _ = run(state, move)
+    assert order == [0, 1, 2] and state.to_move == 0 and state.direction == 1
 
 
 def test_house_dealer_left_starts_in_the_simple_alternative():
@@ -107,6 +127,7 @@ def test_house_ace_forces_next_player_to_pick_up():
     state, events = run(state, "pickup")
     assert "pickup" in kinds(events) and same_cards(state.hands[1], "Kc Qd 2s 8c Ah")
     assert state.to_move == 2 and state.pile == ()  # the next player lays any card
+    assert ok(state, "play 9h")
 
 
 def test_house_ace_penalty_passes_on_to_the_player_who_cannot_answer():
@@ -115,6 +136,16 @@ def test_house_ace_penalty_passes_on_to_the_player_who_cannot_answer():
     assert state.to_move == 2 and legal(state) == {"pickup", "chance"}
     state, _ = run(state, "pickup")
     assert same_cards(state.hands[2], "9h 9d 9s 8c Ah Ad")
+
+
+def test_house_ace_penalty_passes_on_as_long_as_aces_come():
+    # three Aces in a row: the fourth player, holding none, takes the pile with all three
+    state = position(H, ["Ah 5c 6c", "Ad 7c 8c", "As 7d 8d", "Kc Qc Jc"], stock="4h 4d 4s 4c 5h 5d",
+                     pile="9c")
+    state, _ = run(state, "play Ah", "play Ad", "play As")
+    assert state.to_move == 3 and legal(state) == {"pickup", "chance"}
+    state, _ = run(state, "pickup")
+    assert same_cards(state.hands[3], "Kc Qc Jc 9c Ah Ad As") and state.to_move == 0
 
 
 def test_house_ace_only_an_ace_answers_an_ace():
@@ -188,6 +219,14 @@ def test_house_two_follow_up_has_no_plain_pickup():
     assert not verdict.legal and verdict.ruling.key == "two-follow-up-options"
 
 
+# -- Playing the Game 1: refill ------------------------------------------------------------
+def test_house_hand_is_refilled_to_three_after_a_play():
+    state = position(H, ["9c 5c 6c", "Kd Kc Ks"], stock="Jh Qh Kh", pile="4c")
+    state, events = run(state, "play 9c")
+    assert same_cards(state.hands[0], "5c 6c Jh") and same_cards(state.stock, "Qh Kh")
+    assert "refill" in kinds(events) and state.to_move == 1
+
+
 # -- Playing the Game 3, 6: chance -------------------------------------------------------
 def test_house_chance_draws_and_plays_a_card_that_beats():
     state = position(H, ["5c 6c 7c", "Kd"], stock="Qh 4d", pile="9c", down=["", "3s"])
@@ -206,9 +245,19 @@ def test_house_chance_card_that_cannot_beat_is_taken_with_the_pile():
     assert same_cards(state.hands[0], "5c 6c 7c 4h 9c") and state.to_move == 1
 
 
-def test_house_chance_allowed_even_on_a_clear_board():
+def test_house_chance_allowed_on_a_clear_board_or_with_a_playable_card():
     state = position(H, ["5c 6c 7c", "Kd"], stock="4h Qd", pile="", down=["", "3s"])
     assert ok(state, "chance")
+    playable = position(H, ["Kc 6c 7c", "Kd"], stock="4h Qd", pile="9c", down=["", "3s"])
+    assert ok(playable, "play Kc") and ok(playable, "chance")
+    assert why(playable, "chance").ref.section == "Playing the Game 6"
+
+
+def test_house_after_a_pickup_the_next_player_starts_a_new_pile():
+    state = position(H, ["5c 6c 7c", "Kd 3d", "Qs"], stock="4h Qd", pile="9c", down=["", "3s", "3h"])
+    state, _ = run(state, "chance", "pickup")  # the 4 cannot go on the 9: Ann takes the pile
+    assert state.pile == () and state.to_move == 1
+    assert ok(state, "play 3d") and ok(state, "play Kd")  # any card starts the new pile
 
 
 def test_house_chanced_ten_clears_but_earns_no_replay():
@@ -259,10 +308,11 @@ def test_house_four_of_a_kind_across_players_clears_to_whoever_completes_it():
 
 
 def test_house_four_or_more_of_a_kind_can_be_played_at_any_time():
-    state = position(H, ["5c 5d 5h 5s", "Kd"], pile="Kc", down=["", "3h"])
+    state = position(H, ["5c 5d 5h 5s 6d", "Kd"], pile="Kc", down=["", "3h"])
     assert not ok(state, "play 5c") and ok(state, "play 5c 5d 5h 5s")
     state, events = run(state, "play 5c 5d 5h 5s")
-    assert "clear" in kinds(events)
+    assert "clear" in kinds(events) and same_cards(state.cleared, "Kc 5c 5d 5h 5s")
+    assert state.to_move == 0 and state.again == "clear" and ok(state, "play 6d")  # like a 2: again
 
 
 # -- Playing the Game 7, 8: refill and the quick throw ------------------------------------------
@@ -301,6 +351,13 @@ def test_house_original_six_untouched_until_hand_and_stock_are_gone():
     assert not ok(state, "flip")
 
 
+def test_house_no_peeking_at_face_down_cards():
+    state = position(H, ["5c 6c 7c", "Kd"], up=["Ah Kh Qh", ""], down=["2c 3c 4c", "3s"], stock="9d",
+                     pile="4d")
+    assert state.view(0).seats[0].face_down == (None, None, None)  # not even their owner
+    assert state.view(1).seats[0].face_down == (None, None, None)
+
+
 def test_house_face_up_cards_go_into_the_hand_once_hand_and_stock_are_empty():
     state = position(H, ["9c", "Kd Kc"], up=["Ah Kh Qh", ""], down=["2c 3c 4c", "3s"], pile="4d")
     state, events = run(state, "play 9c")
@@ -308,18 +365,35 @@ def test_house_face_up_cards_go_into_the_hand_once_hand_and_stock_are_empty():
     assert same_cards(state.hands[0], "Ah Kh Qh") and state.face_up[0] == ()
 
 
+def test_house_ending_2_face_down_cards_wait_for_the_face_up_and_picked_up_cards():
+    state = position(H, ["9c", "Kd 5d 6d"], up=["4h", ""], down=["Qc Qd Qs", "3s"], pile="8d")
+    state, _ = run(state, "play 9c")  # hand and stock empty: the face-up 4 joins the hand
+    state, _ = run(state, "play Kd")
+    verdict = why(state, "flip")  # the former face-up card is still in hand
+    assert not verdict.legal and verdict.ref.section == "Ending the Game 2"
+    state, _ = run(state, "pickup")  # the 4 cannot beat the King: Ann takes the pile
+    assert same_cards(state.hands[0], "4h 8d 9c Kd") and not ok(state, "flip")
+    emptied = position(H, ["", "5d 6d"], down=["Qc Qd Qs", "3s"], pile="8d")
+    assert ok(emptied, "flip")  # only once every such card is gone
+
+
 def test_house_face_down_card_that_beats_is_played_blind():
     state = position(H, ["", "Kd Kc"], down=["Qc 3c", "3s"], pile="9d")
     assert legal(state) >= {"flip"}
+    assert why(state, "flip").ref.section == "Ending the Game 3a"
+    assert state.view(0).seats[0].face_down == (None, None)  # blind: not seen before it is turned
     state, events = run(state, "flip")
     assert "flip" in kinds(events) and [str(c) for c in state.pile][-1] == "Qc"
+    assert same_cards(state.face_down[0], "3c") and state.to_move == 1  # one card, then the turn ends
 
 
 def test_house_face_down_card_that_cannot_beat_stays_in_hand_with_the_pile():
     state = position(H, ["", "Kd Kc"], down=["4c 3c", "3s"], pile="8d 9d")
-    state, _ = run(state, "flip")
+    state, events = run(state, "flip")
     assert same_cards(state.hands[0], "8d 9d 4c") and same_cards(state.face_down[0], "3c")
     assert state.to_move == 1
+    taken = next(e for e in events if e.kind == "pickup")
+    assert taken.ref.section == "Ending the Game 3b" and same_cards(taken.get("cards"), "8d 9d 4c")
 
 
 def test_house_no_face_down_card_while_the_hand_holds_cards():
@@ -336,6 +410,17 @@ def test_house_next_face_down_card_of_the_same_rank_is_thrown_quickly():
     assert state.view(1).seats[0].face_down[0] is None  # nobody else did
     state, _ = run(state, "quick flip")
     assert [str(c) for c in state.pile][-2:] == ["9c", "9h"] and state.to_move == 1
+
+
+def test_house_ending_3e_the_second_face_down_card_follows_the_same_rules():
+    state = position(H, ["", "Kd Kc 5s"], down=["9c 4c 3c", "3s"], pile="8d")
+    state, events = run(state, "flip")  # the 9 beats the 8 and is played; Ann looks at the next
+    assert next(e for e in events if e.kind == "flip").ref.section == "Ending the Game 3a"
+    state, _ = run(state, "play Kd")
+    state, events = run(state, "flip")  # the second card, the 4, cannot beat the King: as for the first
+    assert next(e for e in events if e.kind == "flip").ref.section == "Ending the Game 3e"
+    assert same_cards(state.hands[0], "8d 9c Kd 4c") and same_cards(state.face_down[0], "3c")
+    assert not ok(state.apply(state.parse_action("play 5s")), "flip")  # 3c: hand first, again
 
 
 def test_house_last_face_down_card_that_beats_wins():
@@ -388,6 +473,18 @@ def test_house_last_card_call_is_off_by_default():
     state = position(H, ["", "Kd Kc"], down=["9c 3c", "3s"], pile="8d")
     state, _ = run(state, "flip")
     assert not ok(state, "last-card")
+
+
+def test_house_jokers_reverse_instead_of_clearing():
+    state = position(H, ["Jk 5c", "6c 6d", "Th 7h"], stock="4c 4d 4h 4s", pile="8c 9c",
+                     alternates=["jokers-reverse"])
+    state, events = run(state, "play Jk")
+    assert "clear" not in kinds(events) and "reverse" in kinds(events)
+    assert same_cards(state.pile, "8c 9c Jk") and state.cleared == ()
+    assert state.to_move == 2 and state.top.char == "9"  # back the other way; the 9 still counts
+    assert not ok(state, "play 7h") and ok(state, "play Th")
+    plain = position(H, ["Jk 5c", "6c 6d", "Th 7h"], stock="4c 4d 4h 4s", pile="8c 9c")
+    assert "clear" in kinds(run(plain, "play Jk")[1])  # without the option a Joker clears
 
 
 def test_house_jokers_reverse_play_and_turn_an_ace_back_on_its_player():

@@ -1,6 +1,8 @@
 """The three rule sets as data: every option cites its section; nothing keys on a preset's name."""
 
+import ast
 import dataclasses
+import random
 import re
 from pathlib import Path
 
@@ -8,7 +10,7 @@ import pytest
 
 from rules.cards import Rank
 from rules.errors import NotationError
-from rules.palace import PRESETS, PalaceRules, rules_for
+from rules.palace import PRESETS, PalaceRules, rules_for, start
 from palace_support import ok, position
 
 R = Rank
@@ -75,12 +77,69 @@ def test_alternates_switch_options_and_their_references():
         rules_for("bga", ["wild-jacks"])
 
 
-def test_engine_reads_options_not_preset_names():
-    engine = Path(__file__).resolve().parents[2] / "rules" / "palace"
-    for module in ("decide.py", "turns.py", "legality.py", "state.py", "setup.py", "starter.py", "view.py"):
-        text = (engine / module).read_text(encoding="utf-8")
-        code = re.sub(r'"""[\s\S]*?"""', "", text)  # docstrings may name the presets
-        assert not re.search(r"""["'](house|caron|bga)["']""", code), module
+ENGINE = Path(__file__).resolve().parents[2] / "rules" / "palace"
+PRESET_WORDS = {"house", "caron", "bga"}
+
+
+def _literals_and_name_tests(tree: ast.AST) -> list[str]:
+    """Preset names written in code (docstrings aside), and comparisons that read a rule set's
+    ``name`` or ``source`` or a document's file name: the ways code could ask which preset it plays."""
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
+                  and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}  # st.source(): a method
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            if node.value.lower() in PRESET_WORDS or node.value.endswith(".txt"):
+                found.append(f"line {node.lineno}: literal {node.value!r}")
+        if isinstance(node, (ast.Compare, ast.Match, ast.Subscript)):
+            for sub in ast.walk(node):
+                if (isinstance(sub, ast.Attribute) and sub.attr in ("name", "source") and id(sub) not in called
+                        and not isinstance(node, ast.Subscript)):
+                    found.append(f"line {node.lineno}: compares .{sub.attr}")
+                if isinstance(sub, ast.Name) and sub.id in ("HOUSE", "CARON", "BGA", "PRESETS"):
+                    found.append(f"line {node.lineno}: uses {sub.id}")
+    return found
+
+
+@pytest.mark.parametrize("module", sorted(p.name for p in ENGINE.glob("*.py")
+                                          if p.name not in ("config.py", "sections.py", "__init__.py")))
+def test_engine_reads_options_not_preset_names(module):
+    """Issue 4: nothing is special-cased by preset name. Only config.py (the presets) and
+    sections.py (the documents' sections) may name a preset or a document."""
+    tree = ast.parse((ENGINE / module).read_text(encoding="utf-8"))
+    found = _literals_and_name_tests(tree)
+    if module == "checker.py":  # it lists the presets to compare, and describes one by its name
+        found = [f for f in found if "PRESETS" not in f]
+    assert not found, found
+
+
+def test_the_name_check_catches_a_special_case():
+    sneaky = ast.parse('def f(rules):\n    if rules.name == "caron":\n        return 1\n')
+    assert len(_literals_and_name_tests(sneaky)) == 2
+    assert _literals_and_name_tests(ast.parse('x = rules.source.endswith("palace-bga.txt")'))
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_renamed_preset_plays_the_same_games(name):
+    """The behavioural side of the same check: a preset under another name (and citing no
+    document by file name) plays exactly the same seeded games, action list by action list."""
+    anonymous = dataclasses.replace(PRESETS[name], name="anonymous", source="some-document.txt")
+
+    def transcript(rules) -> list[str]:
+        lines = []
+        for seed in range(6):
+            state = start(rules, {"players": 3, "seed": seed})
+            rng = random.Random(seed)
+            while not state.is_over and len(lines) < 600 * (seed + 1):
+                actions = state.legal_actions()
+                lines.append(" | ".join(map(str, actions)))
+                state = state.apply(actions[int(rng.random() * len(actions))])
+            lines.append(str(state.winner if state.winner is not None else state.loser))
+        return lines
+
+    assert transcript(anonymous) == transcript(PRESETS[name])
 
 
 def test_a_custom_rule_set_changes_play_without_touching_the_engine():

@@ -22,6 +22,9 @@ def test_seeded_deal_is_reproducible():
     assert a == b and a != c
 
 
+WORST_FACE_UP_RULES = {"house": ({"A", "2", "T", "Jk"}, "3456789JQK"), "caron": ({"3", "2", "T"}, "456789JQKA")}
+
+
 @pytest.mark.parametrize("variant", ["house", "caron"])
 def test_setup_phase_choosing_then_worst_face_up_starts(variant):
     state = start(variant, {"seats": ["Ann", "Ben", "Cat"], "seed": 3, "dealer": 2})
@@ -32,13 +35,15 @@ def test_setup_phase_choosing_then_worst_face_up_starts(variant):
         state, events = run(state, sorted(legal(state))[0])
     assert seen == [0, 1, 2]
     assert state.phase is Phase.PLAY and events[-1].kind == "starter"
-    # recount by hand who has the fewest wilds, then the lowest cards
-    wild = state.rules.wild
+    # recount from the documents: the wilds (house: A, 2, 10, Joker; Caron: 3, 2, 10) first, then
+    # the other cards from the highest down, in the document's order (house: 3 low, K high; Caron:
+    # 4 low, A high); a tie goes to the first seat from the dealer's left
+    wild, order = WORST_FACE_UP_RULES[variant]
     keys = []
     for s in range(3):
-        up = state.face_up[s]
-        keys.append((sum(c.rank in wild for c in up),
-                     sorted((state.rules.value(c.rank) for c in up if c.rank not in wild), reverse=True), s))
+        up = [c.rank.char for c in state.face_up[s]]
+        keys.append((sum(r in wild for r in up), sorted((order.index(r) for r in up if r not in wild),
+                                                        reverse=True), s))
     assert state.to_move == min(keys)[2]
 
 
