@@ -18,6 +18,7 @@ from .hands import Mark
 from .model import Battle, DealerDraw, HandResult, Phase, Player, Status, evolve
 from .sections import ref
 from .showdown import resolve_showdown
+from .view import SeatEvent
 
 if TYPE_CHECKING:
     from .state import PokerState
@@ -121,6 +122,13 @@ def _in_row_order(me: Player, cards) -> tuple[Card, ...]:
 
 def _event(kind: str, text: str, section: str, clause: str = "", **data) -> Event:
     return Event(kind, text, ref(section, clause), tuple(data.items()))
+
+
+def _private(event: Event, s: "PokerState", names, public: Event | None = None) -> SeatEvent:
+    """``event`` for the players ``names`` only (by name and seat number); the
+    others learn ``public`` (None: nothing). See view.events_for."""
+    shown = tuple(x for n in names for x in (n, s.seat_of(n)))
+    return SeatEvent(event.kind, event.text, event.ref, event.data, shown_to=shown, public=public)
 
 
 def _set(players: tuple[Player, ...], seat: int, **changes) -> tuple[Player, ...]:
@@ -240,8 +248,10 @@ def _palace(s: "PokerState", action: Action):
     p = s.players[seat]
     players = _set(s.players, seat, palace=p.palace + (card,))
     nth = ("first", "second", "third")[len(p.palace)] if len(p.palace) < 3 else f"#{len(p.palace) + 1}"
-    events = [_event("palace-card", f"{p.name} gets a {nth} palace card, face down", "Palace Cards",
-                     seat=p.name, card=card)]
+    dealt = _event("palace-card", f"{p.name} gets a {nth} palace card, face down", "Palace Cards",
+                   seat=p.name, card=card)
+    # the card is the receiver's secret; the others learn only that a card was dealt
+    events = [_private(dealt, s, (p.name,), Event(dealt.kind, dealt.text, dealt.ref, (("seat", p.name),)))]
     k += 1
     if k < s.rules.palace_cards * len(order):
         return evolve(s, players=players, deck=deck, dealt=k), events
@@ -419,9 +429,9 @@ def _settle(s: "PokerState", events: list, *, caller: int, ruling_used=None):
     verdict = resolve_battle(att.holding, dfd.holding, last_two=len(s.in_hand) == 2,
                              kings_in_the_house=s.rules.kings_in_the_house,
                              attacker_name=att.name, defender_name=dfd.name)
-    events.extend(_verdict_events(verdict))
     caller_lost = verdict.outcome is (Outcome.DEFENDER if caller == b.attacker else Outcome.ATTACKER)
     seen = (s.players[caller].name,) if caller_lost else (s.players[caller].name, s.players[shower].name)
+    events.extend(_verdict_events(s, verdict, seen))
     s = evolve(s, last_battle=verdict, battle_seen=seen)
     if verdict.outcome is Outcome.SPLIT:
         return _finish_split(s, (b.attacker, b.defender), events, how="battle split"), events
@@ -440,26 +450,35 @@ def _settle(s: "PokerState", events: list, *, caller: int, ruling_used=None):
     return _knock_out(s, loser=loser, winner=winner, events=events, status=Status.BEATEN)
 
 
-def _verdict_events(v: BattleVerdict) -> list[Event]:
+def _verdict_events(s: "PokerState", v: BattleVerdict, seen: tuple[str, ...]) -> list[Event]:
+    """The battle's narration. The hands are told only to who saw them (``seen``
+    saw both; each player knows his own side); the table learns the outcome."""
     events = []
     for side in (v.attacker, v.defender):
+        knows = (side.name, *seen)
         if side.excluded:
-            events.append(_event("excluded", f"Not counted for {side.name}: {_cards(side.excluded)} (the opponent's "
-                                 f"banner is {side.against.symbol})", "Banner Suits", seat=side.name,
-                                 cards=side.excluded, suit=side.against.word))
+            events.append(_private(_event(
+                "excluded", f"Not counted for {side.name}: {_cards(side.excluded)} (the opponent's banner is "
+                f"{side.against.symbol})", "Banner Suits", seat=side.name, cards=side.excluded,
+                suit=side.against.word), s, knows))
         if side.rescued:
-            events.append(_event("four-of-a-kind", f"{side.name}'s {_cards(side.rescued)} counts anyway: it "
-                                 "completes a four of a kind", "Banner Suits", "four-of-a-kind exception",
-                                 seat=side.name, cards=side.rescued))
+            events.append(_private(_event(
+                "four-of-a-kind", f"{side.name}'s {_cards(side.rescued)} counts anyway: it completes a four of a "
+                "kind", "Banner Suits", "four-of-a-kind exception", seat=side.name, cards=side.rescued), s, knows))
         wild = [m for m in side.marks if m.mark is Mark.WILD]
         if wild:
-            events.append(_event("wild", f"{side.name}'s {wild[0].card.label} plays as an ace", "Kings in the House Rule",
-                                 seat=side.name, card=wild[0].card))
+            events.append(_private(_event(
+                "wild", f"{side.name}'s {wild[0].card.label} plays as an ace", "Kings in the House Rule",
+                seat=side.name, card=wild[0].card), s, knows))
     kind = {"hand": "battle-won", "own suit": "battle-won", "tie": "battle-tie"}[v.decided_by]
     data = {"verdict": v}
     if v.winner is not None:
         data.update(winner=v.winner.name, loser=v.loser.name)
-    events.append(Event(kind, v.reason, v.ref, tuple(data.items())))
+        told = Event(kind, f"{v.winner.name} wins the battle against {v.loser.name}", v.ref,
+                     (("winner", v.winner.name), ("loser", v.loser.name)))
+    else:
+        told = Event(kind, f"{v.attacker.name} and {v.defender.name} tie the battle", v.ref)
+    events.append(_private(Event(kind, v.reason, v.ref, tuple(data.items())), s, seen, told))
     return events
 
 
@@ -491,6 +510,15 @@ def _finish(s: "PokerState", result: HandResult, events: list) -> "PokerState":
     for name, pts in result.points:
         seat = s.seat_of(name)
         players = _set(players, seat, score=players[seat].score + pts)
+    for name, pts in result.points:
+        p = players[s.seat_of(name)]
+        events.append(_event("scored", f"{name} scores {pts} points ({s.rules.win_points} less "
+                             f"{len(p.soldiers)} soldier(s)), {p.score} in all", "Palace Poker without money",
+                             "score", seat=name, points=pts, total=p.score))
+        if p.score >= s.rules.target:
+            events.append(_event("game-won", f"{name} reaches {p.score} points, the target of {s.rules.target}, "
+                                 "and wins the game", "Palace Poker without money", "target", seat=name,
+                                 total=p.score))
     if len(result.shares) > 1:
         events.append(Event("pot-split", "The pot is split: " + ", ".join(f"{n} {a}" for n, a in result.shares),
                             result.ref, (("shares", result.shares),)))

@@ -26,7 +26,7 @@ from .betting import defender_call, opening_minimum, raise_step
 from .config import PokerRules
 from .deck import ShufflePlan
 from .model import Battle, DealerDraw, HandResult, Phase, Player
-from .view import PokerView, make_view
+from .view import PokerView, events_for, make_view
 
 
 @dataclass(frozen=True)
@@ -240,17 +240,28 @@ class PokerState(GameState[Action]):
         """What ``seat`` may see (its own palace cards, everything face up); ``None``
         shows everything, for teaching. ``seat`` is a seat number, like the other
         engines' views, or a player's name."""
+        return make_view(self, self._viewer(seat))
+
+    def _viewer(self, seat: int | str | None) -> str | None:
+        """The player's name for a seat number or any spelling of a name (None stays None)."""
         if seat is None:
-            return make_view(self, None)
+            return None
         if isinstance(seat, int):
             if not 0 <= seat < len(self.players):
                 raise NotationError(f"no seat {seat} at this table (seats 0-{len(self.players) - 1})",
                                     token=str(seat), expected=f"0-{len(self.players) - 1}")
-            return make_view(self, self.players[seat].name)
+            return self.players[seat].name
         if self.seat_of(seat) is None:
             raise NotationError(f"no player named {seat!r} at this table", token=seat,
                                 expected=" | ".join(self.names))
-        return make_view(self, self.players[self.seat_of(seat)].name)
+        return self.players[self.seat_of(seat)].name
+
+    def events_for(self, events, seat: int | str | None = None) -> tuple[Event, ...]:
+        """``events`` (from :meth:`play`) as ``seat`` may learn them, with the same
+        seat spelling as :meth:`view`: a seat number, a name, or ``None`` for the
+        teaching view. Another player's palace card, or the hands of a battle the
+        seat did not see, are left out (the table still learns who won)."""
+        return events_for(events, self._viewer(seat))
 
     def next_hand(self, setup: Mapping[str, Any] | None = None) -> "PokerState":
         """The next hand: the deal passes to the left, stacks and scores carry over.

@@ -7,6 +7,13 @@ A called battle's two hands (``last_battle``) are seen by the player who called
 last and, unless that caller lost, by the other player (ruling
 palace-poker-battle-reveal); nobody else sees them.
 ``view(None)`` is the teaching view: everything, including the deck order.
+
+Events follow the same rule. ``state.play()`` returns every event (the teaching
+narration); an event that holds a hidden card or a battle's hands is a
+:class:`SeatEvent` naming the seats that may learn it, and
+``state.events_for(events, seat)`` (or :func:`events_for`) gives one seat's
+narration: another player's palace card is dropped from the data, and a battle's
+hands are told only to whoever saw them, the others learning just who won.
 """
 
 from __future__ import annotations
@@ -15,11 +22,51 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import Card
+from ..refs import Event, RuleRef
 from .battle import BattleVerdict
 from .model import HandResult, Phase, Status
+from .sections import ref
 
 if TYPE_CHECKING:
     from .state import PokerState
+
+
+# What a seat's view leaves out, and the rule that hides it (for "why can't I see it?").
+HIDDEN: tuple[tuple[str, RuleRef], ...] = (
+    ("other players' palace cards", ref("Palace Cards", "face down")),
+    ("the draw deck", ref("Buy", "draw deck")),
+    ("the discard pile", ref("Buy", "discard pile face down")),
+)
+
+
+@dataclass(frozen=True)
+class SeatEvent(Event):
+    """An event only some seats may learn in full (hidden cards, a battle's hands).
+
+    ``shown_to`` holds the seats that learn it whole, by number and by name;
+    every other seat learns ``public`` instead (``None``: nothing at all). The
+    teaching view (``viewer=None``) learns everything. See :func:`events_for`.
+    """
+
+    shown_to: tuple[object, ...] = ()
+    public: Event | None = None
+
+    def for_seat(self, viewer: object) -> Event | None:
+        if viewer is None or viewer in self.shown_to:
+            return self
+        return self.public
+
+
+def events_for(events, viewer: object) -> tuple[Event, ...]:
+    """``events`` as ``viewer`` may learn them: a seat number or a player's name
+    (as the event names it; :meth:`PokerState.events_for` takes any spelling),
+    or ``None`` for the teaching view, which learns everything."""
+    out = []
+    for e in events:
+        seen = e.for_seat(viewer) if isinstance(e, SeatEvent) else e
+        if seen is not None:
+            out.append(seen)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -66,6 +113,7 @@ class PokerView:
     discard: tuple[Card, ...] | None = None  # teaching view only
     legal: tuple[str, ...] = ()             # the viewer's legal actions, if it is their move
     dealer_draw: tuple[tuple[str, Card], ...] = ()  # the draw for first dealer so far (face up)
+    hidden: tuple[tuple[str, RuleRef], ...] = ()     # what this view leaves out, and the rule why
 
     def seat(self, name: str) -> SeatView:
         return next(p for p in self.players if p.name.casefold() == name.casefold())
@@ -113,4 +161,4 @@ def make_view(state: "PokerState", viewer: str | None) -> PokerView:
                      None if state.turn is None else state.players[state.turn].name, state.dealer_name,
                      state.pot, tuple(seats), len(state.deck), len(state.discard), state.set_aside, battle,
                      state.result, last, state.deck if teaching else None, state.discard if teaching else None,
-                     legal, draw)
+                     legal, draw, () if teaching else HIDDEN)

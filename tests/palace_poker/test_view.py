@@ -1,9 +1,13 @@
 """Hidden information through ``state.view(seat)`` (DESIGN: views)."""
 
+import random
+import re
+
 import pytest
 
-from rules.cards import ALL_CARDS, parse_cards
+from rules.cards import ALL_CARDS, Card, parse_cards
 from rules.errors import NotationError
+from rules.refs import Event
 
 from palace_poker_support import table
 
@@ -106,3 +110,104 @@ def test_points_game_the_defender_looks_and_a_beaten_defender_shows_nothing():
     reveal = next(e for e in events if e.kind == "reveal")
     assert (reveal.get("seat"), reveal.get("to")) == ("A", "B")
     assert state.view("B").last_battle is not None and state.view("A").last_battle is None
+
+
+# -- events, per seat ---------------------------------------------------------------------------
+
+def mentions(event, card):
+    """Whether an event's text or data names ``card`` (any spelling the engine writes)."""
+    text = event.text
+    if re.search(rf"(?<![\w♣♦♥♠]){re.escape(str(card))}(?![\w])", text) or card.label in text or card.words in text:
+        return True
+    return any(card == v or (isinstance(v, tuple) and card in v) for _, v in event.data) or any(
+        hasattr(v, "attacker") for _, v in event.data)  # a whole battle verdict holds both hands
+
+
+def test_a_palace_card_event_names_the_card_to_its_receiver_only(example_start, play, example_steps):
+    state, _ = play(example_start, example_steps["deal"][:14])
+    dealt = []
+    for _ in range(18):
+        state, events = state.play(state.parse_action("deal"))
+        dealt.append(events[0])
+    first = dealt[0]  # Aaron's first palace card, 4s (§ Palace Cards: from the dealer's left)
+    assert first.get("seat") == "Aaron" and first.get("card") == Card.parse("4s")
+    for seat, sees in (("Aaron", True), ("aaron", True), (0, True), ("Brad", False), (5, False), (None, True)):
+        (told,) = state.events_for([first], seat)
+        assert (told.get("card") == Card.parse("4s")) is sees, seat
+        assert told.text == first.text and told.get("seat") == "Aaron"
+    for event in dealt:
+        assert not mentions(Event(event.kind, event.text), event.get("card"))  # the text never names it
+
+
+def test_battle_hands_are_narrated_only_to_who_saw_them(example_start, play, example_steps):
+    # Brad calls last and loses to Frank's trips (§ Raise): Brad saw both hands, Frank
+    # only his own, Aaron neither. Everyone learns who won.
+    state, _ = play(example_start, example_steps["deal"] + example_steps["one"][:6])
+    state, events = state.apply_text("Brad: call")
+    brad_cards, frank_cards = parse_cards("Ac Ah 9d"), parse_cards("Qc Qd 8h")
+    for seat, may_see in (("Brad", brad_cards + frank_cards), ("Frank", frank_cards), ("Aaron", ())):
+        told = state.events_for(events, seat)
+        won = next(e for e in told if e.kind == "battle-won")
+        assert (won.get("winner"), won.get("loser")) == ("Frank", "Brad")
+        for card in brad_cards + frank_cards:
+            if card not in may_see:
+                assert not any(mentions(e, card) for e in told), (seat, card)
+        assert ("three of a kind" in won.text) is (seat == "Brad")
+    assert [e.kind for e in state.events_for(events, "Frank") if e.kind == "excluded"] == ["excluded"]  # his 8h
+    assert state.events_for(events, None) == events
+
+
+def test_points_are_scored_with_a_rule_reference():
+    state = table("points", banners=("Kh", "Qs"), palace={"A": "Ac Ad As", "B": "2d 3d 4d"}, scores={"A": 95})
+    state, events = state.apply_text("A: bet B")
+    scored = next(e for e in events if e.kind == "scored")
+    assert (scored.get("points"), scored.get("total")) == (10, 105)
+    assert str(scored.ref) == "palace-poker.txt § Palace Poker without money (score)"
+    won = next(e for e in events if e.kind == "game-won")
+    assert won.get("seat") == "A" and won.ref.clause == "target"
+
+
+def test_a_seat_view_says_what_it_hides_and_why():
+    view = position().view("B")
+    assert {ref.section for _, ref in view.hidden} == {"Palace Cards", "Buy"}
+    assert position().view(None).hidden == ()
+
+
+def _named_cards(event):
+    """Every card an event's text or data names, verdicts included."""
+    found = set()
+    for card in ALL_CARDS:
+        if re.search(rf"(?<![\w♣♦♥♠]){re.escape(str(card))}(?![\w])", event.text) or card.label in event.text:
+            found.add(card)
+    for _, value in event.data:
+        values = value if isinstance(value, tuple) else (value,)
+        for v in values:
+            if isinstance(v, Card):
+                found.add(v)
+            elif hasattr(v, "attacker"):  # a battle verdict: both holdings
+                found.update(v.attacker.holding.cards + v.defender.holding.cards)
+    return found
+
+
+@pytest.mark.parametrize("variant", ["limit", "no-limit", "points", "kings-in-the-house"])
+def test_random_play_tells_no_seat_a_palace_card_it_may_not_see(variant):
+    # After every action, each seat's events may name another player's palace card only
+    # if that seat may now see it: shown at a showdown, or the two hands of a battle the
+    # seat looked at (ruling palace-poker-battle-reveal).
+    from rules.palace_poker import start
+
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = start(variant, {"seats": [f"P{i}" for i in range(rng.randint(2, 6))], "seed": seed})
+        while not state.is_over:
+            before = state
+            state, events = state.play(rng.choice(state.legal_actions()))
+            for seat, me in enumerate(state.players):
+                others = {c for s in (before, state) for i, p in enumerate(s.players) if i != seat for c in p.palace}
+                view = state.view(seat)
+                allowed = {c for p in view.players for c in (p.palace or ())}
+                if state.last_battle is not before.last_battle and me.name in state.battle_seen:
+                    allowed |= set(state.last_battle.attacker.holding.cards + state.last_battle.defender.holding.cards)
+                for event in state.events_for(events, seat):
+                    leaked = (_named_cards(event) & others) - allowed
+                    assert not leaked, (variant, seed, me.name, event.kind, event.text, leaked)
