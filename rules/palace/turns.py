@@ -157,6 +157,8 @@ class _Turn:
         self.narrate = narrate
 
     def event(self, kind: str, text: str, key: str | None = None, **data: Any) -> None:
+        """Record an event. Callers test ``narrate`` first: building the words costs time, and
+        random play (``apply``) asks for none."""
         if self.narrate:
             self.ev.append(Event(kind, text, self.rules.ref(key) if key else None, tuple(data.items())))
 
@@ -211,16 +213,18 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
             card = d["stock"][0]
             d["stock"] = d["stock"][1:]
             d["drawn"], d["drawn_from"], d["phase"] = card, "stock", REVEAL
-            t.event("chance", f"{t.name(seat)} takes a chance and turns up {card}", "chance_only",
-                    seat=seat, card=card)
+            if t.narrate:
+                t.event("chance", f"{t.name(seat)} takes a chance and turns up {card}", "chance_only",
+                        seat=seat, card=card)
         elif kind is A.TakeUp:
             _take_up(t, seat, "face_up_to_hand")
         elif kind is A.LastCard:
             _declare(t, seat)
         elif kind is A.CallOut:
             victim = a.seat
-            t.event("call-out", f"{t.name(seat)} catches {t.name(victim)} without a 'Last Card' call",
-                    "last_card_call", seat=seat, victim=victim)
+            if t.narrate:
+                t.event("call-out", f"{t.name(seat)} catches {t.name(victim)} without a 'Last Card' call",
+                        "last_card_call", seat=seat, victim=victim)
             _pickup(t, victim, ())
             t.seat_set("declared", victim, True)
     elif ph is REVEAL:
@@ -238,15 +242,17 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
             _reflect(t, info, a.cards, st.source(seat))
         elif kind is A.CheckStock:
             card = d["stock"][0]
-            t.event("check-stock", f"{t.name(seat)} checks the stock: its top card is {card}",
-                    "flash_check_stock", seat=seat, card=card)
+            if t.narrate:
+                t.event("check-stock", f"{t.name(seat)} checks the stock: its top card is {card}",
+                        "flash_check_stock", seat=seat, card=card)
             if t.rules.is_flash[card.index >> 2]:
                 d["stock"] = d["stock"][1:]
                 _reflect(t, info, (card,), "stock")
             else:
                 d["flash"] = FlashInfo(info.flasher, info.target, info.origin, True)
         else:  # pickup
-            t.event("flash-lost", f"{t.name(seat)} cannot answer the flash", "flash", seat=seat)
+            if t.narrate:
+                t.event("flash-lost", f"{t.name(seat)} cannot answer the flash", "flash", seat=seat)
             _pickup(t, seat, ())
             d["flash"] = None
             _pass_turn(t, info.origin)
@@ -255,8 +261,9 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
         if kind is A.Quick:
             t.take(seat, a.cards, "hand")
             d["pile"] = d["pile"] + a.cards
-            t.event("quick", f"{t.name(seat)} quickly throws {format_cards(a.cards)}", "quick_play",
-                    seat=seat, cards=a.cards)
+            if t.narrate:
+                t.event("quick", f"{t.name(seat)} quickly throws {format_cards(a.cards)}", "quick_play",
+                        seat=seat, cards=a.cards)
             _resolve(t, seat, w.rank - 2, len(a.cards), "quick", (w.skips, w.reverse),
                      remove_cards(w.fresh, a.cards))
         elif kind is A.QuickFlip:
@@ -264,8 +271,9 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
             t.seat_set("face_down", seat, d["face_down"][seat][1:])
             t.seat_set("peeked", seat, False)
             d["pile"] = d["pile"] + (card,)
-            t.event("quick", f"{t.name(seat)} quickly flips {card} onto the pile", "quick_face_down",
-                    seat=seat, cards=(card,))
+            if t.narrate:
+                t.event("quick", f"{t.name(seat)} quickly flips {card} onto the pile", "quick_face_down",
+                        seat=seat, cards=(card,))
             _resolve(t, seat, card.index >> 2, 1, "quick-flip", (w.skips, w.reverse), ())
         elif kind is A.LastCard:
             _declare(t, seat)
@@ -276,15 +284,17 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
     elif ph is CHOOSE:
         t.seat_set("face_up", seat, a.cards)
         t.hands[seat] = remove_cards(d["hands"][seat], a.cards)
-        t.event("choose", f"{t.name(seat)} puts {format_cards(a.cards)} face up", "face_up_choice",
-                seat=seat, cards=a.cards)
+        if t.narrate:
+            t.event("choose", f"{t.name(seat)} puts {format_cards(a.cards)} face up", "face_up_choice",
+                    seat=seat, cards=a.cards)
         _next_in_setup(t, seat)
     elif ph is SWAP:
         if kind is A.Swap:
             t.hands[seat] = remove_cards(d["hands"][seat], (a.hand_card,)) + (a.face_up_card,)
             t.seat_set("face_up", seat, remove_cards(d["face_up"][seat], (a.face_up_card,)) + (a.hand_card,))
-            t.event("swap", f"{t.name(seat)} swaps {a.hand_card} from hand with face-up {a.face_up_card}",
-                    "face_up_choice", seat=seat)
+            if t.narrate:
+                t.event("swap", f"{t.name(seat)} swaps {a.hand_card} from hand with face-up {a.face_up_card}",
+                        "face_up_choice", seat=seat)
         else:
             _next_in_setup(t, seat)
     d["hands"] = tuple(t.hands)
@@ -321,7 +331,8 @@ def begin_play(t: _Turn) -> None:
         seat = seats_from_left(d["dealer"], n)[0]
         why = "sits on the dealer's left"
     d.update(phase=PLAY, to_move=seat, opening=opening, again="")
-    t.event("starter", f"{t.name(seat)} {why}", "starter", seat=seat)
+    if t.narrate:
+        t.event("starter", f"{t.name(seat)} {why}", "starter", seat=seat)
 
 
 # -- playing cards ------------------------------------------------------------
@@ -333,8 +344,9 @@ def _throw(t: _Turn, seat: int, cards: tuple[Card, ...], src: str, how: str, tar
     d["pile"] = d["pile"] + cards
     d["opening"] = None
     if rules.is_flash[code]:
-        t.event("flash", f"{t.name(seat)} shows {format_cards(cards)} to {t.name(target)}", "flash",
-                seat=seat, target=target, cards=cards)
+        if t.narrate:
+            t.event("flash", f"{t.name(seat)} shows {format_cards(cards)} to {t.name(target)}", "flash",
+                    seat=seat, target=target, cards=cards)
         _after_flash_card(t, seat, FlashInfo(seat, target, seat), src)
         return
     if t.narrate:
@@ -377,7 +389,8 @@ def _resolve(t: _Turn, seat: int, code: int, count: int, how: str, carry: tuple[
         if rules.is_skip[code]:
             skips += count
     if how == "chance" and extra:
-        t.event("no-replay", "a chanced card earns no further play this turn", "chance_only")
+        if t.narrate:
+            t.event("no-replay", "a chanced card earns no further play this turn", "chance_only")
         extra = ""
     fresh = _refill(t, seat) if d["stock"] else ()
     if not t.hands[seat]:
@@ -430,8 +443,9 @@ def _take_up(t: _Turn, seat: int, key: str) -> None:
     cards = d["face_up"][seat]
     t.hands[seat] = d["hands"][seat] + cards
     t.seat_set("face_up", seat, ())
-    t.event("take-up", f"{t.name(seat)} takes the face-up {format_cards(cards)} into hand", key,
-            seat=seat, cards=cards)
+    if t.narrate:
+        t.event("take-up", f"{t.name(seat)} takes the face-up {format_cards(cards)} into hand", key,
+                seat=seat, cards=cards)
 
 
 def _take_up_if_due(t: _Turn, seat: int) -> None:
@@ -451,15 +465,18 @@ def _go_out(t: _Turn, seat: int, skips: int = 0, reverse: bool = False) -> None:
     d.update(window=None, flash=None, again="")
     if rules.ending == "first-out-wins":
         d.update(phase=OVER, winner=seat)
-        t.event("out", f"{t.name(seat)} has no cards left and wins", "ending", seat=seat)
+        if t.narrate:
+            t.event("out", f"{t.name(seat)} has no cards left and wins", "ending", seat=seat)
         return
-    t.event("out", f"{t.name(seat)} has no cards left and is out", "ending", seat=seat)
+    if t.narrate:
+        t.event("out", f"{t.name(seat)} has no cards left and is out", "ending", seat=seat)
     active = [s for s in range(len(d["names"])) if s not in d["out"]]
     if len(active) <= 1:
         d.update(phase=OVER, loser=active[0] if active else None)
         if active:
-            t.event("game-over", f"{t.name(active[0])} is the last player left and loses", "ending",
-                    seat=active[0])
+            if t.narrate:
+                t.event("game-over", f"{t.name(active[0])} is the last player left and loses", "ending",
+                        seat=active[0])
         return
     _pass_turn(t, seat, skips, reverse)
 
@@ -468,13 +485,15 @@ def _pass_turn(t: _Turn, seat: int, skips: int = 0, reverse: bool = False) -> No
     d = t.d
     if reverse:
         d["direction"] = -d["direction"]
-        t.event("reverse", "the direction of play reverses", "reverse")
+        if t.narrate:
+            t.event("reverse", "the direction of play reverses", "reverse")
     out, step, n = d["out"], d["direction"], len(d["names"])
     nxt = (seat + step) % n
     while nxt in out:
         nxt = (nxt + step) % n
     for _ in range(skips):
-        t.event("skip", f"{t.name(nxt)} is skipped", "skip", seat=nxt)
+        if t.narrate:
+            t.event("skip", f"{t.name(nxt)} is skipped", "skip", seat=nxt)
         nxt = t.next_active(nxt)
     d["to_move"] = nxt
     d["phase"] = PLAY
@@ -494,7 +513,8 @@ def _pickup(t: _Turn, seat: int, extra: tuple[Card, ...], key: str = "pickup") -
 
 def _declare(t: _Turn, seat: int) -> None:
     t.seat_set("declared", seat, True)
-    t.event("last-card", f"{t.name(seat)} announces 'Last Card'", "last_card_call", seat=seat)
+    if t.narrate:
+        t.event("last-card", f"{t.name(seat)} announces 'Last Card'", "last_card_call", seat=seat)
 
 
 # -- face-down cards ----------------------------------------------------------
@@ -520,8 +540,9 @@ def _flip(t: _Turn, seat: int) -> None:
         _pickup(t, seat, (), "win")
         t.seat_set("face_down", seat, (card,))
         t.seat_set("peeked", seat, True)
-        t.event("returned", f"{card} cannot be played: it goes back face down, to be played last", "win",
-                seat=seat, card=card)
+        if t.narrate:
+            t.event("returned", f"{card} cannot be played: it goes back face down, to be played last", "win",
+                    seat=seat, card=card)
     else:
         _pickup(t, seat, (card,), "face_down")
     if rules.last_card_call and len(d["face_down"][seat]) == 1 and not d["declared"][seat]:
@@ -543,11 +564,13 @@ def _after_flash_card(t: _Turn, seat: int, info: FlashInfo, src: str) -> None:
         return
     run = legality.run_length(d["pile"])
     if run >= rules.four_of_a_kind:
-        _clear(t, seat, f"{run} {d['pile'][-1].rank.plural} in a row end the flash", "four_of_a_kind")
+        _clear(t, seat, t.narrate and f"{run} {d['pile'][-1].rank.plural} in a row end the flash",
+               "four_of_a_kind")
         d.update(flash=None, drawn=None)
         if rules.four_extra_turn:
             d.update(to_move=seat, phase=PLAY, again="clear", window=None)
-            t.event("extra-turn", f"{t.name(seat)} plays again", "four_extra_turn", seat=seat)
+            if t.narrate:
+                t.event("extra-turn", f"{t.name(seat)} plays again", "four_extra_turn", seat=seat)
         else:
             _pass_turn(t, seat)
         return
@@ -559,6 +582,7 @@ def _reflect(t: _Turn, info: FlashInfo, cards: tuple[Card, ...], src: str) -> No
     seat = info.target
     t.take(seat, cards, src)
     d["pile"] = d["pile"] + cards
-    t.event("reflect", f"{t.name(seat)} sends it back with {format_cards(cards)}", "flash", seat=seat,
-            target=info.flasher, cards=cards)
+    if t.narrate:
+        t.event("reflect", f"{t.name(seat)} sends it back with {format_cards(cards)}", "flash", seat=seat,
+                target=info.flasher, cards=cards)
     _after_flash_card(t, seat, FlashInfo(seat, info.flasher, info.origin), src)
