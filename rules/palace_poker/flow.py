@@ -524,7 +524,20 @@ def _finish(s: "PokerState", result: HandResult, events: list) -> "PokerState":
                             result.ref, (("shares", result.shares),)))
     events.append(Event("hand-over", result.reason, result.ref,
                         (("winners", result.winners), ("shares", result.shares), ("points", result.points))))
+    game_over = s.rules.points and any(p.score >= s.rules.target for p in players)
+    can_ante = [p for p in players if p.stack >= s.rules.ante_amount]
+    if not game_over and len(can_ante) >= 2 and s.dealer is not None:
+        nxt = players[next_dealer(players, s.dealer, s.rules.ante_amount)]
+        events.append(_event("next-dealer", f"{nxt.name} deals the next hand: the deal passes to the left",
+                             "Example Game Continued", "next dealer", seat=nxt.name))
     return evolve(s, players=players, pot=0, phase=Phase.OVER, actor=None, battle=None, result=result)
+
+
+def next_dealer(players: tuple[Player, ...], dealer: int, ante: int) -> int:
+    """The next hand's dealer: the first player on the dealer's left who can pay the
+    ante (the example's next deal is Aaron's, on Frank's left: § Example Game Continued)."""
+    n = len(players)
+    return next(i for k in range(1, n + 1) if players[(i := (dealer + k) % n)].stack >= ante)
 
 
 def _points_for(s: "PokerState", seat: int) -> tuple[tuple[str, int], ...]:

@@ -58,6 +58,7 @@ from ..errors import NotationError
 from .actions import Action, Kind
 from .config import PRESETS, PokerRules
 from .deck import ShufflePlan, stack_order
+from .flow import next_dealer
 from .model import DealerDraw, Phase, Player
 from .sections import ref
 from .state import PokerState
@@ -254,8 +255,7 @@ def next_hand(state: PokerState, setup: Mapping[str, Any]) -> PokerState:
     keep = [i for i, p in enumerate(state.players) if p.stack >= ante]
     if len(keep) < MIN_PLAYERS:
         raise ValueError("fewer than two players can pay the ante")
-    n = len(state.players)
-    new_dealer = next(i for k in range(1, n + 1) if (i := (state.dealer + k) % n) in keep)
+    new_dealer = next_dealer(state.players, state.dealer, ante)
     names = tuple(state.players[i].name for i in keep)
     seed = setup.get("seed", f"{state.plan.seed}/hand{state.hand_number + 1}")
     plan = ShufflePlan(seed, 0, _cards(setup.get("deck"), "deck"), _cards(setup.get("palace_deck"), "palace_deck"),

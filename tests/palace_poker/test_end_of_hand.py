@@ -33,7 +33,7 @@ def test_battle_tie_between_last_two_splits_the_pot():
     state = state.apply_text("A: bet B")[0]
     state, events = state.apply_text("B: call")
     assert state.is_over and state.result.how == "battle split"
-    assert [e.kind for e in events][-2:] == ["pot-split", "hand-over"]
+    assert [e.kind for e in events][-3:] == ["pot-split", "hand-over", "next-dealer"]
     assert dict(state.result.shares) == {"A": 7, "B": 7}  # 2 + 2 ante, 5 + 5 bets
 
 
@@ -139,7 +139,10 @@ def test_last_battle_ends_the_hand_without_spoils():
 
 
 def test_next_hand_passes_the_deal_to_the_left_and_keeps_the_stacks(example_start, play, example_steps):
-    state, _ = play(example_start, sum(example_steps.values(), []))
+    state, log = play(example_start, sum(example_steps.values(), []))
+    # § Example Game Continued: Aaron, on Frank's left, gathers the cards for his deal
+    told = [e for _, evs in log for e in evs if e.kind == "next-dealer"]
+    assert [e.get("seat") for e in told] == ["Aaron"] and told[0].ref.section == "Example Game Continued"
     nxt = state.next_hand({"seed": 3})
     assert nxt.dealer_name == "Aaron" and nxt.hand_number == 2
     assert [p.stack for p in nxt.players] == [p.stack for p in state.players]

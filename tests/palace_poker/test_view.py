@@ -165,6 +165,7 @@ def test_points_are_scored_with_a_rule_reference():
     assert str(scored.ref) == "palace-poker.txt § Palace Poker without money (score)"
     won = next(e for e in events if e.kind == "game-won")
     assert won.get("seat") == "A" and won.ref.clause == "target"
+    assert "next-dealer" not in [e.kind for e in events]  # the game is over
 
 
 def test_a_seat_view_says_what_it_hides_and_why():

@@ -136,7 +136,7 @@ def test_worked_example_four_jacks_beat_frank_two_pair_and_dave_wins_142(example
     assert v.defender.category is Category.TWO_PAIR and v.defender.excluded == (Card.parse("Qd"),)
     assert state.is_over and state.winners == ("Dave",)
     assert state.result.share("Dave") == 142
-    assert "four-of-a-kind" in kinds(events) and kinds(events)[-1] == "hand-over"
+    assert "four-of-a-kind" in kinds(events) and kinds(events)[-2:] == ["hand-over", "next-dealer"]
     # every chip the others put in went to Dave: he paid $27 in all
     assert state.player("Dave").stack == 1000 - 27 + 142
     assert sum(p.stack for p in state.players) == 6000 and state.accounted()
