@@ -13,6 +13,7 @@ from typing import Any
 
 from ..cards import Card, parse_cards
 from ..errors import NotationError
+from . import sections as S
 from .showdown import KINGS_POT_RULING, HandResult, best_of, kings_hand_wins, rank_hands
 from .board import TableauBoard, make_board
 from .tableau import CELLS, KINGS_HAND_SIZE, HandName, RevealSchedule, cell_name
@@ -71,10 +72,12 @@ def _read(text: str, what: str, count: int) -> tuple[Card, ...]:
     for c in cards:
         if c.is_joker:
             raise NotationError(f"{what}: {str(c)!r} is a joker; King's Pot uses a 52-card pack "
-                                "without jokers", token=str(c), expected="a standard card")
+                                f"without jokers [{S.ref(S.PLAYERS_AND_CARDS)}]", token=str(c),
+                                expected="a standard card")
     if len(cards) != count:
         raise NotationError(f"{what}: expected {count} cards, got {len(cards)}"
-                            + (" (a 5x5 grid, row by row from the top left)" if count == CELLS else ""),
+                            + (" (a 5x5 grid, row by row from the top left)" if count == CELLS else "")
+                            + f" [{S.ref(S.TABLEAU)}]",
                             token=text.strip()[:60], expected=f"{count} cards")
     return cards
 
@@ -100,7 +103,8 @@ def check_tableau(tableau: str, kings_hand: str) -> TableauVerdict:
 
 def _twice(card: Card, first: str, second: str) -> NotationError:
     return NotationError(f"{card} appears twice ({first} and {second}); one pack holds each card "
-                         "once", token=str(card), expected="each card at most once")
+                         f"once [{S.ref(S.PLAYERS_AND_CARDS)}]", token=str(card),
+                         expected="each card at most once")
 
 
 __all__ = ["check_tableau", "TableauVerdict", "KINGS_POT_RULING"]

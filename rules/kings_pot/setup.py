@@ -35,6 +35,7 @@ from typing import Any
 
 from ..cards import ALL_CARDS, Card, parse_cards, shuffled
 from ..errors import NotationError
+from . import sections as S
 from .tableau import CELLS, KINGS_HAND_SIZE, PACK
 from .variant import KingsPotRules
 
@@ -119,7 +120,7 @@ def read_setup(rules: KingsPotRules, setup: Mapping[str, Any]) -> Table:
         # everyone must be able to pay for one card (or the flat ante)
         if stack < ante * rules.min_buy:
             raise _bad("stacks", f"{name} has {stack} chips, less than the {ante * rules.min_buy} "
-                       f"needed to buy {rules.min_buy} card(s)", stack)
+                       f"needed to buy {rules.min_buy} card(s) [{S.ref(S.ANTES)}]", stack)
     deck, stacked, seed = _deck(setup)
     return Table(players, dealer, stacks, ante, min_bet, max_bet, kings_pot, deck, stacked, seed)
 
@@ -139,7 +140,7 @@ def _players(rules: KingsPotRules, value: Any) -> tuple[str, ...]:
         names.append(name)
     if not rules.min_players <= len(names) <= rules.max_players:
         raise _bad("players", f"{len(names)} players; King's Pot needs {rules.min_players} to "
-                   f"{rules.max_players}", len(names))
+                   f"{rules.max_players} [{S.ref(S.PLAYERS_AND_CARDS)}]", len(names))
     return tuple(names)
 
 
@@ -192,10 +193,12 @@ def _deck(setup: Mapping[str, Any]) -> tuple[tuple[Card, ...], tuple[str, ...] |
     except NotationError as err:
         raise NotationError(str(err), token=err.token, expected=err.expected) from None
     if any(c.is_joker for c in given):
-        raise _bad("deck", "King's Pot uses a 52-card pack without jokers", "Jk")
+        raise _bad("deck", f"King's Pot uses a 52-card pack without jokers [{S.ref(S.PLAYERS_AND_CARDS)}]",
+                   "Jk")
     need = CELLS + KINGS_HAND_SIZE
     if not need <= len(given) <= PACK:
         raise _bad("deck", f"{len(given)} cards; give at least the {CELLS} tableau cells and the "
-                   f"{KINGS_HAND_SIZE} of the King's hand ({need}), at most {PACK}", len(given))
+                   f"{KINGS_HAND_SIZE} of the King's hand ({need}), at most {PACK} [{S.ref(S.TABLEAU)}]",
+                   len(given))
     rest = tuple(c for c in ALL_CARDS if c not in set(given))
     return given + rest, tuple(str(c) for c in given), None

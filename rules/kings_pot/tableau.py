@@ -13,7 +13,7 @@ from enum import Enum
 
 from ..cards import Rank
 from ..errors import NotationError
-from ..refs import ruling
+from ..refs import RuleRef, ruling
 from . import sections as S
 
 SIZE = 5
@@ -80,6 +80,11 @@ class HandName(Enum):
     def where(self) -> str:
         """Where the hand lies: ``row 1``, ``column 3``, ``diagonal from top left``..."""
         return _WHERE[self]
+
+    @property
+    def ref(self) -> RuleRef:
+        """The clause that puts this hand where it lies (source § The tableau)."""
+        return S.ref(S.TABLEAU, self.where)
 
     @property
     def on_tableau(self) -> bool:

@@ -43,10 +43,19 @@ def test_fuzzed_checker_text_works_or_raises_one_line_notation_error(tableau, ki
 
 
 def test_a_refused_action_leaves_the_state_untouched():
-    s = FAMILY.start("standard", {"players": ["Ana", "Ben", "Cleo"], "seed": 4})
-    before = s
+    # compare with a twin started from the same setup (comparing the state with
+    # itself could never fail), then check the refused state still plays on
+    setup = {"players": ["Ana", "Ben", "Cleo"], "seed": 4}
+    s, twin = FAMILY.start("standard", setup), FAMILY.start("standard", setup)
+    s, _ = s.apply_text("buy 2")
+    twin, _ = twin.apply_text("buy 2")
     with pytest.raises(IllegalActionError):
         s.apply_text("buy 9")
     with pytest.raises(NotationError):
         s.apply_text("buy nine")
-    assert s == before and s.history == ()
+    with pytest.raises(IllegalActionError):
+        s.apply_text("reveal 1")
+    assert s == twin and s.history == twin.history and len(s.history) == 1
+    assert (s.to_act, s.dealt, s.kings_pot) == (2, 2, 2)  # Cleo next; Ben's 2 cards and 2 antes
+    after, _ = s.apply_text("buy 1")
+    assert after.dealt == 3 and after.to_act == 0

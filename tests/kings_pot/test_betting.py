@@ -8,7 +8,7 @@ cards, the others one each. Ante 1 a card, stacks 100, bets 1 to 5 a card.
 
 import pytest
 
-from kp_decks import T1, T1_KING_TWO_PAIR
+from kp_decks import HAND_CELLS, T1, T1_KING_TWO_PAIR, cells_of
 from rules.cards import Card, parse_cards
 from rules.errors import IllegalActionError
 from rules.kings_pot import Bet, Call, Check, Fold, FoldCard, Phase, Raise, Reveal, Showdown
@@ -186,3 +186,39 @@ def test_bets_go_to_a_pot_separate_from_the_kings_pot(betting, run):
     s, _ = run(betting, "bet 1", "call", "call")
     assert s.kings_pot == kings and s.pot == 2 + 1 + 1
     assert s.view(0).pot == 4 and s.view(0).kings_pot == kings
+
+
+def shown_per_hand(view):
+    """Independent count over the hand-written lines: face-up cards of each hand."""
+    up = {i for i, c in enumerate(view.tableau) if c is not None}
+    return {name: len(up & set(cells_of(name))) for name in HAND_CELLS}
+
+
+def test_first_reveal_shows_one_card_of_every_tableau_hand_and_none_of_the_kings(deal, run):
+    s, _ = run(deal(T1, T1_KING_TWO_PAIR, SPARES), "buy 2", "buy 1", "buy 1", "reveal 1")
+    for seat in range(3):
+        v = s.view(seat)
+        assert shown_per_hand(v) == {name: 1 for name in HAND_CELLS}
+        assert v.kings_hand == (None,) * 5 and not v.kings_face_up
+    assert s.phase is Phase.BET  # a betting round follows
+
+
+def test_second_reveal_shows_a_second_card_of_every_tableau_hand(betting, run):
+    s, _ = run(betting, *["check"] * 3, "reveal 2")
+    for seat in range(3):
+        v = s.view(seat)
+        assert shown_per_hand(v) == {name: 2 for name in HAND_CELLS}
+        assert v.kings_hand == (None,) * 5
+    assert s.phase is Phase.BET and s.reveals == 2
+
+
+def test_third_reveal_shows_three_cards_of_every_tableau_hand_then_a_third_betting_round(betting, run):
+    s, _ = run(betting, *["check"] * 3, "reveal 2", *["check"] * 3, "reveal 3")
+    for seat in range(3):
+        v = s.view(seat)
+        assert shown_per_hand(v) == {name: 3 for name in HAND_CELLS}
+        assert v.kings_hand == (None,) * 5
+    assert s.phase is Phase.BET and s.reveals == 3
+    s, _ = run(s, *["check"] * 3)
+    assert s.phase is Phase.SHOWDOWN  # no fourth reveal: the showdown is next
+    assert not s.is_legal(Reveal(4)) and not s.is_legal(Reveal(3))

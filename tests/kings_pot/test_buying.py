@@ -107,3 +107,27 @@ def test_candidates_show_one_buy_too_many_so_the_tutor_can_explain_it(deal):
     s = deal(T1, T1_KING_TWO_PAIR)
     assert [str(a) for a in s.candidate_actions()] == [f"buy {n}" for n in range(1, 9)]
     assert [str(a) for a in s.legal_actions()] == [f"buy {n}" for n in range(1, 8)]
+
+
+@pytest.mark.parametrize("count", range(1, 8))
+def test_players_receive_as_many_cards_as_they_paid_for(deal, run, count):
+    # three players: up to 7 each; ante 2 a card into the King's pot
+    s, events = run(deal(T1, T1_KING_TWO_PAIR, ante=2, kings_pot=5), f"buy {count}")
+    ben = s.seats[1]
+    assert len(ben.live) == count and ben.bought == count
+    assert ben.stack == 100 - 2 * count and s.kings_pot == 5 + 2 * count
+    assert events[0].get("count") == count and len(events[0].get("cards")) == count
+
+
+def test_the_ante_is_a_forced_bet_nobody_plays_without_paying(deal):
+    s = deal(T1, T1_KING_TWO_PAIR, ante=3)
+    # nothing but buying (at least one card, at least one ante) is open before the reveal
+    assert all(isinstance(a, Buy) and a.count >= 1 for a in s.legal_actions())
+    assert not s.is_legal(Buy(0))
+    # the flat-ante preset charges the ante even for the one card everybody must take
+    flat = deal(T1, T1_KING_TWO_PAIR, variant="flat-ante", ante=3)
+    assert flat.apply(Buy(1)).seats[1].stack == 97
+    # a player who cannot pay one ante cannot sit down (ruling kings-pot-ante-buys-cards)
+    from rules.errors import NotationError
+    with pytest.raises(NotationError, match="Antes and the King's pot"):
+        deal(T1, T1_KING_TWO_PAIR, ante=3, stacks=[100, 2, 100])

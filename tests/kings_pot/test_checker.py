@@ -7,17 +7,13 @@ import json
 
 import pytest
 
-from kp_decks import T1, T1_KING_TWO_PAIR, T1_KING_WHEEL_FLUSH, T3, T3_KING_STRAIGHT
+from kp_decks import (T1, T1_CATEGORIES, T1_KING_TWO_PAIR, T1_KING_WHEEL_FLUSH, T3, T3_CATEGORIES,
+                      T3_KING_STRAIGHT)
 from palace_tutor.cli import main
 from rules.errors import NotationError
 from rules.kings_pot.checker import check_tableau
 
 T1_TEXT = " ".join(T1)
-T1_CATEGORIES = {
-    "ace": "full house", "two": "high card", "three": "high card", "four": "high card",
-    "five": "high card", "six": "one pair", "seven": "high card", "eight": "straight",
-    "nine": "high card", "ten": "high card", "jack": "high card", "queen": "high card",
-}
 
 
 def cli(capsys, *args):
@@ -49,7 +45,9 @@ def test_kings_hand_can_be_the_winner(capsys):
 
 def test_a_tie_lists_every_winning_hand(capsys):
     _, out, _ = cli(capsys, "--tableau", " ".join(T3), "--kings-hand", T3_KING_STRAIGHT, "--json")
-    assert json.loads(out)["winner"] == ["eight", "king"]
+    data = json.loads(out)
+    assert data["winner"] == ["eight", "king"]
+    assert {k: v["category"] for k, v in data["hands"].items()} == {**T3_CATEGORIES, "king": "straight"}
 
 
 def test_plain_output_names_each_hand_its_category_and_the_winner(capsys):

@@ -5,6 +5,8 @@ lists the tableau row by row, the King's hand, then the spare cards (§ The
 tableau, § Buying cards).
 """
 
+from collections import Counter
+
 import pytest
 
 from rules.cards import ALL_CARDS, Card, parse_cards, shuffled
@@ -150,5 +152,23 @@ def test_three_to_twenty_two_players(n, ok):
     if ok:
         assert len(FAMILY.start("standard", setup).seats) == n
     else:
-        with pytest.raises(NotationError, match="3 to 22"):
+        with pytest.raises(NotationError, match=r"3 to 22 \[kings-pot.txt § Players and cards\]"):
             FAMILY.start("standard", setup)
+
+
+@pytest.mark.parametrize("seed", [1, "night-2", 77])
+def test_one_standard_52_card_pack_thirteen_ranks_in_four_suits(seed):
+    deck = FAMILY.start("standard", {**BASE, "seed": seed}).table.deck
+    assert len(deck) == 52 and len(set(deck)) == 52
+    assert not any(c.is_joker for c in deck)
+    ranks = Counter(str(c)[0] for c in deck)
+    suits = Counter(str(c)[1] for c in deck)
+    assert ranks == {r: 4 for r in "AKQJT98765432"}
+    assert suits == {s: 13 for s in "cdhs"}
+
+
+def test_one_pack_refuses_a_joker_or_a_card_given_twice_citing_the_rule():
+    with pytest.raises(NotationError, match="Players and cards"):
+        FAMILY.start("standard", {"players": BASE["players"], "deck": make_deck(T1, T1_KING_TWO_PAIR, "Jk")})
+    with pytest.raises(NotationError, match="given twice"):
+        FAMILY.start("standard", {"players": BASE["players"], "deck": make_deck(T1, T1_KING_TWO_PAIR, "9c")})

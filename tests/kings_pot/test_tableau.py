@@ -8,31 +8,12 @@ the module under test.
 
 import pytest
 
+from kp_decks import HAND_CELLS, cells_of
 from rules.cards import Rank
 from rules.errors import NotationError
 from rules.kings_pot.tableau import (CELLS, KINGS_HAND_SIZE, LINES, MAX_BUY_RULING, REVEAL_ORDER_RULING,
                                      SPARE_CARDS, HandName, RevealSchedule, cell_name, label_text,
                                      max_buy)
-
-# (row, col) by hand, 0-based from the top left
-HAND_CELLS = {
-    "ace": [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)],
-    "two": [(1, 0), (1, 1), (1, 2), (1, 3), (1, 4)],
-    "three": [(2, 0), (2, 1), (2, 2), (2, 3), (2, 4)],
-    "four": [(3, 0), (3, 1), (3, 2), (3, 3), (3, 4)],
-    "five": [(4, 0), (4, 1), (4, 2), (4, 3), (4, 4)],
-    "six": [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)],
-    "seven": [(0, 1), (1, 1), (2, 1), (3, 1), (4, 1)],
-    "eight": [(0, 2), (1, 2), (2, 2), (3, 2), (4, 2)],
-    "nine": [(0, 3), (1, 3), (2, 3), (3, 3), (4, 3)],
-    "ten": [(0, 4), (1, 4), (2, 4), (3, 4), (4, 4)],
-    "jack": [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)],
-    "queen": [(4, 0), (3, 1), (2, 2), (1, 3), (0, 4)],
-}
-
-
-def cells_of(name):
-    return [5 * r + c for r, c in HAND_CELLS[name]]
 
 
 @pytest.mark.parametrize("name", ["ace", "two", "three", "four", "five"])
@@ -196,3 +177,12 @@ def test_schedules_that_miss_a_hand_or_repeat_a_round_are_refused(step, offsets)
 def test_only_rounds_one_to_three_have_cells():
     with pytest.raises(ValueError):
         RevealSchedule().round_cells(4)
+
+
+@pytest.mark.parametrize("name, where", [("ace", "row 1"), ("five", "row 5"), ("six", "column 1"),
+                                         ("ten", "column 5"), ("jack", "diagonal from the top left"),
+                                         ("queen", "diagonal from the bottom left"),
+                                         ("king", "five cards apart from the tableau")])
+def test_each_hand_cites_the_tableau_clause_that_places_it(name, where):
+    ref = HandName(name).ref
+    assert (ref.source, ref.section, ref.clause) == ("kings-pot.txt", "The tableau", where)
