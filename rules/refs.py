@@ -14,7 +14,8 @@ reference fails at import time rather than in front of a learner.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 
 # source file name -> human title of the document
 SOURCE_TITLES: dict[str, str] = {
@@ -137,6 +138,31 @@ class Event:
     text: str
     ref: RuleRef | None = None
     data: tuple[tuple[str, object], ...] = field(default=())
+    # Hidden information (DESIGN: through a view): the ``secret`` keys of
+    # ``data`` (a card bought or folded face down) are for ``private_to`` only,
+    # the seat or name the engine's ``view()`` takes. ``text`` never holds a
+    # secret, so it is safe to narrate to anyone.
+    private_to: object = None
+    secret: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.secret and self.private_to is None:
+            raise ValueError(f"event {self.kind!r}: secret data needs private_to")
 
     def get(self, key: str, default: object = None) -> object:
         return dict(self.data).get(key, default)
+
+    def seen_by(self, viewer: object) -> "Event | None":
+        """This event as ``viewer`` may learn it: the secret data dropped unless
+        ``viewer`` is ``private_to``; ``None`` is the teaching view (everything).
+        An engine's subclass may override this, returning ``None`` for an event
+        the viewer must not learn of at all."""
+        if viewer is None or not self.secret or viewer == self.private_to:
+            return self
+        return replace(self, data=tuple(kv for kv in self.data if kv[0] not in self.secret))
+
+
+def events_seen_by(events: Iterable[Event], viewer: object) -> tuple[Event, ...]:
+    """``events`` as ``viewer`` may learn them, for narration: the one call for
+    every engine (see :meth:`Event.seen_by`); events hidden entirely are left out."""
+    return tuple(seen for seen in (e.seen_by(viewer) for e in events) if seen is not None)

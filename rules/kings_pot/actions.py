@@ -15,7 +15,8 @@ notation                  meaning
 ========================  =====================================================
 
 The actor is always the seat whose turn it is (``state.to_act``), so actions
-name no seat. Parsing is case-insensitive and forgiving about spaces; ``str()``
+name no seat. ``action.public_text`` is what the other seats may be told
+(``fold 7h`` becomes ``fold a card``: folded cards stay face down). Parsing is case-insensitive and forgiving about spaces; ``str()``
 is canonical and ``repr()`` evaluates back to an equal action.
 """
 
@@ -38,6 +39,12 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
+
+    @property
+    def public_text(self) -> str:
+        """What the other players see of this action: the notation, except that a
+        card folded singly goes face down (``fold a card``)."""
+        return str(self)
 
     @staticmethod
     def parse(text: str) -> "Action":
@@ -137,6 +144,10 @@ class FoldCard(Action):
 
     def __str__(self) -> str:
         return f"fold {self.card}"
+
+    @property
+    def public_text(self) -> str:
+        return "fold a card"
 
 
 @dataclass(frozen=True, slots=True, repr=False)

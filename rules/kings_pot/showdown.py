@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..poker import Category, best_hand, category_of, evaluate
+from ..poker import Category, best_hand, category_of, evaluate, ranks_of
 from ..refs import ruling
 from . import sections as S
 from .tableau import LINES, HandName
@@ -77,6 +77,13 @@ class HandResult:
     def describe(self) -> str:
         """``one pair, queens``; ``straight to the nine``."""
         return best_hand(self.cards).describe()
+
+    @property
+    def ace_low(self) -> bool:
+        """A five-high straight, flush or not: the one hand where the ace sits below
+        the two (source § Players and cards); the value stores the five as its top."""
+        return (self.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+                and ranks_of(self.value)[0] == 5)
 
 
 def rank_hands(tableau: Sequence[Card], kings_hand: Sequence[Card]) -> tuple[HandResult, ...]:

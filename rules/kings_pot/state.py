@@ -348,9 +348,10 @@ class KingsPotState(GameState[Action]):
                         to_act=nxt if nxt is not None else self.table.dealer)
         events = [Event("buy", f"{self._name(me)} buys {a.count} card{'s' if a.count > 1 else ''} "
                         f"and puts {cost} chips in the King's pot (now {state.kings_pot})",
-                        _ref(S.BACKING), (("seat", me), ("count", a.count), ("chips", cost),
-                                          # private to the buyer: narrate others' buys from a view
-                                          ("cards", cards)))]
+                        _ref(S.BACKING), (("seat", me), ("name", self._name(me)), ("count", a.count),
+                                          ("chips", cost), ("cards", cards)),
+                        # the cards bought are the buyer's secret: Event.seen_by drops them
+                        private_to=me, secret=("cards",))]
         if nxt is None:
             events.append(Event("buying-done", "Everyone has bought; the dealer turns the "
                                 "cells labelled 1", _ref(S.FIRST_REVEAL)))
@@ -364,7 +365,7 @@ class KingsPotState(GameState[Action]):
         state = replace(self, seats=seats, reveals=a.round, phase=Phase.BET, to_act=first, level=0,
                         raises=0)
         events.append(Event("betting-round", f"Betting round {a.round}: {self._name(first)} acts "
-                            "first", ref, (("round", a.round), ("seat", first))))
+                            "first", ref, (("round", a.round), ("seat", first), ("name", self._name(first)))))
         return state, tuple(events)
 
     def _cell_event(self, cell: int, kind: str, ref: RuleRef, rnd: int) -> Event:
@@ -384,13 +385,15 @@ class KingsPotState(GameState[Action]):
         if isinstance(a, FoldCard):
             live = tuple(c for c in seat.live if c != a.card)
             seats = _set(seats, me, replace(seat, live=live, folded=seat.folded + (a.card,)))
+            # folded face down: which card is the folder's secret (the text never names it)
             event = Event("fold-card", f"{who} folds a card and keeps {len(live)} in play", ref,
-                          (("seat", me), ("card", a.card)))
+                          (("seat", me), ("name", who), ("card", a.card)), private_to=me,
+                          secret=("card",))
             return replace(self, seats=seats), (event,)
         if isinstance(a, Fold):
             seats = _set(seats, me, replace(seat, live=(), folded=seat.folded + seat.live,
                                             in_deal=False, acted=True))
-            event = Event("fold", f"{who} folds and leaves the deal", ref, (("seat", me),))
+            event = Event("fold", f"{who} folds and leaves the deal", ref, (("seat", me), ("name", who)))
             return self._next_turn(seats, level, raises, me, self.pot, (event,))
         n = len(seat.live)
         if isinstance(a, Check):
@@ -411,7 +414,7 @@ class KingsPotState(GameState[Action]):
                           for i, s in enumerate(seats))
         seats = _set(seats, me, replace(seat, stack=seat.stack - pay, paid=level, acted=True,
                                         put_in=seat.put_in + pay))
-        event = Event(kind, text, ref, (("seat", me), ("chips", pay), ("per_card", level)))
+        event = Event(kind, text, ref, (("seat", me), ("name", who), ("chips", pay), ("per_card", level)))
         return self._next_turn(seats, level, raises, me, self.pot + pay, (event,))
 
     def _next_turn(self, seats: tuple[Seat, ...], level: int, raises: int, me: int, pot: int,
@@ -439,7 +442,8 @@ class KingsPotState(GameState[Action]):
         state = replace(self, seats=seats, pot=0, phase=Phase.OVER, to_act=None, outcome=outcome)
         return state, events + (
             Event("pot-won", f"Everyone else has folded: {self._name(winner)} takes the pot of {pot} "
-                  "without a showdown", ref, (("seat", winner), ("chips", pot))),
+                  "without a showdown", ref, (("seat", winner), ("name", self._name(winner)), ("chips", pot),
+                                              *self._winner_data(outcome.winners, outcome.pot_shares))),
             Event("kings-pot-carried", f"The King's pot of {self.kings_pot} carries over to the next "
                   "deal", ref, (("chips", self.kings_pot),)),
         )
@@ -455,11 +459,16 @@ class KingsPotState(GameState[Action]):
         holdings = {s: self.seats[s].live for s in order if self.seats[s].in_deal}
         for s, cards in holdings.items():
             events.append(Event("show", f"{self._name(s)} shows {' '.join(str(c) for c in cards)}",
-                                _ref(S.SHOWDOWN), (("seat", s), ("cards", cards))))
+                                _ref(S.SHOWDOWN), (("seat", s), ("name", self._name(s)), ("cards", cards))))
         outcome = judge(t.tableau, t.kings_hand, holdings, order, self.pot, self.kings_pot)
         for r in outcome.hands:
-            events.append(Event("hand", f"{r.name.title}: {r.describe()}", _ref(S.SHOWDOWN),
-                                (("hand", r.name), ("value", r.value))))
+            if r.ace_low:  # the one place the ace ranks below the two
+                events.append(Event("hand", f"{r.name.title}: {r.describe()}, the ace counting low",
+                                    _ref(S.PLAYERS_AND_CARDS, "aces low in a straight"),
+                                    (("hand", r.name), ("value", r.value))))
+            else:
+                events.append(Event("hand", f"{r.name.title}: {r.describe()}", _ref(S.SHOWDOWN),
+                                    (("hand", r.name), ("value", r.value))))
         gains = dict.fromkeys(range(len(self.seats)), 0)
         for seat, chips in outcome.pot_shares + outcome.kings_shares:
             gains[seat] += chips
@@ -468,13 +477,13 @@ class KingsPotState(GameState[Action]):
         won = " and ".join(h.title for h in outcome.winning_hands)
         events.append(Event("pot-won", f"{names} backed the {won}, the best backed hand, and "
                             f"take{'s' if len(outcome.winners) == 1 else ''} the pot of {self.pot}",
-                            _ref(S.SHOWDOWN), (("seats", outcome.winners), ("shares", outcome.pot_shares)),
-                            ))
+                            _ref(S.SHOWDOWN), self._winner_data(outcome.winners, outcome.pot_shares)))
         ref = _ref(S.KINGS_POT)
         if outcome.kings_pot_won:
             events.append(Event("kings-pot-won", f"The King's hand beats every tableau hand: {names} "
                                 f"also take{'s' if len(outcome.winners) == 1 else ''} the King's pot "
-                                f"of {self.kings_pot}", ref, (("shares", outcome.kings_shares),)))
+                                f"of {self.kings_pot}", ref,
+                                self._winner_data(outcome.winners, outcome.kings_shares)))
         else:
             events.append(Event("kings-pot-carried", f"The King's hand did not beat every tableau "
                                 f"hand: the King's pot of {self.kings_pot} carries over", ref,
@@ -482,6 +491,12 @@ class KingsPotState(GameState[Action]):
         state = replace(self, seats=seats, pot=0, kings_pot=outcome.carried, phase=Phase.OVER,
                         to_act=None, outcome=outcome)
         return state, tuple(events)
+
+    def _winner_data(self, winners: tuple[int, ...],
+                     shares: tuple[tuple[int, int], ...]) -> tuple[tuple[str, object], ...]:
+        """Event data naming who is paid, by seat and by name (names for narration)."""
+        return (("seats", winners), ("names", tuple(self._name(s) for s in winners)),
+                ("shares", shares), ("named_shares", tuple((self._name(s), c) for s, c in shares)))
 
     # -- the next deal -----------------------------------------------------------
     def next_setup(self, *, deck: list[str] | str | None = None,

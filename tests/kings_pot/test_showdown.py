@@ -11,6 +11,7 @@ hand-worked categories of the decks in kp_decks.py.
 import pytest
 
 from kp_decks import T1, T1_KING_TWO_PAIR, T1_KING_WHEEL_FLUSH, T3, T3_KING_STRAIGHT
+from rules.cards import parse_cards
 from rules.errors import IllegalActionError
 from rules.kings_pot import FAMILY, HandName, Phase
 
@@ -189,3 +190,40 @@ def test_best_of_nothing_is_nothing():
     from rules.kings_pot.showdown import best_of
 
     assert best_of([]) == ()
+
+
+# rows worked by hand: the Ace's hand A-2-3-4-5 is a straight with the ace low; the
+# Two's hand and the Six's column and Jack's diagonal hold pairs of aces; no line makes
+# more than two pair apart from the straight; the King's hand 2h 3d 4c 6c 8h is eight high.
+ACE_LOW_ROWS = ["Ac 2d 3h 4s 5c", "Ad Ah 7c 8c 9d", "Kc Kd 7d 8d Ts", "Qc Jd 6h 9h 2s", "Js Th 6s 9s 3c"]
+ACE_LOW_KING = "2h 3d 4c 6c 8h"
+
+
+def test_aces_count_low_in_a_straight_at_the_showdown(deal, run):
+    # Ben buys As (the Ace's hand), Cleo 5d (the Five's), Ana 9c (the Nine's)
+    s, _ = run(deal(ACE_LOW_ROWS, ACE_LOW_KING, "As 5d 9c"), "buy 1", "buy 1", "buy 1")
+    s, events = to_showdown(s, run, *QUIET)
+    hands = {e.get("hand"): e for e in events if e.kind == "hand"}
+    ace = hands[HandName.ACE]
+    assert ace.text == "Ace's hand: straight to the five, the ace counting low"
+    assert ace.ref.section == "Players and cards"
+    assert hands[HandName.TWO].text == "Two's hand: one pair, aces" and hands[HandName.TWO].ref.section == "Showdown"
+    assert s.outcome.winning_hands == (HandName.ACE,) and [s.players[w] for w in s.outcome.winners] == ["Ben"]
+
+
+def test_showdown_turns_every_card_for_every_seat_and_active_players_show_theirs(deal, run):
+    # Ana folds everything in round 1: she shows nothing; Ben and Cleo are active and show
+    s, _ = run(deal(T1, T1_KING_TWO_PAIR, "6d 2h Ks 2s"), "buy 2", "buy 1", "buy 1")
+    s, _ = run(s, "reveal 1", "check", "check", "fold")
+    s, _ = to_showdown_from_round_2(s, run)
+    for seat in range(3):
+        v = s.view(seat)
+        assert v.tableau == parse_cards(" ".join(T1))               # all 25 cells
+        assert v.kings_hand == parse_cards(T1_KING_TWO_PAIR) and v.kings_face_up
+        assert v.players[1].cards == parse_cards("6d 2h") and v.players[2].cards == parse_cards("Ks")
+        if seat != 0:
+            assert v.players[0].cards is None and v.players[0].folded is None
+
+
+def to_showdown_from_round_2(state, run):
+    return run(state, "reveal 2", "check", "check", "reveal 3", "check", "check", "showdown")
