@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 from ..core import Presets
 from ..errors import NotationError
+from .sections import ref
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class PokerRules:
             raise ValueError("stakes cannot be negative")
         if not self.points and not 0 < self.small_bet <= self.big_bet:
             raise ValueError(f"stakes {self.small_bet}/{self.big_bet}: the small bet must be positive "
-                             "and at most the big bet")
+                             f"and at most the big bet ({ref('The Deal', 'stakes')})")
         if self.ante is not None and self.ante < 0:
             raise ValueError("the ante cannot be negative")
         if self.raise_cap is not None and self.raise_cap < 0:

@@ -91,3 +91,12 @@ def test_two_to_ten_players(players):
 def test_two_to_ten_players_fewer_or_more_are_refused_citing_the_overview(players):
     with pytest.raises(NotationError, match=r"2 to 10 players.*palace-poker\.txt § Palace Poker\)"):
         start("limit", {"seats": [f"P{i}" for i in range(players)], "seed": 1})
+
+
+def test_stakes_are_a_small_bet_and_a_big_bet_small_first():
+    # § The Deal quotes stakes as small/big ($5/$10, ante $2); limit is the default.
+    state = start("limit", {"seats": ["A", "B"], "seed": 1, "stakes": "$10/$20"})
+    assert (state.rules.small_bet, state.rules.big_bet, state.rules.ante_amount) == (10, 20, 5)
+    assert not state.rules.no_limit and start("no-limit", {"seats": ["A", "B"], "seed": 1}).rules.no_limit
+    with pytest.raises(NotationError, match=r"at most the big bet \(palace-poker\.txt § The Deal \(stakes\)\)"):
+        start("limit", {"seats": ["A", "B"], "seed": 1, "stakes": "20/10"})
