@@ -156,11 +156,15 @@ class _Turn:
         self.rules = st.rules
         self.narrate = narrate
 
-    def event(self, kind: str, text: str, key: str | None = None, **data: Any) -> None:
+    def event(self, kind: str, text: str, key: str | None = None, *, private_to: int | None = None,
+              secret: tuple[str, ...] = (), **data: Any) -> None:
         """Record an event. Callers test ``narrate`` first: building the words costs time, and
-        random play (``apply``) asks for none."""
+        random play (``apply``) asks for none. ``secret`` names the data only the seat
+        ``private_to`` may see (cards drawn unseen); ``text`` never holds them, so
+        ``rules.refs.events_seen_by(events, seat)`` is safe to narrate to ``seat``."""
         if self.narrate:
-            self.ev.append(Event(kind, text, self.rules.ref(key) if key else None, tuple(data.items())))
+            self.ev.append(Event(kind, text, self.rules.ref(key) if key else None, tuple(data.items()),
+                                 private_to=private_to, secret=secret))
 
     def name(self, seat: int) -> str:
         return self.d["names"][seat]
@@ -214,8 +218,9 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
             d["stock"] = d["stock"][1:]
             d["drawn"], d["drawn_from"], d["phase"] = card, "stock", REVEAL
             if t.narrate:
-                t.event("chance", f"{t.name(seat)} takes a chance and turns up {card}", "chance_only",
-                        seat=seat, card=card)
+                # drawn unseen by the others: it shows only if it is played
+                t.event("chance", f"{t.name(seat)} takes a chance on the stock's top card", "chance_only",
+                        seat=seat, card=card, private_to=seat, secret=("card",))
         elif kind is A.TakeUp:
             _take_up(t, seat, "face_up_to_hand")
         elif kind is A.LastCard:
@@ -231,7 +236,7 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
         if kind is A.Pickup:
             card = d["drawn"]
             d["drawn"] = None
-            _pickup(t, seat, (card,))
+            _pickup(t, seat, (card,), secret=st.drawn_from == "stock")  # a kept chance card stays unseen
             _pass_turn(t, seat)
         else:
             how = "chance" if st.drawn_from == "stock" else "flip"
@@ -432,9 +437,9 @@ def _refill(t: _Turn, seat: int) -> tuple[Card, ...]:
     drawn = d["stock"][:need]
     d["stock"] = d["stock"][need:]
     t.hands[seat] = hand + drawn
-    if t.narrate:
+    if t.narrate:  # which cards were drawn is the drawer's secret
         t.event("refill", f"{t.name(seat)} draws {len(drawn)} from the stock", "refill", seat=seat,
-                cards=drawn)
+                cards=drawn, private_to=seat, secret=("cards",))
     return drawn
 
 
@@ -501,14 +506,18 @@ def _pass_turn(t: _Turn, seat: int, skips: int = 0, reverse: bool = False) -> No
     d["window"] = d["flash"] = d["drawn"] = None
 
 
-def _pickup(t: _Turn, seat: int, extra: tuple[Card, ...], key: str = "pickup") -> None:
+def _pickup(t: _Turn, seat: int, extra: tuple[Card, ...], key: str = "pickup", secret: bool = False) -> None:
+    """``seat`` takes the pile, and ``extra`` with it; ``secret``: ``extra`` was never shown, so
+    the list of cards taken is for ``seat`` only (``pile`` stays public)."""
     d = t.d
-    cards = d["pile"] + extra
+    pile = d["pile"]
+    cards = pile + extra
     t.hands[seat] = d["hands"][seat] + cards
     d["pile"] = ()
     if t.narrate:
         t.event("pickup", f"{t.name(seat)} takes the pile ({len(cards)} cards)", key, seat=seat,
-                cards=cards)
+                cards=cards, pile=pile, private_to=seat if secret else None,
+                secret=("cards",) if secret else ())
 
 
 def _declare(t: _Turn, seat: int) -> None:
