@@ -21,7 +21,7 @@ from .odds import BattleOdds, battle_odds
 from .setup import SETUP_KEYS, start
 from .showdown import ShowdownVerdict, resolve_showdown
 from .state import PokerState
-from .view import PokerView
+from .view import PokerView, SeatEvent, events_for
 
 FAMILY = GameFamily(
     id="palace-poker",
@@ -35,4 +35,5 @@ __all__ = [
     "FAMILY", "Action", "Kind", "BattleVerdict", "Outcome", "resolve_battle", "PRESETS", "PokerRules",
     "CardMark", "Holding", "Mark", "Place", "SideHand", "evaluate_side", "Battle", "HandResult", "Phase",
     "Player", "Status", "BattleOdds", "battle_odds", "SETUP_KEYS", "start", "ShowdownVerdict", "resolve_showdown", "PokerState", "PokerView",
+    "SeatEvent", "events_for",
 ]

@@ -11,7 +11,8 @@ palace-poker-battle-reveal); nobody else sees them.
 Events follow the same rule. ``state.play()`` returns every event (the teaching
 narration); an event that holds a hidden card or a battle's hands is a
 :class:`SeatEvent` naming the seats that may learn it, and
-``state.events_for(events, seat)`` (or :func:`events_for`) gives one seat's
+``rules.refs.events_seen_by(events, seat)`` (the call for every engine),
+``state.events_for(events, seat)`` or :func:`events_for` give one seat's
 narration: another player's palace card is dropped from the data, and a battle's
 hands are told only to whoever saw them, the others learning just who won.
 """
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import Card
-from ..refs import Event, RuleRef
+from ..refs import Event, RuleRef, events_seen_by
 from .battle import BattleVerdict
 from .model import HandResult, Phase, Status
 from .sections import ref
@@ -45,13 +46,15 @@ class SeatEvent(Event):
 
     ``shown_to`` holds the seats that learn it whole, by number and by name;
     every other seat learns ``public`` instead (``None``: nothing at all). The
-    teaching view (``viewer=None``) learns everything. See :func:`events_for`.
+    teaching view (``viewer=None``) learns everything. Its text may name hidden
+    cards, so it overrides :meth:`rules.refs.Event.seen_by`, and
+    :func:`rules.refs.events_seen_by` filters Palace Poker events like any other.
     """
 
     shown_to: tuple[object, ...] = ()
     public: Event | None = None
 
-    def for_seat(self, viewer: object) -> Event | None:
+    def seen_by(self, viewer: object) -> Event | None:
         if viewer is None or viewer in self.shown_to:
             return self
         return self.public
@@ -61,12 +64,7 @@ def events_for(events, viewer: object) -> tuple[Event, ...]:
     """``events`` as ``viewer`` may learn them: a seat number or a player's name
     (as the event names it; :meth:`PokerState.events_for` takes any spelling),
     or ``None`` for the teaching view, which learns everything."""
-    out = []
-    for e in events:
-        seen = e.for_seat(viewer) if isinstance(e, SeatEvent) else e
-        if seen is not None:
-            out.append(seen)
-    return tuple(out)
+    return events_seen_by(events, viewer)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import pytest
 
 from rules.cards import ALL_CARDS, Card, parse_cards
 from rules.errors import NotationError
-from rules.refs import Event
+from rules.refs import Event, events_seen_by
 
 from palace_poker_support import table
 
@@ -155,6 +155,9 @@ def test_battle_hands_are_narrated_only_to_who_saw_them(example_start, play, exa
         assert ("three of a kind" in won.text) is (seat == "Brad")
     assert [e.kind for e in state.events_for(events, "Frank") if e.kind == "excluded"] == ["excluded"]  # his 8h
     assert state.events_for(events, None) == events
+    # the one call the tutor uses for every engine gives the same, by seat number
+    for seat, name in enumerate(state.names):
+        assert events_seen_by(events, seat) == state.events_for(events, name)
 
 
 def test_points_are_scored_with_a_rule_reference():
