@@ -117,11 +117,6 @@ def allowed_tables(rules: PalaceRules) -> tuple[tuple[bool, ...], ...]:
     return tables
 
 
-def allowed(rules: PalaceRules, top: int, big: bool) -> tuple[bool, ...]:
-    """For each rank code, whether :func:`judge` allows it on ``top``: one card (``big`` False) or
-    at least ``four_of_a_kind`` cards (see :func:`allowed_tables`)."""
-    return allowed_tables(rules)[top + 1 + (15 if big else 0)]
-
 
 def _a(rank: Rank) -> str:
     word = rank.word

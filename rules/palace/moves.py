@@ -1,7 +1,7 @@
 """What to ask about: candidate actions (legal or not), the legal actions, per-card verdicts.
 
 ``legal()`` runs on every move of random play, so on an ordinary turn it builds
-the legal plays directly from :func:`rules.palace.legality.allowed` (the table of
+the legal plays directly from :func:`rules.palace.legality.allowed_tables` (the tables of
 :func:`~rules.palace.legality.judge`'s answers that :func:`~rules.palace.decide.decide`
 also uses) instead of filtering candidates one by one; the random-play tests
 compare both at every step.
@@ -120,7 +120,7 @@ def legal(st: PalaceState) -> tuple[A.Action, ...]:
             out.append(A.TAKE_UP)
     can_play = not zone
     if zone:
-        # legality.effective_top and legality.allowed, inlined: this runs on every move
+        # legality.effective_top and a table lookup, inlined: this runs on every move
         if rules.transparent:
             top = legality.effective_top(rules, pile)
         else:
