@@ -16,7 +16,7 @@ from typing import Any
 import param
 from panel.custom import JSComponent
 
-from .compat import mark_document_loaded
+from .compat import mark_document_loaded, mark_loaded_when_linked
 
 _BASE_CSS = """
 :host { display: block; width: 100%; }
@@ -180,6 +180,9 @@ class PageBridge(JSComponent):
     def __init__(self, **params: Any):
         super().__init__(**params)
         self._callbacks: list[Callable[[str, str], None]] = []
+        # updates made before the first report (a link put in the address bar
+        # at once) must reach the page: see tutor.views.compat
+        mark_loaded_when_linked()
 
     def on_page(self, callback: Callable[[str, str], None]) -> None:
         self._callbacks.append(callback)
@@ -190,7 +193,7 @@ class PageBridge(JSComponent):
         if msg["kind"] == "start":
             if self.started:
                 return  # a repeated report while the confirmation travels back
-            # the page is now linked to Python: from here on, updates must flow
+            # the page is linked to Python (already marked when the worker linked it)
             mark_document_loaded()
             self.started = True
         for callback in self._callbacks:

@@ -1,0 +1,97 @@
+"""The Pyodide-worker work-around in tutor.views.compat, replayed on a plain
+bokeh Document the way panel.io.pyodide drives it (no browser needed).
+
+The sequence that broke the compiled app: the worker links the built document
+to the page (unhold, DocumentReady), and an update is made inside Panel's
+``hold()`` before the page has reported it loaded (a position opened from the
+address bar). Panel then parks the update in ``_held_events`` unsent; a later
+update goes out first and BokehJS meets a reference it does not know.
+"""
+
+from __future__ import annotations
+
+from bokeh.document import Document
+from bokeh.events import DocumentReady
+from bokeh.models import Div
+from panel.io.document import hold
+from panel.io.state import state
+
+from tutor.views.compat import mark_document_loaded, mark_loaded_when_linked
+
+
+def _worker_document():
+    doc = Document()
+    doc.hold()  # panel.io.pyodide.init_doc holds the document it builds into
+    root = Div(text="built")
+    doc.add_root(root)
+    return doc, root
+
+
+def _texts(events):
+    return [e.new for e in events if getattr(e, "attr", None) == "text"]
+
+
+def _link(doc, sent):
+    # what panel.io.pyodide._link_docs_worker does: listen, unhold, say ready
+    doc.on_change(lambda event: sent.append(event))
+    doc.unhold()
+    doc.callbacks.trigger_event(DocumentReady())
+
+
+def test_update_made_before_the_page_reports_is_parked_without_the_fix():
+    # the bug itself: Panel's hold() ends on a document not marked loaded and
+    # leaves the change unsent; the link's unhold is then a no-op
+    doc, root = _worker_document()
+    sent = []
+    _link(doc, sent)
+    with hold(doc):
+        root.text = "a position opened from the address bar"
+    assert _texts(sent) == []
+    assert _texts(doc.callbacks._held_events)  # parked, to be sent out of order later
+    state._loaded.pop(doc, None)
+
+
+def test_update_made_before_the_page_reports_is_sent_once_the_worker_linked():
+    doc, root = _worker_document()
+    mark_loaded_when_linked(doc)
+    sent = []
+    _link(doc, sent)
+    with hold(doc):
+        root.text = "a position opened from the address bar"
+    try:
+        assert _texts(sent) == ["a position opened from the address bar"]
+        assert not doc.callbacks._held_events
+        assert state._loaded.get(doc)
+        # later updates flow at once, as under panel serve
+        with hold(doc):
+            root.text = "next step"
+        assert _texts(sent)[-1] == "next step"
+    finally:
+        state._loaded.pop(doc, None)
+
+
+def test_the_page_reports_fallback_sends_what_an_earlier_hold_parked():
+    doc, root = _worker_document()
+    sent = []
+    _link(doc, sent)
+    with hold(doc):
+        root.text = "parked"
+    try:
+        mark_document_loaded(doc)
+        assert _texts(sent) == ["parked"]
+        assert not doc.callbacks._held_events
+    finally:
+        state._loaded.pop(doc, None)
+
+
+def test_marking_loaded_twice_sends_nothing_twice():
+    doc, root = _worker_document()
+    mark_loaded_when_linked(doc)
+    sent = []
+    _link(doc, sent)
+    try:
+        count = len(sent)
+        mark_document_loaded(doc)  # the page bridge's fallback on its first report
+        assert len(sent) == count
+    finally:
+        state._loaded.pop(doc, None)
