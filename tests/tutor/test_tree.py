@@ -123,3 +123,29 @@ def test_deep_nesting_of_variations_displays_without_recursion():
         t, alt = t.add(parent, Add(2), "+2", state, None, ())
         parent = alt.id
     assert len(t.rows()) == len(t)
+
+
+def test_the_same_move_with_and_without_the_actors_name_is_one_child():
+    """Palace Poker notation may name the actor (``Ann: buy``); playing ``buy``
+    afterwards from the same position must follow that child, not add a twin."""
+    from rules.games import get_family
+    from tutor.model.study import Study
+
+    family = get_family("palace-poker")
+    study = Study.from_setup(family, "limit", {"seats": ["Ann", "Ben", "Christine"], "seed": 3})
+    while study.state.phase.value != "turn":
+        study.play(study.state.legal_actions()[0])
+    at, mover = study.current, study.state.actor_name
+    study.play(study.state.parse_action(f"{mover}: buy"))
+    first = study.current
+    study.goto(at)
+    study.play(study.state.parse_action("buy"))
+    assert study.current == first
+    assert len(study.tree[at].children) == 1
+    # and the other way round: a move typed bare first, then with the name
+    study.goto(at)
+    study.play(study.state.parse_action("stay"))
+    stayed = study.current
+    study.goto(at)
+    study.play_text(f"{mover.upper()}: STAY")
+    assert study.current == stayed and len(study.tree[at].children) == 2

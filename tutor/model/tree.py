@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
+from lessons.model import action_key
 from rules.core import GameState
 from rules.refs import Event, Verdict
 
@@ -106,10 +107,14 @@ class StudyTree:
         return len(self.nodes)
 
     def child_with(self, parent_id: int, action: Any) -> Node | None:
-        """The child of ``parent_id`` reached by ``action``, if it exists."""
+        """The child of ``parent_id`` reached by ``action``, if it exists. Moves
+        are compared by canonical notation without the actor's name (the actor
+        is the same for every move from one position), so ``Christine: buy``
+        finds the child that ``buy`` made."""
+        key = action_key(action)
         for child_id in self[parent_id].children:
             child = self.nodes[child_id]
-            if child.action == action:
+            if child.action == action or action_key(child.action) == key:
                 return child
         return None
 

@@ -23,6 +23,7 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
+from lessons.model import action_key
 from rules.refs import Verdict
 from tutor.model.table_data import pot_fields, pot_line
 
@@ -181,12 +182,6 @@ def verdict_html(verdict: Verdict, cls: str = "verdict") -> str:
     if verdict.ruling is not None:
         raw += tag("span", f"Ruling: {verdict.ruling}", "ref")
     return tag("div", verdict.reason, cls, raw=raw)
-
-
-def action_key(action: Any) -> str:
-    """A move compared without its actor prefix (``Brad: buy`` is ``buy`` on Brad's turn)."""
-    without_seat = getattr(action, "without_seat", None)
-    return str(without_seat() if callable(without_seat) else action)
 
 
 class BoardTable(TableRenderer):
