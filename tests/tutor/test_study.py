@@ -61,8 +61,12 @@ def test_jump_to_any_step_and_back_to_the_introduction(study):
 
 
 def test_step_list_names_each_step(study):
+    """A move's entry says what happened in words (the first clause of the toy's
+    event, "North adds 3; the total is 3."), not its notation; a pause quotes
+    the start of its narration."""
     assert [i.label for i in study.step_items()] == [
-        "Start: Race basics", "1. +3", "2. +3", "3. Narration of step 3 (pause).", "4. +2"]
+        "Start: Race basics", "1. North adds 3", "2. South adds 3", "3. Narration of step 3 (pause).",
+        "4. North adds 2"]
     study.jump(1)
     assert study.step_item == 1
 

@@ -35,7 +35,7 @@ def test_start_message_opens_the_first_lesson(view):
 
 
 def test_step_list_and_cursor(view):
-    assert [i["label"] for i in view.lesson._steps.items][:2] == ["Start: Race basics", "1. +3"]
+    assert [i["label"] for i in view.lesson._steps.items][:2] == ["Start: Race basics", "1. North adds 3"]
     assert view.lesson._steps.selected == -1
     view.lesson._next.clicks += 1
     assert view.lesson._steps.selected == 0

@@ -18,7 +18,7 @@ import param
 
 from rules.core import GameState
 from rules.errors import IllegalActionError, NotationError
-from rules.refs import Event, RuleRef, Ruling, Verdict
+from rules.refs import Event, RuleRef, Ruling, Verdict, events_seen_by
 
 from .quiz import QuizModel
 from .tree import ROOT, Node, StudyTree, TreeError
@@ -178,14 +178,30 @@ class Study(param.Parameterized):
         return at > 0 or not node.is_root
 
     def step_items(self) -> tuple[StepItem, ...]:
-        """The lesson's step list: its introduction, then one entry per step."""
+        """The lesson's step list: its introduction, then one entry per step,
+        saying in a few words what happened (the first thing the chosen seat
+        is told of the move; the move as that seat may read it if nothing) or,
+        for a step that only explains, the start of its narration."""
         if self.lesson is None:
             return ()
+        shown_at = {index: node for node in self.tree.nodes_with_steps() for index in node.steps}
         items = [StepItem(-1, "Start: " + self.lesson.title)]
         for index, step in enumerate(self.lesson.steps):
-            what = step.action if step.action else _first_words(step.narration)
+            node = shown_at.get(index)
+            if step.action and node is not None and not node.is_root:
+                told = self.events_seen(node)
+                what = _gist(told[0].text) if told else node.label(self.seat)
+            else:
+                what = _first_words(step.narration)
             items.append(StepItem(index, f"{index + 1}. {what}"))
         return tuple(items)
+
+    def events_seen(self, node: Node | None = None) -> tuple[Event, ...]:
+        """What happened on reaching ``node`` (the cursor's, by default) as the
+        chosen seat may learn it: another seat's hidden cards are left out
+        (``rules.refs.events_seen_by``); the teaching view learns everything."""
+        node = self.node if node is None else node
+        return events_seen_by(node.events, self.seat)
 
     @property
     def step_item(self) -> int | None:
@@ -202,18 +218,20 @@ class Study(param.Parameterized):
         lesson = self.lesson
         if lesson is not None and self.step is not None:
             step = lesson.steps[self.step]
+            # the lesson's text is the teacher's; what happened is told per seat
             return Narration(f"Step {self.step + 1} of {len(lesson.steps)}", step.narration,
-                             step.rule, None, node.events)
+                             step.rule, None, self.events_seen(node))
         if node.is_root:
             if lesson is not None:
                 return Narration(lesson.title, lesson.intro or lesson.summary, lesson.source)
             return Narration("Start", "The position you set up. Play any legal action to begin a line.")
         verdict = node.verdict
-        told = " ".join(e.text for e in node.events) or f"{node.text} was played."
+        events = self.events_seen(node)
+        told = " ".join(e.text for e in events) or f"{node.label(self.seat)} was played."
         heading = "Your line" if not self.tree.on_main_line(node.id) or lesson is None else "Main line"
         if verdict is None:
-            return Narration(heading, told, None, None, node.events)
-        return Narration(heading, told, verdict.ref, verdict.ruling, node.events)
+            return Narration(heading, told, None, None, events)
+        return Narration(heading, told, verdict.ref, verdict.ruling, events)
 
     # -- moving the cursor --------------------------------------------------------
     def _move(self, node_id: int, step: int | None, **extra: Any) -> None:
@@ -371,3 +389,11 @@ class Study(param.Parameterized):
 def _first_words(text: str, limit: int = 6) -> str:
     words = text.split()
     return " ".join(words[:limit]) + (" ..." if len(words) > limit else "")
+
+
+def _gist(text: str, limit: int = 8) -> str:
+    """An event's sentence cut to its first clause, for the step list
+    ("Everyone antes 2; the pot is 12" -> "Everyone antes 2")."""
+    for stop in ("; ", " ("):
+        text = text.split(stop, 1)[0]
+    return _first_words(text, limit)

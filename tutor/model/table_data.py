@@ -60,7 +60,7 @@ def pot_fields(game: str) -> tuple[tuple[Any, str], ...]:
 
 def pot_line(study: Any) -> PotLine:
     """The pots at each position of the line through the cursor, from the start to the end of
-    that line."""
+    that line; each move labelled as the chosen seat may read it."""
     tree = study.tree
     ids = tree.line(study.current)
     fields = pot_fields(study.game)
@@ -68,7 +68,7 @@ def pot_line(study: Any) -> PotLine:
     values: dict[str, list[int]] = {label: [] for _, label in fields}
     for i, node_id in enumerate(ids):
         node = tree[node_id]
-        labels.append("start" if node.is_root else f"{i}. {node.text}")
+        labels.append("start" if node.is_root else f"{i}. {node.label(study.seat)}")
         for read, label in fields:
             values[label].append(int(read(node.state)))
     return PotLine(tuple(labels), tuple((k, tuple(v)) for k, v in values.items()), ids.index(study.current))

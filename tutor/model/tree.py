@@ -39,6 +39,7 @@ class Node:
     that allowed it and ``events`` what happened, for narration. ``steps``
     lists the lesson steps shown at this position (several when a lesson
     pauses to explain without playing). ``note`` is the learner's own text.
+    ``actor`` is the seat that made the move (None when the engine does not say).
     """
 
     id: int
@@ -51,10 +52,31 @@ class Node:
     children: tuple[int, ...] = ()
     steps: tuple[int, ...] = ()
     note: str = ""
+    actor: int | None = None
 
     @property
     def is_root(self) -> bool:
         return self.parent is None
+
+    def label(self, seat: int | None = None) -> str:
+        """The move as ``seat`` may read it: its notation for the teaching view
+        (``None``) and for the player who made it; for anyone else the action's
+        ``public_text`` where the engine gives one (a card folded face down in
+        King's Pot is ``fold a card``)."""
+        if seat is None or seat == self.actor or self.action is None:
+            return self.text
+        return getattr(self.action, "public_text", self.text)
+
+
+def actor_of(state: GameState) -> int | None:
+    """The seat whose move it is in ``state``: engines call it ``actor``
+    (Palace Poker), ``to_act`` (King's Pot) or ``to_move`` (Palace); only a
+    seat number counts (Palace Poker's ``to_act`` is a name)."""
+    for name in ("actor", "to_act", "to_move"):
+        value = getattr(state, name, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
 
 
 @dataclass(frozen=True)
@@ -212,7 +234,7 @@ class StudyTree:
             return self, existing
         parent = self[parent_id]
         node = Node(id=self.next_id, parent=parent_id, state=state, action=action, text=text,
-                    verdict=verdict, events=events, steps=steps)
+                    verdict=verdict, events=events, steps=steps, actor=actor_of(parent.state))
         tree = self._with({node.id: node, parent_id: replace(parent, children=parent.children + (node.id,))},
                           next_id=self.next_id + 1)
         return tree, node

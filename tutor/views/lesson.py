@@ -121,7 +121,8 @@ class LessonPane(pn.viewable.Viewer):
             self._narration, self._quiz,
             pn.FlexBox(self._start, self._prev, self._next, self._end, gap="6px"),
             self._steps_title, self._steps, sizing_mode="stretch_width", css_classes=["lesson-pane"])
-        self._follow = StudyFollower(self.app, ["current", "step", "tree"], self._update)
+        # "seat": the narration and the step list say only what the chosen seat may know
+        self._follow = StudyFollower(self.app, ["current", "step", "tree", "seat"], self._update)
 
     def _button(self, label: str, tip: str, cls: str, go, button_type: str = "default") -> pn.widgets.Button:
         button = pn.widgets.Button(name=label, description=tip, css_classes=[cls], button_type=button_type,
@@ -135,7 +136,7 @@ class LessonPane(pn.viewable.Viewer):
             study.jump(key)
 
     def _update(self, study: Study, names: set[str]) -> None:
-        if "study" in names:
+        if names & {"study", "seat"}:
             items = [{"key": item.index, "label": item.label} for item in study.step_items()]
             self._steps.items = items
             self._steps.visible = self._steps_title.visible = bool(items)

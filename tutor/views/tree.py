@@ -17,9 +17,10 @@ from .components import ItemList
 from .lesson import BUTTON_CSS
 
 
-def row_item(row: Row) -> dict[str, Any]:
+def row_item(row: Row, seat: int | None = None) -> dict[str, Any]:
+    """One line of the tree list; the move as ``seat`` may read it (None: all of it)."""
     node = row.node
-    label = "Start" if node.is_root else f"{row.ply}. {node.text}"
+    label = "Start" if node.is_root else f"{row.ply}. {node.label(seat)}"
     if row.starts_variation:
         label = "↳ " + label
     if node.note:
@@ -58,7 +59,7 @@ class TreePane(pn.viewable.Viewer):
             pn.FlexBox(self._main, self._promote, self._make_main, self._delete, gap="6px"),
             pn.Row(self._note, self._save_note, sizing_mode="stretch_width"),
             sizing_mode="stretch_width", css_classes=["tree-pane"])
-        self._follow = StudyFollower(self.app, ["current", "tree", "step"], self._update)
+        self._follow = StudyFollower(self.app, ["current", "tree", "step", "seat"], self._update)
 
     def _button(self, label: str, cls: str, do, button_type: str = "default") -> pn.widgets.Button:
         button = pn.widgets.Button(name=label, css_classes=[cls], button_type=button_type,
@@ -73,8 +74,8 @@ class TreePane(pn.viewable.Viewer):
 
     def _update(self, study: Study, names: set[str]) -> None:
         tree = study.tree
-        if names & {"study", "tree"}:
-            self._rows.items = [row_item(row) for row in tree.rows()]
+        if names & {"study", "tree", "seat"}:
+            self._rows.items = [row_item(row, study.seat) for row in tree.rows()]
         node = study.node
         self._rows.selected = node.id
         on_main = tree.on_main_line(node.id)
