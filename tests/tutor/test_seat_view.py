@@ -187,3 +187,41 @@ def test_the_step_list_says_what_happened_in_words():
         moves = [i for i, step in enumerate(study.lesson.steps) if step.action]
         assert all(items[i] != f"{i + 1}. {study.lesson.steps[i].action}" for i in moves)
         assert all(len(items[i].split()) <= 10 for i in moves)  # short: a number and a few words
+
+
+# -- notation that would tell a hidden card ------------------------------------------------------
+@pytest.mark.parametrize("game,variant", [("palace", "house"), ("palace", "caron"), ("palace", "bga"),
+                                          ("palace-poker", "limit"), ("palace-poker", "open-market"),
+                                          ("kings-pot", "standard")])
+def test_a_moves_label_for_another_seat_names_only_cards_that_seat_can_see(game, variant):
+    """Why only King's Pot actions have a ``public_text``: in seeded random games, the
+    cards that each move's label (as every other seat reads it) names are visible to
+    that seat just before or just after the move, or turned up for all by the move.
+    Palace plays, flashes, reflections, quick throws and setup choices put cards face
+    up; Palace Poker discards are face-up soldiers; a King's Pot single fold is the
+    one face-down move, and its public text names no card."""
+    from rules.games import get_family
+    from tutor.model.tree import Node, actor_of
+
+    from .seat_view_support import hidden_from, shown_by_move
+
+    family = get_family(game)
+    key = "players" if game == "kings-pot" else "seats"
+    checked = 0
+    for seed in range(8):
+        state, rng = family.start(variant, {key: list(NAMES), "seed": seed}), random.Random(seed)
+        for _ in range(150):
+            if state.is_over:
+                break
+            action = rng.choice(state.legal_actions())
+            after = state.apply(action)
+            node = Node(1, 0, after, action, str(action), actor=actor_of(state))
+            for seat in range(len(NAMES)):
+                if seat == node.actor:
+                    continue
+                secret = hidden_from(state, seat) & hidden_from(after, seat)
+                secret -= shown_by_move(state, action, after)
+                assert not named_cards(node.label(seat), secret), (seed, seat, str(action))
+                checked += 1
+            state = after
+    assert checked > 250  # enough moves by others were read
