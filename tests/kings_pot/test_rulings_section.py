@@ -5,24 +5,21 @@ pictures in it (the max-buy table and the reveal labels) match the code.
 """
 
 import re
-from pathlib import Path
 
 import pytest
+from rulings_md import DOC
+from rulings_md import section as doc_section
 
 import rules.kings_pot  # noqa: F401 - registers the rulings
 from rules.kings_pot.tableau import RevealSchedule, max_buy
 from rules.refs import RULINGS
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
 HEADING = "## King's Pot (`kings-pot.txt`)"
 KEYS = sorted(k for k in RULINGS if k.startswith("kings-pot-"))
 
 
 def section():
-    text = DOC.read_text(encoding="utf-8")
-    start = text.index(HEADING) + len(HEADING)
-    end = text.find("\n## ", start)
-    return text[start:] if end < 0 else text[start:end]
+    return doc_section(DOC.read_text(encoding="utf-8"), HEADING)
 
 
 def entries():
