@@ -22,31 +22,13 @@ import sys
 import time
 from pathlib import Path
 
+from bench._page import FIND_FUNCTIONS_JS, SETTLED_JS, app_page, pct
 from palace_tutor.site import browser as B
-from palace_tutor.site.build import SiteOptions
-from palace_tutor.site.serve import serve_process
 
 ROOT = Path(__file__).resolve().parents[1]
 
 # Finds the elements once (they persist across steps), then times one Next.
-SETUP_JS = """() => {
-  function deep(root, cls) {
-    for (const el of root.querySelectorAll('*')) {
-      if (el.classList && el.classList.contains(cls)) return el;
-      if (el.shadowRoot) { const r = deep(el.shadowRoot, cls); if (r) return r; }
-    }
-    return null;
-  }
-  function inner(host, sel) {
-    const roots = [host];
-    while (roots.length) {
-      const r = roots.shift();
-      const hit = (r.shadowRoot || r).querySelector(sel);
-      if (hit) return hit;
-      for (const el of (r.shadowRoot || r).querySelectorAll('*')) if (el.shadowRoot) roots.push(el);
-    }
-    return null;
-  }
+SETUP_JS = """() => {""" + FIND_FUNCTIONS_JS + """
   const h = {narration: deep(document, 'narration-pane'), steps: deep(document, 'step-list'),
              tree: deep(document, 'tree-list'), link: deep(document, 'link-box'),
              next: deep(document, 'nav-next'), start: deep(document, 'nav-start')};
@@ -59,15 +41,6 @@ SETUP_JS = """() => {
   h.inner = inner;
   window.__bench = h;
   return 'ok';
-}"""
-
-# The page is settled when the Python worker has had nothing to do for 0.5 s.
-SETTLED_JS = """() => {
-  const w = pyodideWorker;
-  const idle = !w.busy && w.queue.length === 0;
-  if (!idle) { window.__idleSince = null; return false; }
-  if (!window.__idleSince) { window.__idleSince = performance.now(); }
-  return performance.now() - window.__idleSince > 500;
 }"""
 
 STATE_JS = """() => {
@@ -143,70 +116,43 @@ def expected_walk(lesson_id: str | None):
     return lesson, start_link, walk
 
 
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
-
-
 def measure(lesson_id: str | None, rounds: int) -> dict:
-    from playwright.sync_api import sync_playwright
-
-    from bench.load import ensure_site
-
     lesson, start_link, walk = expected_walk(lesson_id)
-    site = ensure_site("ours", ROOT / "app.py", SiteOptions())
-    server, url = serve_process(site)
     dom: list[float] = []
     painted: list[float] = []
-    try:
-        with sync_playwright() as pw:
-            browser, context = B.launch(pw)
-            guard = B.OutsideGuard()
-            guard.attach(context)
-            page = context.new_page()
-            errors: list[str] = []
-            console: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.on("console", lambda m: console.append(f"[page {m.type}] {m.text}"))
-            page.on("worker", lambda w: w.on("console", lambda m: console.append(f"[worker {m.type}] {m.text}")))
-            load = B.open_until_interactive(page, url + "index.html#" + start_link)
-            t_open = time.perf_counter()
-            B.wait_shadow_text(page, "narration-pane", f"t.startsWith({json.dumps(lesson.title)})", timeout_s=120)
-            opened_s = load.interactive_s + (time.perf_counter() - t_open)
-            page.wait_for_function(SETTLED_JS, timeout=120_000, polling=100)
-            for round_no in range(rounds):
-                if round_no:
-                    page.evaluate("() => window.__bench.startButton.click()")
-                    B.wait_shadow_text(page, "narration-pane", f"t.startsWith({json.dumps(lesson.title)})")
-                for number, want in enumerate(walk, 1):
-                    # found afresh before each press (untimed): a view Panel
-                    # re-renders replaces its elements
-                    status = page.evaluate(SETUP_JS)
-                    if status != "ok":
-                        raise SystemExit(f"bench step: page not as expected ({status})")
-                    got = page.evaluate(NEXT_JS, want)
-                    if got is None:
-                        shown = page.evaluate(STATE_JS)
-                        page.screenshot(path=str(ROOT / ".cache" / "bench-step-failure.png"), full_page=True)
-                        raise SystemExit(f"bench step: after Next #{number} the screen shows {shown}, "
-                                         f"expected {want}" + "".join(f"\npage error: {e}" for e in errors)
-                                         + "\n" + "\n".join(console[-30:]))
-                    dom.append(got[0])
-                    painted.append(got[1])
-            problems = guard.problems() + [f"page error: {e}" for e in errors]
-            context.close()
-            if browser is not None:
-                browser.close()
-    finally:
-        server.terminate()
-        server.wait(10)
-    if problems:
-        raise SystemExit("bench step: the site did something it must not:\n" + "\n".join(problems))
+    with app_page("step") as (page, url, errors):
+        console: list[str] = []
+        page.on("console", lambda m: console.append(f"[page {m.type}] {m.text}"))
+        page.on("worker", lambda w: w.on("console", lambda m: console.append(f"[worker {m.type}] {m.text}")))
+        load = B.open_until_interactive(page, url + "index.html#" + start_link)
+        t_open = time.perf_counter()
+        B.wait_shadow_text(page, "narration-pane", f"t.startsWith({json.dumps(lesson.title)})", timeout_s=120)
+        opened_s = load.interactive_s + (time.perf_counter() - t_open)
+        page.wait_for_function(SETTLED_JS, timeout=120_000, polling=100)
+        for round_no in range(rounds):
+            if round_no:
+                page.evaluate("() => window.__bench.startButton.click()")
+                B.wait_shadow_text(page, "narration-pane", f"t.startsWith({json.dumps(lesson.title)})")
+            for number, want in enumerate(walk, 1):
+                # found afresh before each press (untimed): a view Panel
+                # re-renders replaces its elements
+                status = page.evaluate(SETUP_JS)
+                if status != "ok":
+                    raise SystemExit(f"bench step: page not as expected ({status})")
+                got = page.evaluate(NEXT_JS, want)
+                if got is None:
+                    shown = page.evaluate(STATE_JS)
+                    page.screenshot(path=str(ROOT / ".cache" / "bench-step-failure.png"), full_page=True)
+                    raise SystemExit(f"bench step: after Next #{number} the screen shows {shown}, "
+                                     f"expected {want}" + "".join(f"\npage error: {e}" for e in errors)
+                                     + "\n" + "\n".join(console[-30:]))
+                dom.append(got[0])
+                painted.append(got[1])
     return {
         "bench": "step", "lesson": lesson.id, "steps": len(walk), "rounds": rounds, "samples": len(dom),
-        "dom_p50_ms": round(statistics.median(dom), 1), "dom_p95_ms": round(_pct(dom, 0.95), 1),
+        "dom_p50_ms": round(statistics.median(dom), 1), "dom_p95_ms": round(pct(dom, 0.95), 1),
         "dom_max_ms": round(max(dom), 1),
-        "painted_p50_ms": round(statistics.median(painted), 1), "painted_p95_ms": round(_pct(painted, 0.95), 1),
+        "painted_p50_ms": round(statistics.median(painted), 1), "painted_p95_ms": round(pct(painted, 0.95), 1),
         "painted_max_ms": round(max(painted), 1),
         "goal_p95_ms": 100, "page_to_lesson_s": round(opened_s, 2),
         "dom_ms_by_press": [round(x) for x in dom],

@@ -26,19 +26,13 @@ import json
 import statistics
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+from bench._page import FIND_FUNCTIONS_JS, SETTLED_JS, app_page, pct
 
 
 def _summary(values: list[float]) -> dict:
     return {"n": len(values), "p50_ms": round(statistics.median(values) * 1000, 3),
-            "p95_ms": round(_pct(values, 0.95) * 1000, 3), "max_ms": round(max(values) * 1000, 3)}
+            "p95_ms": round(pct(values, 0.95) * 1000, 3), "max_ms": round(max(values) * 1000, 3)}
 
 
 def _positions(study):
@@ -126,24 +120,7 @@ def measure_cpython(repeat: int = 3) -> dict:
 
 
 # -- the compiled app ------------------------------------------------------------------------------
-FIND_JS = """() => {
-  function deep(root, cls) {
-    for (const el of root.querySelectorAll('*')) {
-      if (el.classList && el.classList.contains(cls)) return el;
-      if (el.shadowRoot) { const r = deep(el.shadowRoot, cls); if (r) return r; }
-    }
-    return null;
-  }
-  function inner(host, sel) {
-    const roots = [host];
-    while (roots.length) {
-      const r = roots.shift();
-      const hit = (r.shadowRoot || r).querySelector(sel);
-      if (hit) return hit;
-      for (const el of (r.shadowRoot || r).querySelectorAll('*')) if (el.shadowRoot) roots.push(el);
-    }
-    return null;
-  }
+FIND_JS = """() => {""" + FIND_FUNCTIONS_JS + """
   const table = deep(document, 'game-table');
   const next = deep(document, 'nav-next');
   if (!table || !next) return 'missing ' + (table ? 'nav-next' : 'game-table');
@@ -179,14 +156,6 @@ NEXT_JS = """async (want) => {
   });
 }"""
 
-SETTLED_JS = """() => {
-  const w = pyodideWorker;
-  const idle = !w.busy && w.queue.length === 0;
-  if (!idle) { window.__idleSince = null; return false; }
-  if (!window.__idleSince) { window.__idleSince = performance.now(); }
-  return performance.now() - window.__idleSince > 500;
-}"""
-
 
 def _walk(study) -> list[dict]:
     out = []
@@ -196,66 +165,43 @@ def _walk(study) -> list[dict]:
 
 
 def measure_browser(rounds: int) -> dict:
-    from playwright.sync_api import sync_playwright
-
-    from bench.load import ensure_site
     from palace_tutor.site import browser as B
-    from palace_tutor.site.build import SiteOptions
-    from palace_tutor.site.serve import serve_process
     from tutor.model.catalog import Catalog
     from tutor.model.share import encode_link
     from tutor.model.study import Study
 
     catalog = Catalog.load()
-    site = ensure_site("ours", ROOT / "app.py", SiteOptions())
-    server, url = serve_process(site)
     results: dict = {}
-    try:
-        with sync_playwright() as pw:
-            browser, context = B.launch(pw)
-            guard = B.OutsideGuard()
-            guard.attach(context)
-            page = context.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            B.open_until_interactive(page, url + "index.html")
-            page.wait_for_function(SETTLED_JS, timeout=120_000, polling=100)
-            for game in ("palace", "palace-poker", "kings-pot"):
-                lessons = catalog.lessons_for(game)
-                if not lessons:
-                    continue
-                lesson = max(lessons, key=lambda item: len(item.steps))
-                study = Study.from_lesson(lesson, catalog.family(game))
-                start = encode_link(study)
-                walk = _walk(study)
-                dom: list[float] = []
-                painted: list[float] = []
-                for _ in range(rounds):
-                    page.evaluate("(h) => { window.location.hash = h; }", "")
-                    page.evaluate("(h) => { window.location.hash = h; }", start)
-                    page.locator(f'.table-{game} .table-root[data-node="0"]').first.wait_for(timeout=60_000)
-                    page.wait_for_function(SETTLED_JS, timeout=60_000, polling=100)
-                    for want in walk:
-                        status = page.evaluate(FIND_JS)
-                        if status != "ok":
-                            raise SystemExit(f"bench tables: page not as expected ({status})")
-                        got = page.evaluate(NEXT_JS, want)
-                        if got is None:
-                            raise SystemExit(f"bench tables: {lesson.id}: the table never showed {want}"
-                                             + "".join(f"\npage error: {e}" for e in errors))
-                        dom.append(got[0] / 1000)
-                        painted.append(got[1] / 1000)
-                results[game] = {"lesson": lesson.id, "table_dom": _summary(dom), "table_painted": _summary(painted),
-                                 "dom_ms": [round(x * 1000, 1) for x in dom]}
-            problems = guard.problems() + [f"page error: {e}" for e in errors]
-            context.close()
-            if browser is not None:
-                browser.close()
-    finally:
-        server.terminate()
-        server.wait(10)
-    if problems:
-        raise SystemExit("bench tables: the site did something it must not:\n" + "\n".join(problems))
+    with app_page("tables") as (page, url, errors):
+        B.open_until_interactive(page, url + "index.html")
+        page.wait_for_function(SETTLED_JS, timeout=120_000, polling=100)
+        for game in ("palace", "palace-poker", "kings-pot"):
+            lessons = catalog.lessons_for(game)
+            if not lessons:
+                continue
+            lesson = max(lessons, key=lambda item: len(item.steps))
+            study = Study.from_lesson(lesson, catalog.family(game))
+            start = encode_link(study)
+            walk = _walk(study)
+            dom: list[float] = []
+            painted: list[float] = []
+            for _ in range(rounds):
+                page.evaluate("(h) => { window.location.hash = h; }", "")
+                page.evaluate("(h) => { window.location.hash = h; }", start)
+                page.locator(f'.table-{game} .table-root[data-node="0"]').first.wait_for(timeout=60_000)
+                page.wait_for_function(SETTLED_JS, timeout=60_000, polling=100)
+                for want in walk:
+                    status = page.evaluate(FIND_JS)
+                    if status != "ok":
+                        raise SystemExit(f"bench tables: page not as expected ({status})")
+                    got = page.evaluate(NEXT_JS, want)
+                    if got is None:
+                        raise SystemExit(f"bench tables: {lesson.id}: the table never showed {want}"
+                                         + "".join(f"\npage error: {e}" for e in errors))
+                    dom.append(got[0] / 1000)
+                    painted.append(got[1] / 1000)
+            results[game] = {"lesson": lesson.id, "table_dom": _summary(dom), "table_painted": _summary(painted),
+                             "dom_ms": [round(x * 1000, 1) for x in dom]}
     return results
 
 

@@ -1,0 +1,85 @@
+"""What the browser benches (``bench step``, ``bench tables --browser``) share: the compiled app
+open in headless Chromium, the page-side helpers that find its parts, and percentiles.
+
+Named with a leading underscore so ``python -m bench`` does not list it as a bench.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# JS function declarations, pasted at the top of a page function: deep(root, cls) finds the first
+# element with that class anywhere below root, shadow roots included; inner(host, sel) finds the
+# first match for a selector inside host's (nested) shadow roots.
+FIND_FUNCTIONS_JS = """
+  function deep(root, cls) {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.classList && el.classList.contains(cls)) return el;
+      if (el.shadowRoot) { const r = deep(el.shadowRoot, cls); if (r) return r; }
+    }
+    return null;
+  }
+  function inner(host, sel) {
+    const roots = [host];
+    while (roots.length) {
+      const r = roots.shift();
+      const hit = (r.shadowRoot || r).querySelector(sel);
+      if (hit) return hit;
+      for (const el of (r.shadowRoot || r).querySelectorAll('*')) if (el.shadowRoot) roots.push(el);
+    }
+    return null;
+  }"""
+
+# The page is settled when the Python worker has had nothing to do for 0.5 s.
+SETTLED_JS = """() => {
+  const w = pyodideWorker;
+  const idle = !w.busy && w.queue.length === 0;
+  if (!idle) { window.__idleSince = null; return false; }
+  if (!window.__idleSince) { window.__idleSince = performance.now(); }
+  return performance.now() - window.__idleSince > 500;
+}"""
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-quantile of values, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+@contextmanager
+def app_page(bench: str) -> Iterator[tuple[object, str, list[str]]]:
+    """The compiled app (the offline site of ``app.py``, built or reused like ``bench load`` does),
+    served from 127.0.0.1, in a new page of headless Chromium: yields (page, the site's URL, the
+    page's uncaught errors so far). On the way out, the bench fails if the site reached outside
+    or the page raised."""
+    from playwright.sync_api import sync_playwright
+
+    from bench.load import ensure_site
+    from palace_tutor.site import browser as B
+    from palace_tutor.site.build import SiteOptions
+    from palace_tutor.site.serve import serve_process
+
+    site = ensure_site("ours", ROOT / "app.py", SiteOptions())
+    server, url = serve_process(site)
+    try:
+        with sync_playwright() as pw:
+            browser, context = B.launch(pw)
+            guard = B.OutsideGuard()
+            guard.attach(context)
+            page = context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            yield page, url, errors
+            problems = guard.problems() + [f"page error: {e}" for e in errors]
+            context.close()
+            if browser is not None:
+                browser.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+    if problems:
+        raise SystemExit(f"bench {bench}: the site did something it must not:\n" + "\n".join(problems))
