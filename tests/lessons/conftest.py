@@ -4,13 +4,15 @@ a running total; whoever brings the total exactly to the target wins.
 
 Notation: ``play 5s`` (any card spelling), ``pass``. A card that would
 overshoot the target is refused with a reason; under the ``strict`` preset
-``pass`` is refused.
+``pass`` is refused. Helpers the test files share live in lessons_support.py.
 """
 
 from __future__ import annotations
 
+import sys
 import textwrap
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +22,8 @@ from rules.core import GameState, Presets
 from rules.errors import NotationError
 from rules.games import GameFamily
 from rules.refs import Event, RuleRef, Verdict
+
+sys.path.insert(0, str(Path(__file__).parent))  # lessons_support, imported by name
 
 SOURCE = "palace-poker.txt"  # a real source name: RuleRef only accepts those
 SECTIONS = {"Counting": "test-only: how the fake counting game adds up",

@@ -5,26 +5,9 @@ naming the file, the lesson, the step and the reason (issue 6 'Loader', issue 9
 from __future__ import annotations
 
 import pytest
+from lessons_support import NAME, edit, load, refuse
 
-from lessons import LessonError, load_lesson_text
 from lessons.model import FrozenMap, thaw
-
-NAME = "count/count-basics.toml"
-
-
-def load(text, families):
-    return load_lesson_text(text, NAME, families=families)
-
-
-def refuse(text, families) -> LessonError:
-    with pytest.raises(LessonError) as caught:
-        load(text, families)
-    return caught.value
-
-
-def edit(text: str, old: str, new: str) -> str:
-    assert old in text, old
-    return text.replace(old, new, 1)
 
 
 def test_a_well_formed_lesson_loads_with_every_field(good_text, families):

@@ -5,26 +5,10 @@ quizzes that disagree with the engine are errors naming the step (issue 6
 from __future__ import annotations
 
 import pytest
+from lessons_support import edit, load, refuse
 
-from lessons import LessonError, load_lesson_text, replay
+from lessons import replay
 from lessons.loader import initial_state
-
-NAME = "count/count-basics.toml"
-
-
-def load(text, families):
-    return load_lesson_text(text, NAME, families=families)
-
-
-def refuse(text, families) -> LessonError:
-    with pytest.raises(LessonError) as caught:
-        load(text, families)
-    return caught.value
-
-
-def edit(text: str, old: str, new: str) -> str:
-    assert old in text, old
-    return text.replace(old, new, 1)
 
 
 # -- the replay itself ------------------------------------------------------------
