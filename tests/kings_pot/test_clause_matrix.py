@@ -4,12 +4,10 @@ King's Pot references may cite, every ruling exists; and in the other
 direction every registered section and every King's Pot ruling appears in it.
 """
 
-import ast
-import importlib
-import re
 from pathlib import Path
 
 import pytest
+from clause_matrices import defined_tests, resolve, tables, ticked
 
 import rules.kings_pot  # noqa: F401 - registers the sections and rulings
 from rules.refs import RULINGS, SECTIONS
@@ -22,22 +20,10 @@ COLUMNS = ["#", "Section", "Code", "Tests", "Rulings"]
 def rows():
     """The table rows as dicts: number, clause text, and backticked items per column."""
     out = []
-    header = None
-    for line in MATRIX.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("|"):
-            header = None
-            continue
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if header is None:
-            header = cells
-            continue
-        if set("".join(cells)) <= set("-: "):
-            continue
-        row = dict(zip(header, cells))
-        out.append({
-            "n": row["#"], "clause": cells[1],
-            **{col: re.findall(r"`([^`]+)`", row[col]) for col in COLUMNS[1:]},
-        })
+    for header, body in tables(MATRIX.read_text(encoding="utf-8")):
+        for cells in body:
+            row = dict(zip(header, cells))
+            out.append({"n": row["#"], "clause": cells[1], **{col: list(ticked(row[col])) for col in COLUMNS[1:]}})
     return out
 
 
@@ -51,36 +37,18 @@ def test_the_matrix_has_every_column_and_numbered_rows():
         assert r["clause"] and r["Section"] and r["Code"] and r["Tests"], f"row {r['n']} has an empty cell"
 
 
-def _test_functions(path):
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return {n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")}
-
-
 @pytest.mark.parametrize("node_id", sorted({t for r in ROWS for t in r["Tests"]}))
 def test_every_listed_test_exists(node_id):
     path, _, name = node_id.partition("::")
     assert name and "[" not in name, f"{node_id}: give file::function"
     assert (ROOT / path).is_file(), f"{node_id}: no such file"
-    assert name in _test_functions(ROOT / path), f"{node_id}: no such test function"
-
-
-def _resolve(dotted):
-    parts = dotted.split(".")
-    for cut in range(len(parts), 0, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:cut]))
-        except ModuleNotFoundError:
-            continue
-        for attr in parts[cut:]:
-            obj = getattr(obj, attr)
-        return obj
-    raise ImportError(dotted)
+    assert name in defined_tests(ROOT / path), f"{node_id}: no such test function"
 
 
 @pytest.mark.parametrize("symbol", sorted({c for r in ROWS for c in r["Code"]}))
 def test_every_listed_code_symbol_imports(symbol):
     assert symbol.startswith("rules."), f"{symbol}: code lives in rules/"
-    assert _resolve(symbol) is not None
+    assert resolve(symbol) is not None
 
 
 def test_every_listed_section_is_registered_and_every_section_is_listed():
@@ -100,6 +68,6 @@ def test_every_listed_ruling_exists_and_every_kings_pot_ruling_is_listed():
 def test_the_resolver_refuses_a_name_that_does_not_exist():
     # the check above would be worthless if a typo resolved to something
     with pytest.raises(AttributeError):
-        _resolve("rules.kings_pot.tableau.no_such_name")
+        resolve("rules.kings_pot.tableau.no_such_name")
     with pytest.raises((ImportError, AttributeError)):
-        _resolve("rules.no_such_module.thing")
+        resolve("rules.no_such_module.thing")

@@ -12,14 +12,13 @@ listed somewhere in its document's matrix.
 
 from __future__ import annotations
 
-import ast
 import dataclasses
-import importlib
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from clause_matrices import defined_tests, tables, ticked
+from clause_matrices import resolve as import_dotted
 
 from rules.palace import PRESETS, PalaceRules
 from rules.refs import RULINGS, SECTIONS
@@ -39,27 +38,15 @@ class Row:
     tests: tuple[str, ...]
 
 
-def _cells(line: str) -> list[str]:
-    return [c.strip() for c in line.strip().strip("|").split("|")]
-
-
-def _ticked(cell: str) -> tuple[str, ...]:
-    return tuple(re.findall(r"`([^`]+)`", cell))
-
-
 def parse_matrix(text: str) -> list[Row]:
-    """The rows of the table whose header is ``HEADER`` (other tables are notes)."""
+    """The rows of the tables whose header is ``HEADER`` (other tables are notes)."""
     rows: list[Row] = []
-    lines = text.splitlines()
-    for i, line in enumerate(lines):
-        if line.startswith("|") and _cells(line) == HEADER:
-            for body in lines[i + 2:]:
-                if not body.startswith("|"):
-                    break
-                cells = _cells(body)
-                assert len(cells) == len(HEADER), f"row with {len(cells)} cells: {body[:60]}"
-                rows.append(Row(cells[0], cells[1], cells[2], _ticked(cells[3]), _ticked(cells[4]),
-                                _ticked(cells[5])))
+    for header, body in tables(text):
+        if header != HEADER:
+            continue
+        for cells in body:
+            assert len(cells) == len(HEADER), f"row with {len(cells)} cells: {'|'.join(cells)[:60]}"
+            rows.append(Row(cells[0], cells[1], cells[2], ticked(cells[3]), ticked(cells[4]), ticked(cells[5])))
     return rows
 
 
@@ -75,39 +62,13 @@ def resolve(symbol: str) -> object:
         if field not in names:
             raise LookupError(f"PalaceRules has no field {field!r}")
         return field
-    parts = symbol.split(".")
-    for cut in range(len(parts), 0, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:cut]))
-        except ModuleNotFoundError:
-            continue
-        for attr in parts[cut:]:
-            obj = getattr(obj, attr)  # AttributeError names what is missing
-        return obj
-    raise LookupError(f"cannot import {symbol!r}")
-
-
-_TEST_CACHE: dict[Path, set[str]] = {}
-
-
-def _functions_in(path: Path) -> set[str]:
-    """Names of the module-level test functions (and Class::test methods) of a test file."""
-    if path not in _TEST_CACHE:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        names = set()
-        for node in tree.body:
-            if isinstance(node, ast.FunctionDef):
-                names.add(node.name)
-            elif isinstance(node, ast.ClassDef):
-                names.update(f"{node.name}::{n.name}" for n in node.body if isinstance(n, ast.FunctionDef))
-        _TEST_CACHE[path] = names
-    return _TEST_CACHE[path]
+    return import_dotted(symbol)
 
 
 def node_exists(node: str) -> bool:
     path, _, name = node.partition("::")
     file = ROOT / path
-    return file.is_file() and name in _functions_in(file)
+    return file.is_file() and name in defined_tests(file)
 
 
 def problems(preset: str, rows: list[Row]) -> list[str]:
@@ -171,7 +132,7 @@ def problems(preset: str, rows: list[Row]) -> list[str]:
         out.append(f"{preset}: sections with no clause row: {missing}")
     listed = {node.partition("::")[2] for row in rows for node in row.tests}
     for file in sorted((ROOT / "tests" / "palace").glob("test_*.py")):
-        for name in sorted(_functions_in(file)):
+        for name in sorted(defined_tests(file)):
             if name.startswith(f"test_{preset}_") and name not in listed:
                 out.append(f"{preset}: {file.name}::{name} is named after a clause but is in no row")
     return out

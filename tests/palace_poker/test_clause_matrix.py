@@ -17,15 +17,13 @@ files really contain:
 
 from __future__ import annotations
 
-import ast
-import importlib
 import inspect
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from clause_matrices import defined_tests, resolve, tables, ticked
 
 import rules.palace_poker  # noqa: F401  (registers the sections and the rulings)
 from rules.refs import RULINGS, SECTIONS
@@ -55,46 +53,19 @@ class Row:
     rulings: tuple[str, ...]
 
 
-def _cells(line: str) -> list[str]:
-    return [c.strip() for c in line.strip().strip("|").split("|")]
-
-
-def _ticked(cell: str) -> tuple[str, ...]:
-    return tuple(re.findall(r"`([^`]+)`", cell))
-
-
 def parse_matrix(text: str) -> list[Row]:
     """The rows of the table whose header is ``HEADER``."""
-    lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("|") and _cells(line) == HEADER)
+    body = next(body for header, body in tables(text) if header == HEADER)
     rows = []
-    for line in lines[start + 2:]:
-        if not line.startswith("|"):
-            break
-        cells = _cells(line)
-        assert len(cells) == len(HEADER), f"row with {len(cells)} cells: {line[:70]}"
+    for cells in body:
+        assert len(cells) == len(HEADER), f"row with {len(cells)} cells: {'|'.join(cells)[:70]}"
         number, clause, section, code, refs, tests, rulings = cells
-        rows.append(Row(number, clause, _ticked(section), _ticked(code), _ticked(refs), _ticked(tests),
-                        _ticked(rulings)))
+        rows.append(Row(number, clause, ticked(section), ticked(code), ticked(refs), ticked(tests), ticked(rulings)))
     return rows
 
 
 ROWS = parse_matrix(MATRIX.read_text(encoding="utf-8"))
 IDS = [r.number for r in ROWS]
-
-
-def resolve(path: str):
-    """Import ``a.b.c.Name.attr``: the longest importable module, then attributes."""
-    parts = path.split(".")
-    for cut in range(len(parts), 0, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
-            continue
-        for name in parts[cut:]:
-            obj = getattr(obj, name)
-        return obj
-    raise ImportError(path)
 
 
 def split_ref(text: str) -> tuple[str, str]:
@@ -125,11 +96,9 @@ def quoted(text: str, words: str) -> bool:
     return f'"{words}"' in text or f"'{words}'" in text
 
 
-@lru_cache(maxsize=None)
 def functions_in(file: str) -> frozenset[str]:
-    tree = ast.parse((ROOT / file).read_text(encoding="utf-8"))
-    return frozenset(n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
-                     and n.name.startswith("test_"))
+    """The tests defined in ``file`` (a path from the repository root)."""
+    return defined_tests(ROOT / file)
 
 
 def test_matrix_has_numbered_rows_with_every_column_filled():
