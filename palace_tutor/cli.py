@@ -136,6 +136,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as err:  # NotationError and IllegalActionError are ValueErrors
         print(f"palace-tutor: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (`palace-tutor lessons show ID | head`): not an error
+        _quiet_stdout()
+        return 0
+    except (OSError, RuntimeError) as err:
+        # build and serve: a missing folder, a port in use, a failed download or step
+        print(f"palace-tutor {args.command}: {err}", file=sys.stderr)
+        return 1
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so Python's flush at exit does not report the closed pipe again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import http.server
 import threading
@@ -46,7 +47,12 @@ def make_server(directory: str | Path, port: int = 0, verbose: bool = False) -> 
     if not (directory / "index.html").is_file():
         raise FileNotFoundError(f"{directory}/index.html not found: build the site first (palace-tutor build)")
     handler = functools.partial(SiteHandler, directory=str(directory))
-    server = SiteServer(("127.0.0.1", port), handler)
+    try:
+        server = SiteServer(("127.0.0.1", port), handler)
+    except OSError as err:
+        if err.errno == errno.EADDRINUSE:
+            raise OSError(err.errno, f"port {port} on 127.0.0.1 is already in use: pick another with --port") from err
+        raise
     server.verbose = verbose
     return server
 
