@@ -140,7 +140,7 @@ def check_play(variant: str, *, pile: str, hand: str) -> PlayCheck:
             legal.append(format_cards(group))
     notes = []
     if rules.chance and state.phase is not FLASH:
-        notes.append(f"While the stock still has cards, a 'chance' on its top card is also open "
+        notes.append(f"Were there cards in the stock, a 'chance' on its top card would be open as well "
                      f"[{rules.ref('chance')}].")
     if rules.voluntary_pickup and legal and state.phase is not FLASH:
         notes.append(f"Taking the pile instead is allowed too [{rules.ref('voluntary_pickup')}].")
