@@ -9,7 +9,7 @@ compare both at every step.
 
 from __future__ import annotations
 
-from itertools import combinations, groupby
+from itertools import combinations
 from operator import attrgetter
 
 from ..cards import ALL_CARDS, JOKER, Card
@@ -20,7 +20,6 @@ from .decide import _judge_group, _targets, decide
 from .state import AFTER, CHOOSE, FLASH, PLAY, REVEAL, SWAP, PalaceState
 
 _by_index = attrgetter("index")
-_by_rank = attrgetter("rank")
 
 
 def groups(rules, cards) -> list[tuple[Card, ...]]:
@@ -28,12 +27,12 @@ def groups(rules, cards) -> list[tuple[Card, ...]]:
     times. Suits never matter in Palace, so any other choice of that many cards of that rank is
     the same play; ``check`` accepts it just as well."""
     by_code: dict[int, list[Card]] = {}
-    for c in cards:
+    for c in sorted(cards, key=_by_index):  # so each rank's cards come in suit order
         by_code.setdefault(c.index >> 2, []).append(c)
     levels = rules.levels
     out: list[tuple[Card, ...]] = []
-    for code in sorted(by_code, key=lambda k: (levels[k], k)):
-        same = sorted(by_code[code], key=_by_index)
+    for code in (sorted(by_code, key=lambda k: (levels[k], k)) if len(by_code) > 1 else by_code):
+        same = by_code[code]
         out.extend(tuple(same[:size]) for size in range(1, len(same) + 1))
     return out
 
@@ -80,24 +79,34 @@ def candidates(st: PalaceState) -> tuple[A.Action, ...]:
     return tuple(out)
 
 
-_SINGLES: tuple[A.Play, ...] = tuple(A.Play((c,)) for c in (*ALL_CARDS, JOKER))  # by Card.index
+_BY_INDEX: tuple[Card, ...] = (*ALL_CARDS, JOKER)
+_SINGLES: tuple[A.Play, ...] = tuple(A.Play((c,)) for c in _BY_INDEX)  # by Card.index
 _new_play = A.Play.of_sorted
 _new_flash = A.Flash.of_sorted
-# The plays of one rank: (card indexes held, smallest count, largest count[, targets]) -> the plays,
-# built once (an action is a value, so one object may serve every state that offers it).
+# The plays of one rank: (sort keys of the cards held, smallest count, largest count[, targets]) ->
+# the plays, built once (an action is a value, so one object may serve every state that offers it).
 _RUNS: dict[tuple, tuple[A.Action, ...]] = {}
 
 
-def _run_of_plays(key: tuple, same: list[Card]) -> tuple[A.Action, ...]:
-    _, first, last = key
-    plays = _RUNS[key] = tuple(_new_play(tuple(same[:k])) for k in range(first, last + 1))
+def _sort_keys(rules) -> tuple[int, ...]:
+    """Per card index, a key that sorts cards weakest first: ``play_order << 6 | index`` (``key &
+    63`` is the card index, ``key >> 2`` tells the ranks apart). Built once per rule set."""
+    keys = rules.__dict__.get("_play_keys")
+    if keys is None:
+        order = rules.play_order
+        keys = rules.__dict__["_play_keys"] = tuple(order[i >> 2] << 6 | i for i in range(len(_BY_INDEX)))
+    return keys
+
+
+def _run_of_plays(key: tuple) -> tuple[A.Action, ...]:
+    cards = tuple(_BY_INDEX[k & 63] for k in key[0])
+    plays = _RUNS[key] = tuple(_new_play(cards[:k]) for k in range(key[1], key[2] + 1))
     return plays
 
 
-def _run_of_flashes(key: tuple, same: list[Card]) -> tuple[A.Action, ...]:
-    _, first, last, targets = key
-    plays = _RUNS[key] = tuple(_new_flash(tuple(same[:k]), t) for k in range(first, last + 1)
-                               for t in targets)
+def _run_of_flashes(key: tuple) -> tuple[A.Action, ...]:
+    cards = tuple(_BY_INDEX[k & 63] for k in key[0])
+    plays = _RUNS[key] = tuple(_new_flash(cards[:k], t) for k in range(key[1], key[2] + 1) for t in key[3])
     return plays
 
 
@@ -129,32 +138,35 @@ def legal(st: PalaceState) -> tuple[A.Action, ...]:
         ok_one = tables[top + 1]
         four = rules.four_of_a_kind if rules.four_anytime else 99
         ok_big = tables[top + 16] if len(zone) >= four else ok_one
-        order = rules.play_order
-        # one (play order, rank code, cards by suit) per rank held; the grouping runs in C
-        ranks = [(order[code], code, list(same))
-                 for rank, same in groupby(sorted(zone, key=_by_index), _by_rank)
-                 if ok_one[code := rank - 2] or ok_big[code]]
-        if st.opening is not None:
-            ranks = [r for r in ranks if r[1] == st.opening - 2]
-        elif len(ranks) > 1:
-            ranks.sort()
+        # the cards as sort keys, weakest first (sorted in C); each rank's cards are a run
+        keys = sorted(map((rules.__dict__.get("_play_keys") or _sort_keys(rules)).__getitem__,
+                          map(_by_index, zone)))
+        opening = st.opening
         flash = rules.is_flash
         plays: list[A.Action] = []
-        for _, code, same in ranks:
-            n = len(same)
+        n = len(keys)
+        i = 0
+        while i < n:
+            k = keys[i]
+            rank_key = k >> 2
+            j = i + 1
+            while j < n and keys[j] >> 2 == rank_key:
+                j += 1
+            code = (k & 63) >> 2
+            held = j - i
             ok1 = ok_one[code]
-            okn = ok_big[code] if n >= four else ok1
-            if not (ok1 or okn):
-                continue
-            if n == 1 and not flash[code]:
-                plays.append(_SINGLES[same[0].index])
-                continue
-            key = (tuple(map(_by_index, same)), 1 if ok1 else four, n if okn else four - 1)
-            if flash[code]:
-                key += (_targets(st),)
-                plays.extend(_RUNS.get(key) or _run_of_flashes(key, same))
-            else:
-                plays.extend(_RUNS.get(key) or _run_of_plays(key, same))
+            okn = ok_big[code] if held >= four else ok1
+            if (ok1 or okn) and (opening is None or code == opening - 2):
+                if held == 1 and not flash[code]:
+                    plays.append(_SINGLES[k & 63])
+                else:
+                    key = (tuple(keys[i:j]), 1 if ok1 else four, held if okn else four - 1)
+                    if flash[code]:
+                        key += (_targets(st),)
+                        plays.extend(_RUNS.get(key) or _run_of_flashes(key))
+                    else:
+                        plays.extend(_RUNS.get(key) or _run_of_plays(key))
+            i = j
         if plays:
             can_play = True
             out[:0] = plays
@@ -175,7 +187,7 @@ def _legal_elsewhere(st: PalaceState) -> tuple[A.Action, ...]:
     rules = st.rules
     seat = st.to_move
     if ph is CHOOSE:  # every choice of the right number of the dealt cards
-        return tuple(A.Choose.of_sorted(g) for g in _choices(st.hands[seat], st.size))
+        return tuple(map(A.Choose.of_sorted, _choices(st.hands[seat], st.size)))
     if ph is SWAP:
         swaps = [A.Swap(h, u) for h in _distinct(st.hands[seat]) for u in _distinct(st.face_up[seat])
                  if h.index != u.index]
@@ -230,9 +242,12 @@ def _distinct(cards) -> list[Card]:
 
 def _choices(hand, size: int) -> list[tuple[Card, ...]]:
     """Every distinct choice of ``size`` cards from ``hand``, each in canonical order."""
+    cards = sorted(hand, key=_by_index)
+    if len(set(map(_by_index, cards))) == len(cards):  # no card twice: every choice is distinct
+        return list(combinations(cards, size))
     seen: set[tuple[int, ...]] = set()
     out = []
-    for group in combinations(sorted(hand, key=_by_index), size):
+    for group in combinations(cards, size):
         key = tuple(map(_by_index, group))
         if key not in seen:
             seen.add(key)
