@@ -139,8 +139,9 @@ def legal(st: PalaceState) -> tuple[A.Action, ...]:
         four = rules.four_of_a_kind if rules.four_anytime else 99
         ok_big = tables[top + 16] if len(zone) >= four else ok_one
         # the cards as sort keys, weakest first (sorted in C); each rank's cards are a run
-        keys = sorted(map((rules.__dict__.get("_play_keys") or _sort_keys(rules)).__getitem__,
-                          map(_by_index, zone)))
+        table = rules.__dict__.get("_play_keys") or _sort_keys(rules)
+        keys = [table[c.index] for c in zone]
+        keys.sort()
         opening = st.opening
         flash = rules.is_flash
         plays: list[A.Action] = []

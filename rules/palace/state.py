@@ -25,7 +25,6 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from operator import attrgetter
 from typing import Any
 
 from ..cards import Card, Rank, format_cards
@@ -80,13 +79,12 @@ FIELDS = ("rules", "names", "size", "dealer", "seed", "phase", "to_move", "direc
           "window", "opening", "out", "winner", "loser", "peeked", "declared", "turn", "notes")
 
 
-_index = attrgetter("index")
 _set_fields = object.__setattr__  # PalaceState refuses attribute writes; its constructors use this
 
 
 def remove_cards(zone: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
     """``zone`` without ``cards`` (one copy each). Compares card indexes, never hashes cards."""
-    keys = list(map(_index, zone))
+    keys = [c.index for c in zone]  # a comprehension beats list(map(attrgetter)) on short hands
     if len(cards) == 1:
         i = keys.index(cards[0].index)
         return zone[:i] + zone[i + 1:]
@@ -100,7 +98,7 @@ def remove_cards(zone: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, .
 
 def contains(zone: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
     """Does ``zone`` hold every card of ``cards`` (counting copies)?"""
-    keys = list(map(_index, zone))
+    keys = [c.index for c in zone]
     for c in cards:
         try:
             keys.remove(c.index)

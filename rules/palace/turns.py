@@ -345,7 +345,10 @@ def _throw(t: _Turn, seat: int, cards: tuple[Card, ...], src: str, how: str, tar
     """Put ``cards`` (one rank) from ``src`` on the pile and resolve what they do."""
     d, rules = t.d, t.rules
     code = cards[0].index >> 2
-    t.take(seat, cards, src)
+    if src == "hand":  # t.take, inlined for the common case
+        t.hands[seat] = remove_cards(t.hands[seat], cards)
+    else:
+        t.take(seat, cards, src)
     d["pile"] = d["pile"] + cards
     d["opening"] = None
     if rules.is_flash[code]:
@@ -413,7 +416,7 @@ def _resolve(t: _Turn, seat: int, code: int, count: int, how: str, carry: tuple[
                     "four_extra_turn", seat=seat)
         return
     if how != "chance":
-        matching = ((fresh_before + tuple(c for c in fresh if c.index >> 2 == code))
+        matching = ((fresh_before + tuple([c for c in fresh if c.index >> 2 == code]))
                     if rules.quick_play and (fresh or fresh_before) else ())
         down = d["face_down"][seat]
         flip = (rules.quick_face_down and how in ("flip", "quick-flip") and bool(down)
@@ -496,10 +499,11 @@ def _pass_turn(t: _Turn, seat: int, skips: int = 0, reverse: bool = False) -> No
     nxt = (seat + step) % n
     while nxt in out:
         nxt = (nxt + step) % n
-    for _ in range(skips):
-        if t.narrate:
-            t.event("skip", f"{t.name(nxt)} is skipped", "skip", seat=nxt)
-        nxt = t.next_active(nxt)
+    if skips:
+        for _ in range(skips):
+            if t.narrate:
+                t.event("skip", f"{t.name(nxt)} is skipped", "skip", seat=nxt)
+            nxt = t.next_active(nxt)
     d["to_move"] = nxt
     d["phase"] = PLAY
     d["again"] = ""
