@@ -88,13 +88,19 @@ _new_flash = A.Flash.of_sorted
 _RUNS: dict[tuple, tuple[A.Action, ...]] = {}
 
 
-def _sort_keys(rules) -> tuple[int, ...]:
+def _sort_keys(rules) -> tuple[tuple[int, ...], ...]:
     """Per card index, a key that sorts cards weakest first: ``play_order << 6 | index`` (``key &
-    63`` is the card index, ``key >> 2`` tells the ranks apart). Built once per rule set."""
+    63`` is the card index, ``key >> 2`` tells the ranks apart). Entry 0 holds every card's key;
+    entry ``top + 2`` holds -1 instead for a card that may not go alone on ``top`` (a rank code, -1
+    for an empty pile), as :func:`~rules.palace.legality.allowed_tables` says. Built once per rule
+    set."""
     keys = rules.__dict__.get("_play_keys")
     if keys is None:
         order = rules.play_order
-        keys = rules.__dict__["_play_keys"] = tuple(order[i >> 2] << 6 | i for i in range(len(_BY_INDEX)))
+        every = tuple(order[i >> 2] << 6 | i for i in range(len(_BY_INDEX)))
+        allowed = legality.allowed_tables(rules)
+        keys = rules.__dict__["_play_keys"] = (every, *(
+            tuple(k if ok_one[(k & 63) >> 2] else -1 for k in every) for ok_one in allowed[:15]))
     return keys
 
 
@@ -120,57 +126,81 @@ def legal(st: PalaceState) -> tuple[A.Action, ...]:
     zone = st.hands[seat]
     stock = st.stock
     pile = st.pile
-    out: list[A.Action] = []
+    plays: list[A.Action] = []  # the card plays, then the other actions
+    face_down = take_up = False
     if not zone and not stock:
         zone = st.face_up[seat]
-        if not zone:
-            out.append(A.FLIP)
-        elif rules.face_up_to_hand == "may":
-            out.append(A.TAKE_UP)
-    can_play = not zone
+        face_down = not zone
+        take_up = not face_down and rules.face_up_to_hand == "may"
     if zone:
-        # legality.effective_top and a table lookup, inlined: this runs on every move
+        # legality.effective_top, inlined: this runs on every move
         if rules.transparent:
             top = legality.effective_top(rules, pile)
         else:
             top = pile[-1].index >> 2 if pile else -1
-        tables = rules.__dict__.get("_allowed") or legality.allowed_tables(rules)
-        ok_one = tables[top + 1]
-        four = rules.four_of_a_kind if rules.four_anytime else 99
-        ok_big = tables[top + 16] if len(zone) >= four else ok_one
-        # the cards as sort keys, weakest first (sorted in C); each rank's cards are a run
-        table = rules.__dict__.get("_play_keys") or _sort_keys(rules)
-        keys = [table[c.index] for c in zone]
-        keys.sort()
+        tables = rules.__dict__.get("_play_keys") or _sort_keys(rules)
         opening = st.opening
         flash = rules.is_flash
-        plays: list[A.Action] = []
-        n = len(keys)
-        i = 0
-        while i < n:
-            k = keys[i]
-            rank_key = k >> 2
-            j = i + 1
-            while j < n and keys[j] >> 2 == rank_key:
-                j += 1
-            code = (k & 63) >> 2
-            held = j - i
-            ok1 = ok_one[code]
-            okn = ok_big[code] if held >= four else ok1
-            if (ok1 or okn) and (opening is None or code == opening - 2):
-                if held == 1 and not flash[code]:
-                    plays.append(_SINGLES[k & 63])
-                else:
-                    key = (tuple(keys[i:j]), 1 if ok1 else four, held if okn else four - 1)
-                    if flash[code]:
-                        key += (_targets(st),)
+        four = rules.four_of_a_kind if rules.four_anytime else 99
+        if len(zone) < four:
+            # the cards as sort keys, weakest first, those that may not go on top as -1 (first)
+            table = tables[top + 2]
+            keys = [table[c.index] for c in zone]
+            keys.sort()
+            n = len(keys)
+            i = keys.count(-1)
+            while i < n:  # each rank's cards are a run of keys
+                k = keys[i]
+                rank_key = k >> 2
+                j = i + 1
+                while j < n and keys[j] >> 2 == rank_key:
+                    j += 1
+                code = (k & 63) >> 2
+                if opening is None or code == opening - 2:
+                    if j - i == 1 and not flash[code]:
+                        plays.append(_SINGLES[k & 63])
+                    elif flash[code]:
+                        key = (tuple(keys[i:j]), 1, j - i, _targets(st))
                         plays.extend(_RUNS.get(key) or _run_of_flashes(key))
                     else:
+                        key = (tuple(keys[i:j]), 1, j - i)
                         plays.extend(_RUNS.get(key) or _run_of_plays(key))
-            i = j
-        if plays:
-            can_play = True
-            out[:0] = plays
+                i = j
+        else:  # four or more cards of a rank may go where one may not
+            allowed = legality.allowed_tables(rules)
+            ok_one, ok_big = allowed[top + 1], allowed[top + 16]
+            table = tables[0]
+            keys = [table[c.index] for c in zone]
+            keys.sort()
+            n = len(keys)
+            i = 0
+            while i < n:
+                k = keys[i]
+                rank_key = k >> 2
+                j = i + 1
+                while j < n and keys[j] >> 2 == rank_key:
+                    j += 1
+                code = (k & 63) >> 2
+                held = j - i
+                ok1 = ok_one[code]
+                okn = ok_big[code] if held >= four else ok1
+                if (ok1 or okn) and (opening is None or code == opening - 2):
+                    if held == 1 and not flash[code]:
+                        plays.append(_SINGLES[k & 63])
+                    else:
+                        key = (tuple(keys[i:j]), 1 if ok1 else four, held if okn else four - 1)
+                        if flash[code]:
+                            key += (_targets(st),)
+                            plays.extend(_RUNS.get(key) or _run_of_flashes(key))
+                        else:
+                            plays.extend(_RUNS.get(key) or _run_of_plays(key))
+                i = j
+    can_play = face_down or bool(plays)
+    out = plays
+    if face_down:
+        out.append(A.FLIP)
+    elif take_up:
+        out.append(A.TAKE_UP)
     if pile and (not can_play or (rules.voluntary_pickup and st.again != "reset")):
         out.append(A.PICKUP)
     if stock and (rules.chance or (st.again == "reset" and rules.reset_stock_option)):

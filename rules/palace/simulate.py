@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from itertools import islice
 from typing import Iterable
 
 from ..errors import IllegalActionError
@@ -64,24 +65,25 @@ def low_first(actions: tuple, rng: random.Random) -> object:
     """A beginner's move: see the module notes."""
     first = actions[0]
     kind = type(first)
-    pick = rng.random  # random() is C code; randrange() is not, and this runs on every move
+    if kind in _CARD_PLAYS:
+        rank = first.cards[0].rank
+        n = 1  # the plays of the weakest rank come first, one after the other
+        for action in islice(actions, 1, None):
+            cards = getattr(action, "cards", None)
+            if cards is None or cards[0].rank is not rank:
+                break
+            n += 1
+        # random() is C code; randrange() is not, and this runs on every move
+        return actions[int(rng.random() * n)] if n > 1 else first
     if kind is A.Swap:
+        pick = rng.random
         return A.READY if pick() < 0.5 else actions[int(pick() * len(actions))]
     if kind is A.Choose or kind in _PASSIVE:
-        return actions[int(pick() * len(actions))]
-    cards = getattr(first, "cards", None)
-    if cards is None:
-        return first
-    rank = cards[0].rank
-    n = 1  # the plays of the weakest rank come first, one after the other
-    for action in actions[1:]:
-        cards = getattr(action, "cards", None)
-        if cards is None or cards[0].rank is not rank:
-            break
-        n += 1
-    return actions[int(pick() * n)] if n > 1 else first
+        return actions[int(rng.random() * len(actions))]
+    return first
 
 
+_CARD_PLAYS = (A.Play, A.Flash, A.Reflect, A.Quick)
 _PASSIVE = (A.Pickup, A.Chance, A.TakeUp)
 
 

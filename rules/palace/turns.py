@@ -17,7 +17,10 @@ from . import actions as A
 from . import legality
 from . import sections as S
 from .starter import lowest_in_hand_seat, seats_from_left, worst_face_up_seat
-from .state import AFTER, CHOOSE, FLASH, OVER, PLAY, REVEAL, SWAP, FlashInfo, PalaceState, Window, remove_cards
+from .state import (AFTER, CHOOSE, FLASH, OVER, PLAY, REVEAL, SWAP, FlashInfo, PalaceState, Window, _set_fields,
+                    remove_cards)
+
+_blank_state = object.__new__
 
 CHANCE_ENDS_TURN = ruling(
     "chance-ends-turn", S.house("Playing the Game 6"),
@@ -303,7 +306,9 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
         else:
             _next_in_setup(t, seat)
     d["hands"] = tuple(t.hands)
-    return PalaceState._adopt(d), tuple(t.ev)
+    new = _blank_state(PalaceState)  # PalaceState._adopt(d), inlined: this runs on every move
+    _set_fields(new, "__dict__", d)
+    return new, tuple(t.ev)
 
 
 # -- setup ------------------------------------------------------------------
@@ -400,7 +405,7 @@ def _resolve(t: _Turn, seat: int, code: int, count: int, how: str, carry: tuple[
         if t.narrate:
             t.event("no-replay", "a chanced card earns no further play this turn", "chance_only")
         extra = ""
-    fresh = _refill(t, seat) if d["stock"] else ()
+    fresh = _refill(t, seat) if d["stock"] and len(t.hands[seat]) < d["size"] else ()
     if not t.hands[seat]:
         _take_up_if_due(t, seat)
     if how in ("flip", "quick-flip") and rules.peek_next_face_down and d["face_down"][seat]:
