@@ -220,7 +220,8 @@ def _legal_elsewhere(st: PalaceState) -> tuple[A.Action, ...]:
     if ph is CHOOSE:  # every choice of the right number of the dealt cards
         return tuple(map(A.Choose.of_sorted, _choices(st.hands[seat], st.size)))
     if ph is SWAP:
-        swaps = [A.Swap(h, u) for h in _distinct(st.hands[seat]) for u in _distinct(st.face_up[seat])
+        ups = _distinct(st.face_up[seat])
+        swaps = [_SWAPS.get((h.index, u.index)) or _swap(h, u) for h in _distinct(st.hands[seat]) for u in ups
                  if h.index != u.index]
         return (*swaps, A.READY)
     if ph is AFTER:
@@ -240,8 +241,8 @@ def _legal_elsewhere(st: PalaceState) -> tuple[A.Action, ...]:
     if ph is FLASH:
         # the flash cards the target could answer with (none when only face-down cards are left)
         flash = rules.is_flash
-        mine = [c for c in st.source_cards(seat) if flash[c.index >> 2]]
-        out = [A.Reflect.of_sorted(g) for g in groups(rules, mine)] if mine else []
+        mine = [c.index for c in st.source_cards(seat) if flash[c.index >> 2]]
+        out = list(_REFLECTS.get(tuple(sorted(mine))) or _reflects(rules, mine)) if mine else []
         # decide's rule for check-stock: allowed by the rules, once, with stock, and no flash card held
         if rules.flash_check_stock and not st.flash.checked and st.stock and not mine:
             out.append(A.CHECK_STOCK)
@@ -258,6 +259,26 @@ def _legal_elsewhere(st: PalaceState) -> tuple[A.Action, ...]:
             out.append(A.PICKUP)
         return tuple(out)
     return tuple(a for a in candidates(st) if decide(st, a)[0])
+
+
+# The answers to a flash, by the sorted indexes of the flash cards held (one rank: any rules agree)
+_REFLECTS: dict[tuple[int, ...], tuple[A.Reflect, ...]] = {}
+
+
+def _reflects(rules, indexes: list[int]) -> tuple[A.Reflect, ...]:
+    made = tuple(A.Reflect.of_sorted(g) for g in groups(rules, [_BY_INDEX[i] for i in indexes]))
+    key = tuple(sorted(indexes))
+    if key[0] >> 2 == key[-1] >> 2:  # of several ranks, the order would depend on the rules
+        _REFLECTS[key] = made
+    return made
+
+
+_SWAPS: dict[tuple[int, int], A.Swap] = {}  # by the two cards' indexes: building a frozen dataclass is slow
+
+
+def _swap(hand_card: Card, face_up_card: Card) -> A.Swap:
+    made = _SWAPS[hand_card.index, face_up_card.index] = A.Swap(hand_card, face_up_card)
+    return made
 
 
 def _distinct(cards) -> list[Card]:
