@@ -382,7 +382,6 @@ def _resolve(t: _Turn, seat: int, code: int, count: int, how: str, carry: tuple[
              fresh_before: tuple[Card, ...]) -> None:
     """The effects of cards (of rank ``code``) just put on the pile, then who moves next."""
     d, rules = t.d, t.rules
-    skips, reverse = carry
     extra = ""
     if rules.is_clear[code]:
         _clear(t, seat, t.narrate and f"{legality.rank_of(code).plural.capitalize()} clear", "clear")
@@ -395,24 +394,27 @@ def _resolve(t: _Turn, seat: int, code: int, count: int, how: str, carry: tuple[
         extra = "clear" if rules.four_extra_turn else ""
         skips, reverse = 0, False
     else:
+        skips, reverse = carry
         if rules.is_reset[code]:
             extra = "reset"
         if rules.is_reverse[code] and how not in ("quick", "quick-flip"):
             reverse = not reverse
         if rules.is_skip[code]:
             skips += count
-    if how == "chance" and extra:
+    if extra and how == "chance":
         if t.narrate:
             t.event("no-replay", "a chanced card earns no further play this turn", "chance_only")
         extra = ""
-    fresh = _refill(t, seat) if d["stock"] and len(t.hands[seat]) < d["size"] else ()
-    if not t.hands[seat]:
-        _take_up_if_due(t, seat)
-    if how in ("flip", "quick-flip") and rules.peek_next_face_down and d["face_down"][seat]:
+    hands = t.hands
+    fresh = _refill(t, seat) if d["stock"] and len(hands[seat]) < d["size"] else ()
+    flipped = how == "flip" or how == "quick-flip"
+    if flipped and rules.peek_next_face_down and d["face_down"][seat]:
         t.seat_set("peeked", seat, True)
-    if not d["hands"][seat] and not d["face_up"][seat] and not d["face_down"][seat]:
-        _go_out(t, seat, skips, reverse)
-        return
+    if not hands[seat]:
+        _take_up_if_due(t, seat)
+        if not hands[seat] and not d["face_up"][seat] and not d["face_down"][seat]:
+            _go_out(t, seat, skips, reverse)
+            return
     if extra:
         d.update(to_move=seat, phase=PLAY, again=extra, window=None)
         if t.narrate:
@@ -424,8 +426,8 @@ def _resolve(t: _Turn, seat: int, code: int, count: int, how: str, carry: tuple[
         matching = ((fresh_before + tuple([c for c in fresh if c.index >> 2 == code]))
                     if rules.quick_play and (fresh or fresh_before) else ())
         down = d["face_down"][seat]
-        flip = (rules.quick_face_down and how in ("flip", "quick-flip") and bool(down)
-                and down[0].index >> 2 == code and not d["hands"][seat] and not d["face_up"][seat])
+        flip = (flipped and rules.quick_face_down and bool(down)
+                and down[0].index >> 2 == code and not hands[seat] and not d["face_up"][seat])
         if matching or flip or (rules.last_card_call and len(down) == 1 and not d["declared"][seat]):
             d.update(phase=AFTER, to_move=seat,
                      window=Window(legality.rank_of(code), matching, flip, skips, reverse))
