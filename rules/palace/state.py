@@ -84,10 +84,13 @@ _set_fields = object.__setattr__  # PalaceState refuses attribute writes; its co
 
 def remove_cards(zone: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
     """``zone`` without ``cards`` (one copy each). Compares card indexes, never hashes cards."""
-    keys = [c.index for c in zone]  # a comprehension beats list(map(attrgetter)) on short hands
-    if len(cards) == 1:
-        i = keys.index(cards[0].index)
-        return zone[:i] + zone[i + 1:]
+    if len(cards) == 1:  # the common case: stop at the card
+        index = cards[0].index
+        for i, c in enumerate(zone):
+            if c.index == index:
+                return zone[:i] + zone[i + 1:]
+        raise ValueError(f"{cards[0]} is not in {format_cards(zone)}")
+    keys = [c.index for c in zone]
     out = list(zone)
     for c in cards:
         i = keys.index(c.index)

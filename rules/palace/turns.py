@@ -423,8 +423,12 @@ def _resolve(t: _Turn, seat: int, code: int, count: int, how: str, carry: tuple[
                     "four_extra_turn", seat=seat)
         return
     if how != "chance":
-        matching = ((fresh_before + tuple([c for c in fresh if c.index >> 2 == code]))
-                    if rules.quick_play and (fresh or fresh_before) else ())
+        matching = ()
+        if rules.quick_play and (fresh or fresh_before):
+            matching = fresh_before
+            for c in fresh:  # a loop: a comprehension costs a call, and fresh is a card or two
+                if c.index >> 2 == code:
+                    matching += (c,)
         down = d["face_down"][seat]
         flip = (flipped and rules.quick_face_down and bool(down)
                 and down[0].index >> 2 == code and not hands[seat] and not d["face_up"][seat])
