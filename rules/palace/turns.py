@@ -17,10 +17,7 @@ from . import actions as A
 from . import legality
 from . import sections as S
 from .starter import lowest_in_hand_seat, seats_from_left, worst_face_up_seat
-from .state import (AFTER, CHOOSE, FLASH, OVER, PLAY, REVEAL, SWAP, FlashInfo, PalaceState, Window, _set_fields,
-                    remove_cards)
-
-_blank_state = object.__new__
+from .state import AFTER, CHOOSE, FLASH, OVER, PLAY, REVEAL, SWAP, FlashInfo, PalaceState, Window, remove_cards
 
 CHANCE_ENDS_TURN = ruling(
     "chance-ends-turn", S.house("Playing the Game 6"),
@@ -306,9 +303,7 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
         else:
             _next_in_setup(t, seat)
     d["hands"] = tuple(t.hands)
-    new = _blank_state(PalaceState)  # PalaceState._adopt(d), inlined: this runs on every move
-    _set_fields(new, "__dict__", d)
-    return new, tuple(t.ev)
+    return PalaceState._adopt(d), tuple(t.ev)
 
 
 # -- setup ------------------------------------------------------------------
