@@ -95,3 +95,50 @@ def test_marking_loaded_twice_sends_nothing_twice():
         assert len(sent) == count
     finally:
         state._loaded.pop(doc, None)
+
+
+def test_the_worker_document_is_handled_and_a_served_one_left_to_panel():
+    # the compiled app's document carries Panel's MockSessionContext: the fix
+    # must apply there (it did not, when it skipped every session context)
+    from panel.io.document import MockSessionContext
+
+    from tutor.views.compat import _in_pyodide_worker_or_bare
+
+    doc = Document()
+    assert _in_pyodide_worker_or_bare(doc)
+    doc._session_context = lambda: MockSessionContext(document=doc)
+    assert _in_pyodide_worker_or_bare(doc)
+
+    class ServedContext:  # stands for bokeh's BokehSessionContext under panel serve
+        pass
+
+    doc._session_context = lambda: ServedContext()
+    assert not _in_pyodide_worker_or_bare(doc)
+    mark_loaded_when_linked(doc)
+    assert not doc.callbacks._event_callbacks.get("document_ready")
+
+
+def test_a_burst_of_changes_goes_to_the_page_as_one_patch():
+    from tutor.views.compat import batch_changes
+
+    doc = Document()
+    a, b = Div(text="a"), Div(text="b")
+    doc.add_root(a)
+    doc.add_root(b)
+    one_by_one = []
+    pysync = one_by_one.append
+    doc.on_change(pysync)
+    scheduled, sent = [], []
+    batch_changes(doc, pysync, sent.append, scheduled.append, setter="js")
+    a.text, b.text = "a2", "b2"
+    a.text = "a3"
+    assert one_by_one == [] and sent == []  # nothing leaves before the burst ends
+    assert len(scheduled) == 1  # one flush scheduled for the whole burst
+    scheduled.pop()()
+    assert len(sent) == 1 and _texts(sent[0]) == ["a2", "b2", "a3"]
+    # a change the page made itself is not echoed back
+    a.set_from_json("text", "from the page", setter="js")
+    assert scheduled == []
+    b.text = "b3"
+    scheduled.pop()()
+    assert [_texts(patch) for patch in sent] == [["a2", "b2", "a3"], ["b3"]]
