@@ -152,3 +152,39 @@ def test_a_link_to_another_game_switches_game_and_lesson_pickers():
     assert list(page._lesson.options.values()) == ["relay-start", ""]
     page._game.value = "race"
     assert page.app.study.lesson.id == "race-basics" and page._lesson.value == "race-basics"
+
+
+def _link_at_step(step):
+    from tutor.model.study import Study
+
+    s = Study.from_lesson(toygame.lesson(), toygame.FAMILY)
+    s.jump(step)
+    return encode_link(s)
+
+
+def test_the_first_report_arriving_after_an_address_change_does_not_reopen():
+    # The page's first report ("start", repeated until confirmed) and an address
+    # change ("hash") can cross on their way to the worker. A late start must not
+    # open its (older) address over the link just opened, nor wipe what the
+    # learner picked on the table since.
+    app = TutorApp(toygame.catalog())
+    page = TutorView(app=app)
+    page.bridge._handle_msg({"kind": "hash", "value": _link_at_step(2)})
+    study = app.study
+    study.selection = ("picked",)
+    page.bridge._handle_msg({"kind": "start", "value": ""})  # sent before the address changed
+    assert app.study is study and (study.step, study.selection) == (2, ("picked",))
+
+
+def test_the_same_link_reported_twice_keeps_the_open_study():
+    app = TutorApp(toygame.catalog())
+    page = TutorView(app=app)
+    link = _link_at_step(2)
+    page.bridge._handle_msg({"kind": "start", "value": link})
+    study = app.study
+    study.selection = ("picked",)
+    page.bridge._handle_msg({"kind": "hash", "value": link})
+    assert app.study is study and study.selection == ("picked",)
+    # another link still opens
+    page.bridge._handle_msg({"kind": "hash", "value": _link_at_step(1)})
+    assert app.study is not study and app.study.step == 1

@@ -157,7 +157,12 @@ class TutorApp(param.Parameterized):
 
     def open_link(self, text: str) -> bool:
         """Open a shared link; on any flaw the current study stays and
-        ``notice`` explains."""
+        ``notice`` explains. The link of the study already open changes
+        nothing (the page may report the same address twice: its first report
+        and the address-bar change can cross on the way to Python), so a
+        selection or seat chosen meanwhile is kept."""
+        if self.study is not None and text.strip().rsplit("#", 1)[-1] == self.link():
+            return True
         return self._open_snapshot(lambda: decode_link(text, self.catalog), "link")
 
     def import_file(self, content: str | bytes) -> bool:

@@ -210,6 +210,7 @@ class TutorView(pn.viewable.Viewer):
                                          value=app.lesson_id, css_classes=["lesson-select"], min_width=220,
                                          sizing_mode="stretch_width")
         self._syncing = False  # True while the pickers are set from the model
+        self._hash_seen = False  # True once the page has reported an address change
         self._game.param.watch(lambda e: self._picked("game", e.new), ["value"])
         self._lesson.param.watch(lambda e: self._picked("lesson_id", e.new), ["value"])
         app.param.watch(self._pickers, ["game", "lesson_id", "study"])
@@ -265,8 +266,11 @@ class TutorView(pn.viewable.Viewer):
     def _page_event(self, kind: str, value: str) -> None:
         app = self.app
         if kind == "start":
+            if self._hash_seen:
+                return  # the address changed since the page's first report: that change is newer
             app.start(value)
         elif kind == "hash":
+            self._hash_seen = True
             if not app.open_link(value):
                 self.share.restore_address()
         elif kind == "key" and app.study is not None:
