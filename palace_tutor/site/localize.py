@@ -159,9 +159,11 @@ def snapshot_boot(worker_js: str, boot_js: str, cache_name: str, build: str) -> 
                        "  self.pyodide = __ptRestored || await loadPyodide();", js, "the Pyodide start")
     js = _sub_required("  await self.pyodide.loadPackage(", "  if (!__ptRestored) await self.pyodide.loadPackage(", js,
                        "the package loader (the lock loader is needed)")
+    # the rendered page at once (runPythonAsync would wait for a turn of the event loop,
+    # and the files of site-packages, written on the next turn, would go first)
     js = _sub_required("await self.pyodide.runPythonAsync(code)",
-                       "await self.pyodide.runPythonAsync(__ptRestored ? PalaceSnapshot.RESULT : code)", js,
-                       "the app run")
+                       "(__ptRestored ? self.pyodide.runPython(PalaceSnapshot.RESULT) : await self.pyodide.runPythonAsync(code))",
+                       js, "the app run")
     # after a restore, the files of site-packages are written while the page draws:
     # the page's messages make Python import, so they wait for them
     return _sub_required("self.onmessage = async (event) => {\n",

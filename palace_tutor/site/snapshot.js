@@ -105,8 +105,10 @@
 
   // Run start() (which calls loadPyodide) with hook(Module) added to Emscripten's
   // preRun. An error in the hook rejects loadPyodide (Emscripten would only log it
-  // and never finish starting).
-  async function withPreRun(hook, start) {
+  // and never finish starting). ``wasm``: a promise of pyodide.asm.wasm already
+  // compiled, instantiated instead of Pyodide's own fetch and compile; if that
+  // fails, loadPyodide rejects (Pyodide's own would only warn and never finish).
+  async function withPreRun(hook, start, wasm = null) {
     const create = root._createPyodideModule;
     if (typeof create !== "function") throw new Error("pyodide.asm.js must be loaded first");
     let failed = null;
@@ -114,7 +116,16 @@
     root._createPyodideModule = async (settings) => {
       root._createPyodideModule = create;  // once: a later loadPyodide is a normal one
       settings.preRun = [guarded, ...(settings.preRun || [])];  // preRun hooks run last to first
-      const Module = await create(settings);
+      let notStarted;
+      const failedToStart = new Promise((_, reject) => { notStarted = reject; });
+      if (wasm) {
+        settings.instantiateWasm = (imports, success) => {
+          wasm.then((module) => WebAssembly.instantiate(module, imports).then((instance) => success(instance, module)))
+            .catch((e) => notStarted(new Error("Pyodide's WebAssembly did not start: " + (e && e.message || e))));
+          return {};
+        };
+      }
+      const Module = await Promise.race([create(settings), failedToStart]);
       if (failed) throw failed;
       return Module;
     };
@@ -171,12 +182,12 @@
   // ``readFiles()``: a promise of the image of site-packages. Everything Python
   // needed to start is in memory, so the files are written once read, while the
   // page draws: nothing may make Python import a module before api.filesReady.
-  async function restore(loadPyodide, meta, libs, memory, readFiles) {
+  async function restore(loadPyodide, meta, libs, memory, readFiles, wasm = null) {
     // compiling the libraries in the background, before Pyodide starts, shortens the preRun
     const compiled = await Promise.all(libBytes(libs, readImage(libs), meta.libs).map((b) => WebAssembly.compile(b)));
     let Module = null;
     const py = await withPreRun((M) => { Module = M; loadLibs(M, meta.libs, compiled); },
-                                () => loadPyodide({_loadSnapshot: memory, _snapshotDeserializer: deserialize}));
+                                () => loadPyodide({_loadSnapshot: memory, _snapshotDeserializer: deserialize}), wasm);
     for (const [handle, name] of Object.entries(meta.handles || {})) {
       Module.LDSO.loadedLibsByHandle[handle] = Module.LDSO.loadedLibsByName[name];
     }
@@ -184,7 +195,8 @@
     if (!py.globals.has(RESULT)) throw new Error("the snapshot holds no rendered app");
     // the snapshot fixed the random module's state: give this visit its own
     py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
-    api.filesReady = readFiles().then((files) => { unpackTree(py.FS, files); })
+    // after a turn of the event loop: the worker first sends the rendered page
+    api.filesReady = new Promise((r) => setTimeout(r, 0)).then(readFiles).then((files) => { unpackTree(py.FS, files); })
       .catch((e) => console.error("Palace Tutor: site-packages files not written:", e));
     return py;
   }
@@ -202,12 +214,16 @@
       const [m, l, s, i] = found;
       const meta = await m.json();
       if (meta.build !== build) throw new Error(`snapshot of build ${meta.build}, this is build ${build}`);
-      // the disk reads run while Pyodide's JS loads
+      // Pyodide's WebAssembly compiles in the background while the disk reads run,
+      // Pyodide's JS loads and the checksums are computed
+      const wasm = WebAssembly.compileStreaming(fetch(indexURL + "pyodide.asm.wasm"))
+        .catch(() => fetch(indexURL + "pyodide.asm.wasm").then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)));
+      wasm.catch(() => {});  // a failure shows where it is awaited
       const read = Promise.all([l, s, i].map((r) => r.arrayBuffer().then((b) => new Uint8Array(b))));
       if (typeof root._createPyodideModule !== "function") root.importScripts(indexURL + "pyodide.asm.js");
       const [libs, memory, image] = await read;
       checkSums(meta, {memory, libs, image});
-      const py = await restore(loadPyodide, meta, libs, memory, async () => image);
+      const py = await restore(loadPyodide, meta, libs, memory, async () => image, wasm);
       console.log("Restored from snapshot");
       return py;
     } catch (e) {

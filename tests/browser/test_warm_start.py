@@ -121,7 +121,7 @@ def _cache_name(site_url: str, site_dir) -> str:
     return SW_CACHE_PREFIX + read_build_info(site_dir)["build"]
 
 
-@pytest.mark.parametrize("damage", ["garbage memory", "another build"])
+@pytest.mark.parametrize("damage", ["garbage memory", "one byte changed", "another build"])
 def test_a_damaged_or_foreign_snapshot_is_skipped_and_the_app_starts_normally(context, site_url, site_dir, damage):
     first = visit(context, site_url)
     name = _cache_name(site_url, site_dir)
@@ -129,6 +129,13 @@ def test_a_damaged_or_foreign_snapshot_is_skipped_and_the_app_starts_normally(co
         first.evaluate("""async (name) => {
             const c = await caches.open(name);
             await c.put('pyodide/snapshot-memory.bin', new Response(new Uint8Array(4096).fill(7)));
+        }""", name)
+    elif damage == "one byte changed":  # same length: only the checksum tells
+        first.evaluate("""async (name) => {
+            const c = await caches.open(name);
+            const mem = new Uint8Array(await (await c.match('pyodide/snapshot-memory.bin')).arrayBuffer());
+            mem[mem.length >> 1] ^= 0xff;
+            await c.put('pyodide/snapshot-memory.bin', new Response(mem));
         }""", name)
     else:
         meta = first.evaluate("""async (name) => {
