@@ -64,6 +64,13 @@ def said(page, text: str) -> bool:
 
 def walk_through(page) -> list[str]:
     """What a learner sees: three steps of the first lesson, a deal, a checked battle."""
+    try:
+        return _walk_through(page)
+    except Exception as e:  # a timeout says nothing of why: show what the page and worker said
+        raise AssertionError("\n".join(page.palace_console[-40:])) from e
+
+
+def _walk_through(page) -> list[str]:
     seen = []
     page.locator(".narration .heading").wait_for(timeout=60_000)
     for _ in range(3):
