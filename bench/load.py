@@ -43,11 +43,13 @@ def variants(levers: bool) -> dict[str, tuple[Path, SiteOptions]]:
     best = SiteOptions()
     out = {"ours": (app, best), "stock": (trivial, SiteOptions.stock().replace(with_project=False))}
     if levers:
-        out["ours, stock loader"] = (app, best.replace(loader="stock", drop=()))  # micropip needs them all
+        # the snapshot is made from the lock's packages and reaches a visit through the service worker
+        out["ours, stock loader"] = (app, best.replace(loader="stock", drop=(), snapshot=False))  # micropip needs them all
         out["ours, full panel/bokeh wheels"] = (app, best.replace(strip_assets=False))
         out["ours, all dependencies"] = (app, best.replace(drop=()))
         out["ours, worker started late"] = (app, best.replace(early_worker=False))
-        out["ours, no service worker"] = (app, best.replace(service_worker=False))
+        out["ours, no service worker"] = (app, best.replace(service_worker=False, snapshot=False))
+        out["ours, no start-up snapshot"] = (app, best.replace(snapshot=False))
         out["ours, no bytecode"] = (app, best.replace(pyc=False))
         out["ours, garbage collector on"] = (app, best.replace(pause_gc=False))
         out["ours, no lever"] = (app, SiteOptions.stock())

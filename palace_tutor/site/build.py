@@ -20,10 +20,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import fetch, lock, localize, pins, pyc, wheels
+from . import fetch, lock, localize, pins, pyc, snapshot, wheels
 from .report import SizeReport, site_sizes
 
 BUILD_INFO = "build-info.json"
+SW_CACHE_PREFIX = "palace-tutor-"  # + build id: the service worker's cache (sw.js)
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,9 @@ class SiteOptions:
     service_worker: bool = True
     # Python 3.12 bytecode compiled at build time (inside Pyodide under Node)
     pyc: bool = True
+    # a memory snapshot of the started app (made at build time under Node), which the
+    # service worker caches after a first visit and later visits start from
+    snapshot: bool = True
     # install the project's wheel (False only for the bench's trivial anchor app)
     with_project: bool = True
 
@@ -55,7 +59,7 @@ class SiteOptions:
     def stock(cls) -> "SiteOptions":
         """No lever: ``panel convert`` output only made self-hosted (the bench's anchor)."""
         return cls(loader="stock", strip_assets=False, drop=(), early_worker=False, service_worker=False,
-                   pyc=False, pause_gc=False)
+                   pyc=False, pause_gc=False, snapshot=False)
 
     def __post_init__(self) -> None:
         if self.loader not in ("lock", "stock"):
@@ -64,6 +68,9 @@ class SiteOptions:
             # micropip resolves each wheel's own Requires-Dist and would fetch the left-out
             # packages from PyPI: only the lock loader installs exactly what the lock lists
             raise ValueError("leaving packages out (drop) needs the lock loader")
+        if self.snapshot and (self.loader != "lock" or not self.service_worker):
+            # the snapshot is made from the lock's packages and reaches a visit through the service worker's cache
+            raise ValueError("the start-up snapshot needs the lock loader and the service worker")
 
     def replace(self, **changes) -> "SiteOptions":
         return dataclasses.replace(self, **changes)
@@ -168,8 +175,23 @@ def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: Si
     return sorted(site.packages)
 
 
-def _service_worker(out: Path, version: str, page: str, js: str, packages_files: list[str]) -> str:
-    """``sw.js``: precache what a visit loads, then answer from the cache (warm + offline visits)."""
+def _snapshot(stage: Path, cache: Path, worker_js: str, packages: list[str], version: str) -> tuple[list[str], str]:
+    """Make (or reuse) the start-up snapshot and put it in the site; ([], why) if it cannot be made.
+
+    A failure leaves a site that starts the normal way every visit, and says so,
+    rather than failing the build: the browser test of the warm start reports it."""
+    try:
+        made = snapshot.make_snapshot(stage / "pyodide", worker_js, packages, cache)
+    except RuntimeError as e:
+        print(f"  WARNING: no start-up snapshot, repeat visits start the slow way: {e}", flush=True)
+        return [], f"not made: {str(e)[-600:]}"
+    return snapshot.install_snapshot(made, stage / "pyodide", version), "made"
+
+
+def _service_worker(out: Path, version: str, page: str, js: str, packages_files: list[str],
+                    snapshot_files: list[str] = ()) -> str:
+    """``sw.js``: precache what a visit loads, then answer from the cache (warm + offline visits);
+    the start-up snapshot's files, unzipped, once the rest is in."""
     html = (out / page).read_text()
     static = sorted(set(
         [page, js, "./", "favicon.svg"] + [f"pyodide/{f}" for f in (*lock.CORE_FILES, "pyodide-lock.json")]
@@ -179,7 +201,12 @@ def _service_worker(out: Path, version: str, page: str, js: str, packages_files:
         + [f.relative_to(out).as_posix() for d in ("panel-dist/css", "panel-dist/bundled/theme")
            for f in sorted((out / d).rglob("*")) if f.is_file()]))
     sw = (Path(__file__).parent / "sw.js").read_text()
-    sw = sw.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(static, indent=1))
+    gz = [f for f in snapshot_files if f.endswith(".gz")]
+    unzip = [[f, f[: -len(".gz")]] for f in gz]
+    meta = [f for f in snapshot_files if f not in gz]
+    sw = (sw.replace("__VERSION__", version).replace("__CACHE_PREFIX__", SW_CACHE_PREFIX)
+          .replace("__PRECACHE__", json.dumps(static, indent=1))
+          .replace("__SNAPSHOT_UNZIP__", json.dumps(unzip)).replace("__SNAPSHOT_LAST__", json.dumps(meta)))
     (out / "sw.js").write_text(sw)
     # registered once the app is interactive, so precaching never competes with the first load
     rendered = "pyodideWorker.postMessage({'type': 'rendered'})"
@@ -215,6 +242,7 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
                          if options.with_project or cdn else None)
         stage = tmp / "site"
         stage.mkdir()
+        snapshot_note: str | None = None
         converted = tmp / "converted"
         if cdn:
             _convert(app, converted, [f"./{project_wheel.name}"], title)
@@ -226,10 +254,16 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
             _convert(app, converted, ["palace-tutor"] if project_wheel else [], title)
             html = localize.localize_page((converted / f"{app.stem}.html").read_text(encoding="utf-8"))
             js = localize.localize_urls((converted / f"{app.stem}.js").read_text(encoding="utf-8"))
+            installed = [p for p in packages if p not in ("micropip", "packaging")]
             if options.loader == "lock":
-                js = localize.lock_loader(js, [p for p in packages if p not in ("micropip", "packaging")])
+                js = localize.lock_loader(js, installed)
             if options.pause_gc:
                 js = localize.pause_gc(js)
+            snapshot_files: list[str] = []
+            if options.snapshot:
+                snapshot_files, snapshot_note = _snapshot(stage, cache, js, installed, version)
+                if snapshot_files:
+                    js = localize.snapshot_boot(js, snapshot.boot_js(), SW_CACHE_PREFIX + version, version)
             if options.early_worker:
                 html = localize.early_worker(html, f"./{app.stem}.js")
             for name, text in (("index.html", html), (f"{app.stem}.js", js)):
@@ -245,8 +279,9 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
             if options.service_worker:
                 lock_data = json.loads((stage / "pyodide" / "pyodide-lock.json").read_text())
                 files = [e["file_name"] for e in lock_data["packages"].values()]
-                _service_worker(stage, version, "index.html", f"{app.stem}.js", files)
+                _service_worker(stage, version, "index.html", f"{app.stem}.js", files, snapshot_files)
         info = {"build": version, "cdn": cdn, "app": app.name, "options": dataclasses.asdict(options),
+                "snapshot": snapshot_note,
                 "pyodide": pins.PYODIDE_VERSION, "project_wheel": project_wheel and project_wheel.name,
                 "built_in_s": round(time.perf_counter() - t0, 1)}
         (stage / BUILD_INFO).write_text(json.dumps(info, indent=1) + "\n")

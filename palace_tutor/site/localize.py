@@ -142,3 +142,30 @@ def pause_gc(worker_js: str) -> str:
                          "const [docs_json, render_items, root_ids] = await self.pyodide.runPythonAsync(code)\n"
                          '    self.pyodide.runPython("import gc; gc.enable(); gc.freeze()");', js,
                          "the app run")
+
+
+def snapshot_boot(worker_js: str, boot_js: str, cache_name: str, build: str) -> str:
+    """Start from the build's memory snapshot when the service worker has cached it
+    (``snapshot.py``): no package install, no imports, the page already rendered.
+    Otherwise, or when restoring fails (a console warning), start the normal way."""
+    js = _sub_required('importScripts("pyodide/pyodide.js");',
+                       'importScripts("pyodide/pyodide.js");\n' + boot_js
+                       + f"const __PT_CACHE = {json.dumps(cache_name)}, __PT_BUILD = {json.dumps(build)};\n",
+                       worker_js, "the worker's first line")
+    js = _sub_required("  self.pyodide = await loadPyodide();",
+                       "  // a repeat visit starts from this build's snapshot if the service worker cached it\n"
+                       "  const __ptRestored = await PalaceSnapshot.fromCache(__PT_CACHE, __PT_BUILD, loadPyodide,"
+                       ' "pyodide/");\n'
+                       "  self.pyodide = __ptRestored || await loadPyodide();", js, "the Pyodide start")
+    js = _sub_required("  await self.pyodide.loadPackage(", "  if (!__ptRestored) await self.pyodide.loadPackage(", js,
+                       "the package loader (the lock loader is needed)")
+    # the rendered page at once (runPythonAsync would wait for a turn of the event loop,
+    # and the files of site-packages, written on the next turn, would go first)
+    js = _sub_required("await self.pyodide.runPythonAsync(code)",
+                       "(__ptRestored ? self.pyodide.runPython(PalaceSnapshot.RESULT) : await self.pyodide.runPythonAsync(code))",
+                       js, "the app run")
+    # after a restore, the files of site-packages are written while the page draws:
+    # the page's messages make Python import, so they wait for them
+    return _sub_required("self.onmessage = async (event) => {\n",
+                         "self.onmessage = async (event) => {\n  await PalaceSnapshot.filesReady\n", js,
+                         "the worker's message handler")

@@ -34,6 +34,8 @@ def _part_of(rel: Path, wasm_files: set[str], project_wheel: str | None) -> str:
         return "project wheel (rules, lessons, tutor)"
     if top == "pyodide":
         name = rel.name
+        if name.startswith("snapshot"):
+            return "start-up snapshot (after a first visit)"
         if name.endswith(".whl") or name.endswith(".zip") and name != "python_stdlib.zip":
             if name == project_wheel:
                 return "project wheel (rules, lessons, tutor)"
@@ -74,5 +76,6 @@ def site_sizes(site: Path) -> SizeReport:
             entry[1] += 1
     order = ["Pyodide core + lock", "WASM wheels (numpy, ...)", "panel wheel", "bokeh wheel",
              "other pure wheels", "project wheel (rules, lessons, tutor)", "BokehJS", "Panel JS/CSS",
-             "Panel bundled extras (on demand)", "page, worker script, service worker"]
+             "Panel bundled extras (on demand)", "start-up snapshot (after a first visit)",
+             "page, worker script, service worker"]
     return SizeReport(tuple((p, sizes[p][0], sizes[p][1]) for p in order if p in sizes))

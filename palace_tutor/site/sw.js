@@ -2,17 +2,39 @@
 // Precaches what a visit loads, then answers every same-origin GET from the
 // cache first: a second visit loads from disk, and works with no network.
 // A new build has a new version, whose cache replaces the old one.
+// Last, it stores the start-up snapshot unzipped, where the worker looks for
+// it (palace_tutor/site/snapshot.js); a failure there only costs speed.
 const VERSION = "__VERSION__";
-const CACHE = "palace-tutor-" + VERSION;
+const PREFIX = "__CACHE_PREFIX__";
+const CACHE = PREFIX + VERSION;
 const PRECACHE = __PRECACHE__;
+const SNAPSHOT_UNZIP = __SNAPSHOT_UNZIP__;  // [served .gz, cache key]
+const SNAPSHOT_LAST = __SNAPSHOT_LAST__;    // its description: present only when the rest is
+
+async function cacheSnapshot(cache) {
+  if (!SNAPSHOT_UNZIP.length) return;
+  if (typeof DecompressionStream === "undefined") throw new Error("no DecompressionStream");
+  for (const [served, key] of SNAPSHOT_UNZIP) {
+    const resp = await fetch(served, {cache: "no-cache"});
+    if (!resp.ok) throw new Error(`${served}: HTTP ${resp.status}`);
+    const body = resp.body.pipeThrough(new DecompressionStream("gzip"));
+    await cache.put(key, new Response(body, {headers: {"Content-Type": "application/octet-stream"}}));
+  }
+  await cache.addAll(SNAPSHOT_LAST);
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(PRECACHE)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE)
+    .then(async (c) => {
+      await c.addAll(PRECACHE);
+      await cacheSnapshot(c).catch((e) => console.warn("no start-up snapshot:", e.message));
+    })
+    .then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((k) => k.startsWith("palace-tutor-") && k !== CACHE)
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE)
                                     .map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
 });

@@ -42,7 +42,12 @@ What the harness guarantees
   ``PALACE_TUTOR_SITE=DIR`` to test an already built site instead.
 * It is served on 127.0.0.1 (``palace_tutor.site.serve``, right MIME types).
 * Pages open in fresh contexts with service workers blocked (each would
-  precache the whole site); ``test_smoke.py`` tests the offline revisit.
+  precache the whole site): a first visit, which starts Pyodide and installs
+  the packages. ``test_smoke.py`` tests the offline revisit and
+  ``test_warm_start.py`` the repeat visit, which starts from the build's
+  memory snapshot. ``PALACE_TUTOR_WARM=1`` runs every test on a repeat visit
+  instead (each context first visits the site and lets the service worker
+  precache it, snapshot included; the test's page then restores from it).
 * Every request to a host other than the loopback is aborted, and every local
   request answered with an error status, an uncaught page error or a console
   error FAILS the test that caused it (checked after the test).
@@ -152,11 +157,20 @@ class ConsoleLog(list):
                 and not any(a in line for a in self.allowed)]
 
 
+WARM = os.environ.get("PALACE_TUTOR_WARM", "") not in ("", "0")
+
+
 def _open_app(chromium, url, viewport=None):
     # no service worker: its precaching would load every test; test_smoke covers it on its own
-    context = chromium.new_context(viewport=viewport or {"width": 1000, "height": 800}, service_workers="block")
+    context = chromium.new_context(viewport=viewport or {"width": 1000, "height": 800},
+                                   service_workers="allow" if WARM else "block")
     guard = B.OutsideGuard()
     guard.attach(context)
+    if WARM:  # a first visit whose service worker precaches the site and its start-up snapshot
+        first = context.new_page()
+        B.open_until_interactive(first, url)
+        first.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        first.close()
     page = context.new_page()
     console = ConsoleLog()
     console.attach(page)

@@ -1,0 +1,100 @@
+// Build step (host side, offline): the start-up snapshot of the site's worker.
+// usage: node make_snapshot.mjs PYODIDE_DIR WORKER_JS PACKAGES_JSON OUT_DIR
+//
+// 1. Install the site's packages the normal way (loadPackage of its lock), take
+//    an image of site-packages, run the app once: which shared libraries does
+//    Python open?
+// 2. Start a fresh Pyodide with those libraries loaded in preRun and the image
+//    written (as the browser will), run the app's code from the worker script,
+//    render it (write_doc), and take the memory snapshot. The app must leave
+//    nothing pending (timers): what JS would do later is not in the snapshot.
+// 3. Restore the snapshot in a third Pyodide, exactly as the browser will, and
+//    check that the rendered app and numpy are there.
+// Writes OUT_DIR/memory.bin, libs.img, site-packages.img, meta.json.
+import fs from "node:fs";
+import path from "node:path";
+import url from "node:url";
+import vm from "node:vm";
+import { createRequire } from "node:module";
+
+const [dir, workerJs, packagesJson, out] = process.argv.slice(2).map((p) => path.resolve(p));
+const t0 = performance.now();
+const step = (what) => console.log(`  snapshot: ${what} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+
+// What the worker has and Node lacks, for imports that look a name up (panel,
+// pyodide_http: `from js import XMLHttpRequest`). Pyodide records the path to
+// each global Python keeps and resolves it in the browser's worker on restore.
+globalThis.XMLHttpRequest ??= class XMLHttpRequest {};
+// timers the app leaves pending (they would never fire after a restore)
+const pending = new Map();
+const realSetTimeout = globalThis.setTimeout, realClearTimeout = globalThis.clearTimeout;
+globalThis.setTimeout = (fn, ms, ...args) => {
+  const id = realSetTimeout(() => { pending.delete(id); fn(...args); }, ms);
+  pending.set(id, `${String(fn).slice(0, 60)} (${ms} ms)`);
+  return id;
+};
+globalThis.clearTimeout = (id) => { pending.delete(id); realClearTimeout(id); };
+
+await import(url.pathToFileURL(path.join(dir, "pyodide.asm.js")).href);
+const { loadPyodide } = createRequire(import.meta.url)(path.join(dir, "pyodide.js"));
+vm.runInThisContext(fs.readFileSync(new URL("./snapshot.js", import.meta.url), "utf8"));
+const S = globalThis.PalaceSnapshot;
+const quiet = { stdout: () => {}, stderr: (m) => console.error(m) };
+
+// the app's Python, as the worker runs it (evaluating the template literal undoes its escapes)
+const source = fs.readFileSync(workerJs, "utf8");
+const literal = source.match(/const code = `([\s\S]*?)`\n/);
+if (!literal) throw new Error("no `const code` in the worker script");
+const code = (0, eval)("`" + literal[1] + "`");
+const RENDER = "await write_doc()";
+if (code.split(RENDER).length !== 2) throw new Error(`the app code must end with one ${RENDER}`);
+
+// 1. install, and run the app once to see which shared libraries Python opens
+const packages = JSON.parse(fs.readFileSync(packagesJson, "utf8"));
+const first = await loadPyodide({ indexURL: dir + "/", ...quiet });
+await first.loadPackage(packages, { checkIntegrity: true, messageCallback: () => {} });
+const image = S.packTree(first.FS);
+await first.runPythonAsync(code);
+const opened = Object.entries(S.dlopenHandles(first._module)).sort((a, b) => Number(a[0]) - Number(b[0]));
+const libs = [...new Set(opened.map(([, name]) => name))];
+const libsImage = S.packTree(first.FS, S.SITE_PACKAGES, libs);
+step(`site-packages image ${(image.length / 1e6).toFixed(1)} MB; Python opened ${libs.length} shared libraries`);
+
+// 2. as the browser will: those libraries in preRun, then the files; run the app, take the snapshot
+let Module = null;
+const py = await S.withPreRun((M) => { Module = M; S.loadLibs(M, libs, S.libBytes(libsImage, S.readImage(libsImage), libs)); },
+                              () => loadPyodide({ indexURL: dir + "/", _makeSnapshot: true, ...quiet }));
+S.unpackTree(py.FS, image);
+py.runPython("import gc; gc.disable()");
+await py.runPythonAsync(code.replace(RENDER, `${S.RESULT} = ${RENDER}`));
+for (let i = 0; i < 50 && pending.size; i++) await new Promise((r) => realSetTimeout(r, 20));
+if (pending.size) throw new Error(`the app left timers pending: ${[...pending.values()].join("; ")}`);
+py.runPython("import gc; gc.enable(); gc.collect(); gc.freeze()");
+const handles = S.dlopenHandles(Module);
+const stray = Object.values(handles).filter((name) => !libs.includes(name));
+if (stray.length) throw new Error(`Python opened libraries the first run did not: ${stray.join(", ")}`);
+const rootIds = py.runPython(`${S.RESULT}[2]`);
+// Pyodide checks that this object is as it was at start; the restore fills it again
+const loaded = { ...py.loadedPackages };
+for (const k of Object.keys(loaded)) delete py.loadedPackages[k];
+const memory = py.makeMemorySnapshot({ serializer: S.serialize });
+const meta = { libs, handles, loaded_packages: loaded, root_ids: JSON.parse(rootIds),
+               sums: { memory: S.checksum(memory), libs: S.checksum(libsImage), image: S.checksum(image) } };
+step(`memory ${(memory.length / 1e6).toFixed(1)} MB`);
+
+// 3. restore it as the browser will and look
+const again = await S.restore(loadPyodide, meta, libsImage, memory.slice(), async () => image);
+await S.filesReady;
+const check = again.runPython(`
+import json, numpy
+ids = json.loads(${S.RESULT}[2])
+json.dumps([ids, int(numpy.arange(10).sum())], separators=(',', ':'))`);
+if (check !== JSON.stringify([meta.root_ids, 45])) throw new Error(`the restored snapshot is not right: ${check}`);
+step("restored and checked");
+
+fs.mkdirSync(out, { recursive: true });
+fs.writeFileSync(path.join(out, "memory.bin"), memory);
+fs.writeFileSync(path.join(out, "site-packages.img"), image);
+fs.writeFileSync(path.join(out, "libs.img"), libsImage);
+fs.writeFileSync(path.join(out, "meta.json"), JSON.stringify(meta));
+process.exit(0);

@@ -1,0 +1,240 @@
+// Palace Tutor start-up snapshot: shared by the build (Node, which makes it;
+// palace_tutor/site/make_snapshot.mjs) and the site's worker (which restores it
+// on repeat visits). The build copies this file into the worker script.
+//
+// A Pyodide memory snapshot holds the WebAssembly memory and nothing else.
+// What lives outside that memory is rebuilt here before the memory goes back:
+//  * the shared libraries Python opened (numpy's): their code and function-table
+//    slots are not in memory. They are loaded in a preRun hook, before the
+//    runtime starts, in the same order at build and at restore, so they land
+//    at the same addresses and table slots both times;
+//  * the files of site-packages (Emscripten's file system lives in JS), from
+//    one image of the folder. Everything Python needed to start is already in
+//    memory, so they are written while the page draws (filesReady);
+//  * JS objects that Python held when the snapshot was taken: Pyodide finds
+//    globals again by their path (js.JSON ...); functions defined from source
+//    (pyodide.code.run_js) are defined again from it.
+(function (root) {
+  "use strict";
+  const SITE_PACKAGES = "/lib/python3.12/site-packages";
+  // site files (cache keys) of a snapshot; the service worker stores the raw
+  // bytes of the .gz files the site serves
+  const FILES = {meta: "pyodide/snapshot.json", memory: "pyodide/snapshot-memory.bin",
+                 libs: "pyodide/snapshot-libs.img", image: "pyodide/snapshot-site-packages.img"};
+  // the Python global holding what write_doc() returned when the snapshot was taken
+  const RESULT = "_pt_rendered";
+
+  // image: u32 header length, header (JSON [[path, offset, size], ...]), file bytes.
+  // Of the whole folder, or of the files ``only`` (absolute paths).
+  function packTree(FS, dir = SITE_PACKAGES, only = null) {
+    const files = [], chunks = [];
+    let size = 0;
+    const add = (path) => {
+      const data = FS.readFile(path);
+      files.push([path.slice(dir.length + 1), size, data.length]);
+      chunks.push(data);
+      size += data.length;
+    };
+    if (only) only.forEach(add);
+    else (function walk(d) {
+      for (const name of FS.readdir(d).sort()) {
+        if (name === "." || name === "..") continue;
+        const path = d + "/" + name;
+        if (FS.isDir(FS.stat(path).mode)) walk(path);
+        else add(path);
+      }
+    })(dir);
+    const header = new TextEncoder().encode(JSON.stringify(files));
+    const out = new Uint8Array(4 + header.length + size);
+    new DataView(out.buffer).setUint32(0, header.length, true);
+    out.set(header, 4);
+    let at = 4 + header.length;
+    for (const c of chunks) { out.set(c, at); at += c.length; }
+    return out;
+  }
+
+  // the image's file list, checked against its length (a damaged image fails here, before Pyodide starts)
+  function readImage(image) {
+    const headerLength = new DataView(image.buffer, image.byteOffset).getUint32(0, true);
+    const files = JSON.parse(new TextDecoder().decode(image.subarray(4, 4 + headerLength)));
+    const base = 4 + headerLength;
+    for (const [rel, offset, size] of files) {
+      if (typeof rel !== "string" || rel.startsWith("/") || rel.includes("..") || offset < 0 || size < 0
+          || base + offset + size > image.length) throw new Error("damaged site-packages image");
+    }
+    return {files, base};
+  }
+
+  function unpackTree(FS, image, dir = SITE_PACKAGES, listing = readImage(image)) {
+    const made = new Set();
+    for (const [rel, offset, size] of listing.files) {
+      const path = dir + "/" + rel, parent = path.slice(0, path.lastIndexOf("/"));
+      if (!made.has(parent)) { FS.mkdirTree(parent); made.add(parent); }
+      // canOwn: the file system keeps a view into the image instead of a copy
+      const at = listing.base + offset;
+      FS.writeFile(path, image.subarray(at, at + size), {canOwn: true});
+    }
+    return listing.files.length;
+  }
+
+  // the bytes of the shared libraries ``libs`` (absolute paths) in the image
+  function libBytes(image, listing, libs) {
+    const at = new Map(listing.files.map(([rel, offset, size]) => [SITE_PACKAGES + "/" + rel, [offset, size]]));
+    return libs.map((path) => {
+      if (!at.has(path)) throw new Error("the image has no " + path);
+      const [offset, size] = at.get(path);
+      return image.subarray(listing.base + offset, listing.base + offset + size);
+    });
+  }
+
+  // What Emscripten's loadDynamicLibrary does for a first load with local symbols,
+  // never unloaded (as Pyodide's loadDynlib asks), synchronous so that it finishes
+  // inside preRun, from bytes or an already compiled WebAssembly.Module.
+  function loadLibs(Module, libs, binaries) {
+    libs.forEach((path, i) => {
+      const dso = Module.newDSO(path, undefined, "loading");
+      dso.refcount = Infinity;
+      dso.global = false;
+      const exports = Module.loadWebAssemblyModule(binaries[i], {loadAsync: false, global: false, nodelete: true,
+                                                                 allowUndefined: true}, path, {});
+      dso.exports = exports;
+      const base = path.slice(path.lastIndexOf("/") + 1);
+      Module.LDSO.loadedLibsByName[base] ||= dso;
+    });
+  }
+
+  // Run start() (which calls loadPyodide) with hook(Module) added to Emscripten's
+  // preRun. An error in the hook rejects loadPyodide (Emscripten would only log it
+  // and never finish starting). ``wasm``: a promise of pyodide.asm.wasm already
+  // compiled, instantiated instead of Pyodide's own fetch and compile; if that
+  // fails, loadPyodide rejects (Pyodide's own would only warn and never finish).
+  async function withPreRun(hook, start, wasm = null) {
+    const create = root._createPyodideModule;
+    if (typeof create !== "function") throw new Error("pyodide.asm.js must be loaded first");
+    let failed = null;
+    const guarded = (M) => { try { hook(M); } catch (e) { failed = e; } };
+    root._createPyodideModule = async (settings) => {
+      root._createPyodideModule = create;  // once: a later loadPyodide is a normal one
+      settings.preRun = [guarded, ...(settings.preRun || [])];  // preRun hooks run last to first
+      let notStarted;
+      const failedToStart = new Promise((_, reject) => { notStarted = reject; });
+      if (wasm) {
+        settings.instantiateWasm = (imports, success) => {
+          wasm.then((module) => WebAssembly.instantiate(module, imports).then((instance) => success(instance, module)))
+            .catch((e) => notStarted(new Error("Pyodide's WebAssembly did not start: " + (e && e.message || e))));
+          return {};
+        };
+      }
+      const Module = await Promise.race([create(settings), failedToStart]);
+      if (failed) throw failed;
+      return Module;
+    };
+    try {
+      return await start();
+    } finally {
+      root._createPyodideModule = create;
+    }
+  }
+
+  // A fast 32-bit checksum of every byte, with the length: the build records it
+  // for each part and a visit restores only parts that match, so a damaged or
+  // truncated cache entry is caught before Pyodide sees it (a memory shorter
+  // than the WebAssembly module's minimum would make Pyodide wait forever).
+  function checksum(bytes) {
+    const words = Math.floor(bytes.length / 4);
+    const w = bytes.byteOffset % 4 === 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset, words)
+                                          : new Uint32Array(bytes.slice(0, words * 4).buffer);
+    let h = 0x811c9dc5 | 0;
+    for (let i = 0; i < words; i++) h = Math.imul(h ^ w[i], 0x01000193);
+    for (let i = words * 4; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
+    return (h >>> 0).toString(16).padStart(8, "0") + ":" + bytes.length;
+  }
+
+  function checkSums(meta, parts) {
+    for (const [name, bytes] of Object.entries(parts)) {
+      const want = meta.sums && meta.sums[name], got = checksum(bytes);
+      if (want !== got) throw new Error(`damaged snapshot: ${name} is ${got}, the build made ${want}`);
+    }
+  }
+
+  function serialize(obj) {
+    const source = typeof obj === "function" ? Function.prototype.toString.call(obj) : "";
+    if (/^\s*(\(|function\b|async\b|[A-Za-z_$][\w$]*\s*=>)/.test(source) && !/\[native code\]/.test(source)) {
+      return {source};
+    }
+    throw new Error("the snapshot cannot hold this JS object: " + String(obj).slice(0, 120));
+  }
+
+  function deserialize(data) {
+    return (0, eval)("(" + data.source + ")");
+  }
+
+  // dlopen handles Python got at build time, for dlsym after the restore
+  function dlopenHandles(Module) {
+    const out = {};
+    for (const [handle, dso] of Object.entries(Module.LDSO.loadedLibsByHandle)) {
+      if (Number(handle) !== 0) out[handle] = dso.name;
+    }
+    return out;
+  }
+
+  // Pyodide as the snapshot left it. ``libs``: the image of the shared libraries;
+  // ``readFiles()``: a promise of the image of site-packages. Everything Python
+  // needed to start is in memory, so the files are written once read, while the
+  // page draws: nothing may make Python import a module before api.filesReady.
+  async function restore(loadPyodide, meta, libs, memory, readFiles, wasm = null) {
+    // compiling the libraries in the background, before Pyodide starts, shortens the preRun
+    const compiled = await Promise.all(libBytes(libs, readImage(libs), meta.libs).map((b) => WebAssembly.compile(b)));
+    let Module = null;
+    const py = await withPreRun((M) => { Module = M; loadLibs(M, meta.libs, compiled); },
+                                () => loadPyodide({_loadSnapshot: memory, _snapshotDeserializer: deserialize}), wasm);
+    for (const [handle, name] of Object.entries(meta.handles || {})) {
+      Module.LDSO.loadedLibsByHandle[handle] = Module.LDSO.loadedLibsByName[name];
+    }
+    Object.assign(py.loadedPackages, meta.loaded_packages);
+    if (!py.globals.has(RESULT)) throw new Error("the snapshot holds no rendered app");
+    // the snapshot fixed the random module's state: give this visit its own
+    py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
+    // after a turn of the event loop: the worker first sends the rendered page
+    api.filesReady = new Promise((r) => setTimeout(r, 0)).then(readFiles).then((files) => { unpackTree(py.FS, files); })
+      .catch((e) => console.error("Palace Tutor: site-packages files not written:", e));
+    return py;
+  }
+
+  // In the site's worker: Pyodide restored from THIS build's snapshot, if a
+  // previous visit left it in the service worker's cache; null otherwise (a
+  // first visit, no service worker) or when anything fails (a warning; the
+  // caller then starts Pyodide the normal way).
+  async function fromCache(cacheName, build, loadPyodide, indexURL) {
+    try {
+      if (typeof caches === "undefined" || !(await caches.has(cacheName))) return null;
+      const cache = await caches.open(cacheName);
+      const found = await Promise.all([FILES.meta, FILES.libs, FILES.memory, FILES.image].map((f) => cache.match(f)));
+      if (found.some((r) => !r)) return null;
+      const [m, l, s, i] = found;
+      const meta = await m.json();
+      if (meta.build !== build) throw new Error(`snapshot of build ${meta.build}, this is build ${build}`);
+      // Pyodide's WebAssembly compiles in the background while the disk reads run,
+      // Pyodide's JS loads and the checksums are computed
+      const wasm = WebAssembly.compileStreaming(fetch(indexURL + "pyodide.asm.wasm"))
+        .catch(() => fetch(indexURL + "pyodide.asm.wasm").then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)));
+      wasm.catch(() => {});  // a failure shows where it is awaited
+      const read = Promise.all([l, s, i].map((r) => r.arrayBuffer().then((b) => new Uint8Array(b))));
+      if (typeof root._createPyodideModule !== "function") root.importScripts(indexURL + "pyodide.asm.js");
+      const [libs, memory, image] = await read;
+      checkSums(meta, {memory, libs, image});
+      const py = await restore(loadPyodide, meta, libs, memory, async () => image, wasm);
+      console.log("Restored from snapshot");
+      return py;
+    } catch (e) {
+      console.warn("Palace Tutor: not starting from the snapshot (" + (e && e.message || e) + "); starting normally");
+      return null;
+    }
+  }
+
+  const api = {SITE_PACKAGES, FILES, RESULT, checksum, packTree, readImage, unpackTree, libBytes, loadLibs, withPreRun, serialize,
+               deserialize, dlopenHandles, restore, fromCache,
+               // resolved once the files of site-packages are in place (at once without a restore)
+               filesReady: Promise.resolve()};
+  root.PalaceSnapshot = api;
+})(globalThis);
