@@ -142,3 +142,30 @@ def test_a_burst_of_changes_goes_to_the_page_as_one_patch():
     b.text = "b3"
     scheduled.pop()()
     assert [_texts(patch) for patch in sent] == [["a2", "b2", "a3"], ["b3"]]
+
+
+def test_changes_are_sent_before_the_pages_own_patch_is_applied():
+    # bokeh marks every model as known to the page when it applies a patch from
+    # the page; a model made in the burst must be sent whole before that
+    from tutor.views.compat import batch_changes
+
+    doc = Document()
+    doc.add_root(Div(text="root"))
+    scheduled, sent_new = [], []
+
+    def send(events):
+        sent_new.append([m.text for m in doc.models if m not in doc.models.synced_references])
+
+    def pysync(event):
+        pass
+
+    doc.on_change(pysync)
+    batch_changes(doc, pysync, send, scheduled.append, setter="js")
+    doc.models.flush_synced()  # the first render: the root is known to the page
+    table = Div(text="a table made while a message from the page was on its way")
+    doc.add_root(table)
+    doc.apply_json_patch({"events": []}, setter="js")  # the page's message arrives first
+    assert sent_new == [["a table made while a message from the page was on its way"]]
+    assert table in doc.models.synced_references  # and only then is it known
+    scheduled.pop()()  # the scheduled flush finds nothing left to send
+    assert len(sent_new) == 1

@@ -98,6 +98,17 @@ def batch_changes(doc: Any, callback: Any, send: Any, schedule: Any, setter: Any
         if len(pending) == 1:
             schedule(flush)
 
+    page_patch = doc.apply_json_patch
+
+    def apply_json_patch(*args: Any, **kwargs: Any) -> Any:
+        # Applying the page's patch marks every model of the document as known
+        # to the page (bokeh's flush_synced): what Python changed must be sent
+        # first, or a model made since would later go out as a bare reference
+        # ("reference ... isn't known").
+        flush()
+        return page_patch(*args, **kwargs)
+
+    doc.apply_json_patch = apply_json_patch
     doc.callbacks.remove_on_change(callback)
     doc.on_change(collect)
     return collect
