@@ -131,6 +131,27 @@ def early_worker(html: str, worker_url: str) -> str:
     return _sub_required(marker, replay, html, "the end of the worker handler")
 
 
+def ordered_messages(worker_js: str) -> str:
+    """Run the page's messages to Python in the worker one by one, in order.
+
+    Panel's worker hands each message to Python through one shared global
+    (``patch``, ``location``) and ``runPythonAsync``, which starts the code only
+    on a later turn of the event loop. Two messages that arrive together (the
+    page sends its next change as soon as the worker says it is idle, and a
+    repeat visit releases the messages that waited for site-packages in one go)
+    both read the second one: a click was applied twice and the first lost.
+    The code run for a message never awaits, so ``runPython`` runs it at once.
+    """
+    handler = "self.onmessage = async (event) => {"
+    start = worker_js.find(handler)
+    if start < 0:
+        raise ValueError("cannot order the worker's messages: its message handler is not in the converted output")
+    head, body = worker_js[:start], worker_js[start:]
+    if body.count("self.pyodide.runPythonAsync(`") != 3:
+        raise ValueError("cannot order the worker's messages: its message handler changed shape")
+    return head + body.replace("self.pyodide.runPythonAsync(`", "self.pyodide.runPython(`")
+
+
 def pause_gc(worker_js: str) -> str:
     """No cyclic garbage collection while Pyodide installs packages, imports Panel and builds
     the app (millions of young objects, almost none garbage; the collector would rescan them

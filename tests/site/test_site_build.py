@@ -150,3 +150,15 @@ def test_options_refuse_leaving_packages_out_with_the_micropip_loader():
 
     with pytest.raises(ValueError, match="lock loader"):
         SiteOptions(loader="stock", drop=("pandas",))
+
+
+def test_worker_runs_each_page_message_at_once_not_through_a_shared_global_later(converted):
+    _, js = converted
+    handler = js[js.index("self.onmessage"):]
+    assert handler.count("runPythonAsync(`") == 3  # the stock race: a later message overwrites 'patch'
+    ordered = localize.ordered_messages(js)
+    handler = ordered[ordered.index("self.onmessage"):]
+    assert "runPythonAsync(" not in handler and handler.count("self.pyodide.runPython(`") == 3
+    assert ordered[:ordered.index("self.onmessage")] == js[:js.index("self.onmessage")]  # the start is untouched
+    with pytest.raises(ValueError, match="message handler"):
+        localize.ordered_messages(js.replace("self.onmessage = async", "self.onmessage = "))
