@@ -30,11 +30,10 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 META = "snapshot.json"
-# served (gzipped) file -> the cache key the worker reads (snapshot.js FILES)
-GZIPPED = {"snapshot-memory.bin.gz": "snapshot-memory.bin", "snapshot-libs.img.gz": "snapshot-libs.img",
-           "snapshot-site-packages.img.gz": "snapshot-site-packages.img"}
-_MADE = {"snapshot-memory.bin.gz": "memory.bin", "snapshot-libs.img.gz": "libs.img",
-         "snapshot-site-packages.img.gz": "site-packages.img"}
+# what make_snapshot.mjs writes; the site serves each as snapshot-<part>.gz and the
+# service worker stores it unzipped as snapshot-<part> (snapshot.js FILES)
+PARTS = ("memory.bin", "libs.img", "site-packages.img")
+GZIPPED = tuple(f"snapshot-{part}.gz" for part in PARTS)
 
 
 def _inputs_hash(pyodide_dir: Path, worker_js: str, packages: list[str]) -> str:
@@ -71,14 +70,10 @@ def make_snapshot(pyodide_dir: Path, worker_js: str, packages: list[str], cache:
             raise RuntimeError(f"making the snapshot failed:\n{proc.stdout[-4000:]}")
         done = work / "done"
         done.mkdir()
-        for served, made in _MADE.items():
-            with open(work / "out" / made, "rb") as f:
-                data = f.read()
+        for part, served in zip(PARTS, GZIPPED):
             # mtime=0: the same snapshot gives the same file
-            (done / served).write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
-        meta = json.loads((work / "out" / "meta.json").read_text())
-        meta["bytes"] = {GZIPPED[s]: (work / "out" / m).stat().st_size for s, m in _MADE.items()}
-        (done / META).write_text(json.dumps(meta))
+            (done / served).write_bytes(gzip.compress((work / "out" / part).read_bytes(), compresslevel=6, mtime=0))
+        shutil.copy2(work / "out" / "meta.json", done / META)  # its checksums record each part's length
         shutil.move(str(done), target)
     return target
 
