@@ -34,16 +34,6 @@ FIND_FUNCTIONS_JS = """
     return null;
   }"""
 
-# The page is settled when the Python worker has had nothing to do for 0.5 s.
-SETTLED_JS = """() => {
-  const w = pyodideWorker;
-  const idle = !w.busy && w.queue.length === 0;
-  if (!idle) { window.__idleSince = null; return false; }
-  if (!window.__idleSince) { window.__idleSince = performance.now(); }
-  return performance.now() - window.__idleSince > 500;
-}"""
-
-
 def pct(values: list[float], q: float) -> float:
     """The q-quantile of values, nearest rank."""
     ordered = sorted(values)

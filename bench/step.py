@@ -23,12 +23,9 @@ import json
 import statistics
 import sys
 import time
-from pathlib import Path
 
-from bench._page import FIND_FUNCTIONS_JS, SETTLED_JS, app_page, pct
+from bench._page import FIND_FUNCTIONS_JS, ROOT, app_page, pct
 from palace_tutor.site import browser as B
-
-ROOT = Path(__file__).resolve().parents[1]
 
 # Finds the elements once (they persist across steps), then times one Next.
 SETUP_JS = """() => {""" + FIND_FUNCTIONS_JS + """
@@ -145,7 +142,7 @@ def measure(lesson_id: str, rounds: int) -> dict:
         t_open = time.perf_counter()
         B.wait_shadow_text(page, "narration-pane", f"t.startsWith({json.dumps(lesson.title)})", timeout_s=120)
         opened_s = load.interactive_s + (time.perf_counter() - t_open)
-        page.wait_for_function(SETTLED_JS, timeout=120_000, polling=100)
+        B.wait_settled(page, timeout_s=120)
         for round_no in range(rounds):
             if round_no:
                 page.evaluate("() => window.__bench.startButton.click()")

@@ -27,7 +27,7 @@ import statistics
 import sys
 import time
 
-from bench._page import FIND_FUNCTIONS_JS, SETTLED_JS, app_page, pct
+from bench._page import FIND_FUNCTIONS_JS, app_page, pct
 
 
 def _summary(values: list[float]) -> dict:
@@ -174,7 +174,7 @@ def measure_browser(rounds: int) -> dict:
     results: dict = {}
     with app_page("tables") as (page, url, errors):
         B.open_until_interactive(page, url + "index.html")
-        page.wait_for_function(SETTLED_JS, timeout=120_000, polling=100)
+        B.wait_settled(page, timeout_s=120)
         for game in ("palace", "palace-poker", "kings-pot"):
             lessons = catalog.lessons_for(game)
             if not lessons:
@@ -189,7 +189,7 @@ def measure_browser(rounds: int) -> dict:
                 page.evaluate("(h) => { window.location.hash = h; }", "")
                 page.evaluate("(h) => { window.location.hash = h; }", start)
                 page.locator(f'.table-{game} .table-root[data-node="0"]').first.wait_for(timeout=60_000)
-                page.wait_for_function(SETTLED_JS, timeout=60_000, polling=100)
+                B.wait_settled(page)
                 for want in walk:
                     status = page.evaluate(FIND_JS)
                     if status != "ok":

@@ -122,6 +122,22 @@ def wait_shadow_text(page, css_class: str, predicate_js: str, timeout_s: float =
                            arg=css_class, timeout=timeout_s * 1000, polling="raf")
 
 
+# The page is settled when the Python worker has had nothing to do for 0.5 s
+# (everything sent has landed).
+SETTLED_JS = """() => {
+  const w = pyodideWorker;
+  if (w.busy || w.queue.length) { window.__idleSince = null; return false; }
+  window.__idleSince = window.__idleSince || performance.now();
+  return performance.now() - window.__idleSince > 500;
+}"""
+
+
+def wait_settled(page, timeout_s: float = 60) -> None:
+    """Until the Python worker has been idle for half a second, counted from now."""
+    page.evaluate("() => { window.__idleSince = null; }")
+    page.wait_for_function(SETTLED_JS, timeout=timeout_s * 1000, polling=50)
+
+
 @dataclass
 class LoadTiming:
     dom_s: float

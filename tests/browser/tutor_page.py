@@ -6,6 +6,7 @@ read through open shadow roots, which Playwright's CSS selectors pierce.
 
 from __future__ import annotations
 
+from palace_tutor.site.browser import wait_settled  # noqa: F401  (the tests import it from here)
 from tutor.model.study import Study
 from tutor.views.tree import row_item
 
@@ -45,15 +46,6 @@ def wait_heading(page, text: str, timeout_s: float = 30) -> None:
 def wait_notice(page, fragment: str, timeout_s: float = 30) -> str:
     page.locator(".notice-area .notice", has_text=fragment).wait_for(timeout=timeout_s * 1000)
     return notice(page)
-
-
-def wait_settled(page) -> None:
-    """Until the Python worker has been idle for half a second (everything sent has landed)."""
-    page.evaluate("() => { window.__idleSince = null; }")
-    page.wait_for_function(
-        """() => { const w = pyodideWorker; if (w.busy || w.queue.length) { window.__idleSince = null; return false; }
-                   window.__idleSince = window.__idleSince || performance.now();
-                   return performance.now() - window.__idleSince > 500; }""", timeout=60_000, polling=50)
 
 
 def expected_rows(study: Study) -> list[str]:
