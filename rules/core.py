@@ -16,7 +16,8 @@ Engines implement:
   ``check`` has accepted;
 * ``parse_action(text)``: the engine's action notation (``str(action)``
   round-trips through it);
-* ``view(seat)``: what one seat may see (``None``: everything, for teaching).
+* ``view(seat)``: what one seat may see (``None``: everything, for teaching);
+* ``mover``: the seat whose decision the next action is (``None`` by default).
 """
 
 from __future__ import annotations
@@ -56,6 +57,13 @@ class GameState(abc.ABC, Generic[A]):
     @abc.abstractmethod
     def is_over(self) -> bool:
         """True once the game (or the hand, for poker games) has ended."""
+
+    @property
+    def mover(self) -> int | None:
+        """The seat whose decision the next action is, or None (nobody's, or a
+        chance step like a deal). Engines override it; the tutor uses it to
+        tell a seat's own moves from the moves it may only partly see."""
+        return None
 
     # -- shared behaviour ---------------------------------------------------
     def legal_actions(self) -> tuple[A, ...]:

@@ -32,6 +32,8 @@ class GameFamily:
     explicit cards, seed...). Lessons write that mapping in TOML and share
     links carry it, so it must be plain data and documented by the engine;
     unknown keys raise :class:`NotationError` naming the key.
+    ``players_key`` is the setup key that lists the players' names, so a generic
+    layer can deal a new table (``{players_key: names, "seed": n}``).
     """
 
     id: str
@@ -39,6 +41,7 @@ class GameFamily:
     sources: tuple[str, ...]
     presets: Presets
     start: Callable[[str, Mapping[str, Any]], GameState]
+    players_key: str = "seats"
 
 
 def game_ids() -> tuple[str, ...]:

@@ -34,6 +34,7 @@ FAMILY = GameFamily(
     sources=("kings-pot.txt",),
     presets=PRESETS,
     start=start,
+    players_key="players",
 )
 
 __all__ = [

@@ -150,6 +150,10 @@ class KingsPotState(GameState[Action]):
         return self.phase is Phase.OVER
 
     @property
+    def mover(self) -> int | None:
+        return self.to_act
+
+    @property
     def max_buy(self) -> int:
         return self.rules.max_buy(len(self.seats))
 

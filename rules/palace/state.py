@@ -179,6 +179,10 @@ class PalaceState(GameState):
         return self.phase is OVER
 
     @property
+    def mover(self) -> int:
+        return self.to_move
+
+    @property
     def top(self) -> Rank | None:
         """The rank the next play must answer (transparent cards looked through)."""
         return legality.rank_of(legality.effective_top(self.rules, self.pile))

@@ -75,6 +75,10 @@ class PokerState(GameState[Action]):
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
+    @property
+    def mover(self) -> int | None:
+        return self.actor
+
     def candidate_actions(self) -> tuple[Action, ...]:
         phase = self.phase
         if phase in (Phase.DEALER_DRAW, Phase.BANNERS, Phase.PALACE):

@@ -201,7 +201,7 @@ def test_a_moves_label_for_another_seat_names_only_cards_that_seat_can_see(game,
     up; Palace Poker discards are face-up soldiers; a King's Pot single fold is the
     one face-down move, and its public text names no card."""
     from rules.games import get_family
-    from tutor.model.tree import Node, actor_of
+    from tutor.model.tree import Node
 
     from .seat_view_support import hidden_from, shown_by_move
 
@@ -215,7 +215,7 @@ def test_a_moves_label_for_another_seat_names_only_cards_that_seat_can_see(game,
                 break
             action = rng.choice(state.legal_actions())
             after = state.apply(action)
-            node = Node(1, 0, after, action, str(action), actor=actor_of(state))
+            node = Node(1, 0, after, action, str(action), actor=state.mover)
             for seat in range(len(NAMES)):
                 if seat == node.actor:
                     continue

@@ -81,6 +81,10 @@ class RaceState(GameState):
     def is_over(self) -> bool:
         return self.total >= self.target
 
+    @property
+    def mover(self) -> int:
+        return self.to_move
+
     def view(self, seat: int | None = None) -> "RaceState":
         return self
 

@@ -103,26 +103,9 @@ class TutorApp(param.Parameterized):
         return True
 
     def open_free_play(self, variant: str, names: list[str], seed: int | str) -> bool:
-        """Deal a new game of the current family for these players, shuffled by
-        ``seed``. The engines name the players' key differently (``seats`` in
-        Palace and Palace Poker, ``players`` in King's Pot): the first setup the
-        engine accepts is used; if none is, the engine's own complaint is shown."""
-        setups = [{"seats": list(names), "seed": seed}, {"players": list(names), "seed": seed}]
+        """Deal a new game of the current family for these players, shuffled by ``seed``."""
         family = self.catalog.family(self.game)
-        complaints: list[ValueError] = []
-        for setup in setups:
-            try:
-                study = Study.from_setup(family, variant, setup)
-            except ValueError as err:
-                complaints.append(err)
-                continue
-            self._show(study, info=None)
-            return True
-        # the complaint that is not about the key's name says what is wrong with the names
-        useful = [e for e in complaints
-                  if not (getattr(e, "token", None) in ("seats", "players") and "unknown" in str(e))] or complaints
-        self.notice = Notice("error", f"That table cannot be dealt: {useful[0]}. Nothing was changed.")
-        return False
+        return self.open_setup(variant, {family.players_key: list(names), "seed": seed})
 
     def open_setup(self, variant: str, setup: Mapping[str, Any]) -> bool:
         """Start a free study from a custom setup (engine-validated)."""

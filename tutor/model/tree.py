@@ -68,17 +68,6 @@ class Node:
         return getattr(self.action, "public_text", self.text)
 
 
-def actor_of(state: GameState) -> int | None:
-    """The seat whose move it is in ``state``: engines call it ``actor``
-    (Palace Poker), ``to_act`` (King's Pot) or ``to_move`` (Palace); only a
-    seat number counts (Palace Poker's ``to_act`` is a name)."""
-    for name in ("actor", "to_act", "to_move"):
-        value = getattr(state, name, None)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-    return None
-
-
 @dataclass(frozen=True)
 class Row:
     """One line of the tree as displayed: main line first, variations indented."""
@@ -234,7 +223,7 @@ class StudyTree:
             return self, existing
         parent = self[parent_id]
         node = Node(id=self.next_id, parent=parent_id, state=state, action=action, text=text,
-                    verdict=verdict, events=events, steps=steps, actor=actor_of(parent.state))
+                    verdict=verdict, events=events, steps=steps, actor=parent.state.mover)
         tree = self._with({node.id: node, parent_id: replace(parent, children=parent.children + (node.id,))},
                           next_id=self.next_id + 1)
         return tree, node
