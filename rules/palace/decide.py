@@ -199,15 +199,7 @@ def decide(st: PalaceState, a: A.Action) -> tuple[bool, str, tuple]:
                 return False, "not-held", (_missing(zone, a.cards), src)
             return True, "reflect", (rank,)
         if t is A.CheckStock:
-            if not rules.flash_check_stock:
-                return False, "check-off", ()
-            if st.flash.checked:
-                return False, "check-done", ()
-            if not st.stock:
-                return False, "check-empty", ()
-            if any(rules.is_flash[c.index >> 2] for c in st.source_cards(seat)):
-                return False, "check-has-flash", ()
-            return True, "check-stock", ()
+            return check_stock(st, any(rules.is_flash[c.index >> 2] for c in st.source_cards(seat)))
         if t is A.Pickup:
             return True, "flash-pickup", ()
     elif ph is AFTER:
@@ -247,6 +239,21 @@ def decide(st: PalaceState, a: A.Action) -> tuple[bool, str, tuple]:
         if t is A.Ready:
             return True, "ready", ()
     return False, "wrong-phase", (a.verb, ph)
+
+
+def check_stock(st: PalaceState, holds_flash: bool) -> tuple[bool, str, tuple]:
+    """May the flashed player check the stock? ``holds_flash``: they hold a flash card to answer
+    with. Shared by :func:`decide` and the legal-actions fast path, so the rule lives here only."""
+    rules = st.rules
+    if not rules.flash_check_stock:
+        return False, "check-off", ()
+    if st.flash.checked:
+        return False, "check-done", ()
+    if not st.stock:
+        return False, "check-empty", ()
+    if holds_flash:
+        return False, "check-has-flash", ()
+    return True, "check-stock", ()
 
 
 def _last_card(st: PalaceState, seat: int) -> tuple[bool, str, tuple]:

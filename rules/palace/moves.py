@@ -16,7 +16,7 @@ from ..cards import ALL_CARDS, JOKER, Card
 from ..refs import Verdict
 from . import actions as A
 from . import legality
-from .decide import _judge_group, _targets, decide
+from .decide import _judge_group, _targets, check_stock, decide
 from .state import AFTER, CHOOSE, FLASH, PLAY, REVEAL, SWAP, PalaceState
 
 _by_index = attrgetter("index")
@@ -243,8 +243,7 @@ def _legal_elsewhere(st: PalaceState) -> tuple[A.Action, ...]:
         flash = rules.is_flash
         mine = [c.index for c in st.source_cards(seat) if flash[c.index >> 2]]
         out = list(_REFLECTS.get(tuple(sorted(mine))) or _reflects(rules, mine)) if mine else []
-        # decide's rule for check-stock: allowed by the rules, once, with stock, and no flash card held
-        if rules.flash_check_stock and not st.flash.checked and st.stock and not mine:
+        if check_stock(st, bool(mine))[0]:
             out.append(A.CHECK_STOCK)
         out.append(A.PICKUP)
         return tuple(out)
