@@ -40,7 +40,7 @@ def _inputs_hash(pyodide_dir: Path, worker_js: str, packages: list[str]) -> str:
     h = hashlib.sha256()
     for f in sorted(p for p in pyodide_dir.iterdir() if p.is_file() and p.name not in (META, *GZIPPED)):
         h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
-    for f in ("snapshot.js", "make_snapshot.mjs"):
+    for f in ("snapshot.js", "make_snapshot.mjs", "snapshot.py"):  # all three shape what is cached
         h.update((HERE / f).read_bytes() + b"\0")
     h.update(worker_js.encode() + b"\0" + json.dumps(packages).encode())
     return h.hexdigest()[:20]
