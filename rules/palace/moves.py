@@ -145,56 +145,44 @@ def legal(st: PalaceState) -> tuple[A.Action, ...]:
         if len(zone) < four:
             # the cards as sort keys, weakest first, those that may not go on top as -1 (first)
             table = tables[top + 2]
-            keys = [table[c.index] for c in zone]
-            keys.sort()
-            n = len(keys)
-            i = keys.count(-1)
-            while i < n:  # each rank's cards are a run of keys
-                k = keys[i]
-                rank_key = k >> 2
-                j = i + 1
-                while j < n and keys[j] >> 2 == rank_key:
-                    j += 1
-                code = (k & 63) >> 2
-                if opening is None or code == opening - 2:
-                    if j - i == 1 and not flash[code]:
-                        plays.append(_SINGLES[k & 63])
-                    elif flash[code]:
-                        key = (tuple(keys[i:j]), 1, j - i, _targets(st))
-                        plays.extend(_RUNS.get(key) or _run_of_flashes(key))
-                    else:
-                        key = (tuple(keys[i:j]), 1, j - i)
-                        plays.extend(_RUNS.get(key) or _run_of_plays(key))
-                i = j
-        else:  # four or more cards of a rank may go where one may not
+            ok_one = None
+        else:  # four or more cards of a rank may go where one may not: ask per rank
+            table = tables[0]
             allowed = legality.allowed_tables(rules)
             ok_one, ok_big = allowed[top + 1], allowed[top + 16]
-            table = tables[0]
-            keys = [table[c.index] for c in zone]
-            keys.sort()
-            n = len(keys)
-            i = 0
-            while i < n:
-                k = keys[i]
-                rank_key = k >> 2
-                j = i + 1
-                while j < n and keys[j] >> 2 == rank_key:
-                    j += 1
-                code = (k & 63) >> 2
-                held = j - i
+        keys = [table[c.index] for c in zone]
+        keys.sort()
+        n = len(keys)
+        i = keys.count(-1)
+        while i < n:  # each rank's cards are a run of keys
+            k = keys[i]
+            rank_key = k >> 2
+            j = i + 1
+            while j < n and keys[j] >> 2 == rank_key:
+                j += 1
+            code = (k & 63) >> 2
+            held = j - i
+            first, last = 1, held
+            if ok_one is not None:
                 ok1 = ok_one[code]
                 okn = ok_big[code] if held >= four else ok1
-                if (ok1 or okn) and (opening is None or code == opening - 2):
-                    if held == 1 and not flash[code]:
-                        plays.append(_SINGLES[k & 63])
-                    else:
-                        key = (tuple(keys[i:j]), 1 if ok1 else four, held if okn else four - 1)
-                        if flash[code]:
-                            key += (_targets(st),)
-                            plays.extend(_RUNS.get(key) or _run_of_flashes(key))
-                        else:
-                            plays.extend(_RUNS.get(key) or _run_of_plays(key))
-                i = j
+                if not (ok1 or okn):
+                    i = j
+                    continue
+                if not ok1:
+                    first = four
+                if not okn:
+                    last = four - 1
+            if opening is None or code == opening - 2:
+                if held == 1 and not flash[code]:
+                    plays.append(_SINGLES[k & 63])
+                elif flash[code]:
+                    key = (tuple(keys[i:j]), first, last, _targets(st))
+                    plays.extend(_RUNS.get(key) or _run_of_flashes(key))
+                else:
+                    key = (tuple(keys[i:j]), first, last)
+                    plays.extend(_RUNS.get(key) or _run_of_plays(key))
+            i = j
     can_play = face_down or bool(plays)
     out = plays
     if face_down:
