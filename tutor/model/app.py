@@ -49,6 +49,10 @@ class TutorApp(param.Parameterized):
             self._quiet = False
 
     # -- pickers ---------------------------------------------------------------------
+    def game_options(self) -> dict[str, str]:
+        """Title -> game id, titles as each game's family gives them."""
+        return {self.catalog.family(g).title: g for g in self.param.game.objects}
+
     def lesson_options(self, game: str | None = None) -> dict[str, str]:
         """Title -> lesson id for a game's lessons, then free play."""
         options = {lesson.title: lesson.id for lesson in self.catalog.lessons_for(game or self.game)}

@@ -24,16 +24,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 import param
 
 from rules.cards import ALL_CARDS, JOKER, Card, format_cards, parse_cards, shuffled
 from rules.errors import NotationError
-from rules.kings_pot.checker import check_tableau
-from rules.palace.checker import compare_play
-from rules.palace.config import PRESETS as PALACE_PRESETS
-from rules.palace_poker.checker import check_battle, check_showdown
+from rules.games import get_family
 
 NAME_LIMIT = 40  # characters in a showdown player's name
 MAX_SHOWDOWN_PLAYERS = 10  # the banner deal seats ten (palace-poker.txt § The Deal)
@@ -385,6 +383,8 @@ class BattleForm(CheckForm):
         return [args]
 
     def _judge(self, texts):
+        from rules.palace_poker import check_battle  # the engine loads when a form is first judged
+
         return check_battle(_side_text(texts, "attacker"), _side_text(texts, "defender"),
                             variant=KINGS if self.kings_in_the_house else None, last_two=self.last_two)
 
@@ -438,6 +438,8 @@ class ShowdownForm(CheckForm):
         return [args]
 
     def _judge(self, texts):
+        from rules.palace_poker import check_showdown
+
         return check_showdown(self.hand_texts(texts), variant=KINGS if self.kings_in_the_house else None)
 
     def add_player(self) -> bool:
@@ -470,8 +472,11 @@ class ShowdownForm(CheckForm):
         self.set_text("p2.name", "Aaron: 5s | Kd Ks Jc | 9h 8s")
 
 
-_PALACE_PACKS = max(max(r.packs) for r in PALACE_PRESETS.values())
-_PALACE_JOKERS = max(max(r.packs) * r.jokers_per_pack for r in PALACE_PRESETS.values())
+@lru_cache(maxsize=1)
+def _palace_copies() -> tuple[int, int]:
+    """(packs, jokers) of the largest table any Palace preset seats (loads the engine once)."""
+    presets = get_family("palace").presets.values()
+    return max(max(r.packs) for r in presets), max(max(r.packs) * r.jokers_per_pack for r in presets)
 
 
 class PlayForm(CheckForm):
@@ -480,18 +485,22 @@ class PlayForm(CheckForm):
 
     title = "Palace: a play, under each rule set"
     game = "palace"
-    variants: ClassVar[tuple[str, ...]] = tuple(PALACE_PRESETS)
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """Every Palace preset, side by side (the engine loads when first asked)."""
+        return tuple(get_family("palace").presets)
     _FIELDS = (Field("pile", "Pile (bottom to top)"), Field("hand", "Hand", 1))
 
     def fields(self) -> tuple[Field, ...]:
         return self._FIELDS
 
     def deck(self) -> tuple[Card, ...]:
-        return ALL_CARDS + (JOKER,) if _PALACE_JOKERS else ALL_CARDS
+        return ALL_CARDS + (JOKER,) if _palace_copies()[1] else ALL_CARDS
 
     def copies(self, card: Card) -> int:
         # the largest table any preset seats; each preset then judges its own count
-        return _PALACE_JOKERS if card.is_joker else _PALACE_PACKS
+        packs, jokers = _palace_copies()
+        return jokers if card.is_joker else packs
 
     def command(self, texts=None) -> list[list[str]]:
         texts = texts or self.texts
@@ -499,6 +508,8 @@ class PlayForm(CheckForm):
                 for v in self.variants]
 
     def _judge(self, texts):
+        from rules.palace import compare_play
+
         comparison = compare_play(pile=texts["pile"], hand=texts["hand"], variants=self.variants)
         if all(check is None for _, check, _ in comparison.results):
             raise NotationError("no rule set can hold this position: "
@@ -527,6 +538,8 @@ class TableauForm(CheckForm):
         return [["check", "kings-pot", "--tableau", texts["tableau"], "--kings-hand", texts["kings"]]]
 
     def _judge(self, texts):
+        from rules.kings_pot import check_tableau
+
         return check_tableau(texts["tableau"], texts["kings"])
 
     def deal(self, seed: int) -> None:

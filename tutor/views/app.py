@@ -23,8 +23,6 @@ from .share import SharePane
 from .text import tag
 from .tree import TreePane
 
-GAME_TITLES = {"palace-poker": "Palace Poker", "palace": "Palace", "kings-pot": "King's Pot"}
-
 PAGE_CSS = """
 body { font-size: 16px; color: #1d2430; }
 .bk-input, .bk-btn, select { min-height: 44px; font-size: 1rem; }
@@ -203,7 +201,7 @@ class TutorView(pn.viewable.Viewer):
         app = self.app
         self.bridge = PageBridge()
         self.bridge.on_page(self._page_event)
-        games = {GAME_TITLES.get(g, g): g for g in app.param.game.objects}
+        games = app.game_options()
         self._game = pn.widgets.Select(name="Game", options=games, value=app.game, css_classes=["game-select"],
                                        width=200)
         self._lesson = pn.widgets.Select(name="Lesson", options=app.lesson_options(),

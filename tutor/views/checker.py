@@ -17,10 +17,8 @@ import panel as pn
 import param
 
 from rules.cards import Card, Suit
-from rules.palace.config import PRESETS as PALACE_PRESETS
-from rules.palace_poker.battle import BattleVerdict, Outcome
-from rules.palace_poker.hands import Mark, SideHand
-from rules.palace_poker.showdown import ShowdownVerdict
+from rules.palace import PRESETS as PALACE_PRESETS
+from rules.palace_poker import BattleVerdict, Mark, Outcome, ShowdownVerdict, SideHand
 from tutor.model.checker import MODE_TITLES, Checker, CheckForm, ShowdownForm, TableauForm
 
 from .cards import CARD_CSS, card_face, card_row, cards_text
