@@ -50,17 +50,20 @@ class ItemList(JSComponent):
         box.replaceChildren();
         nodes = new Map();
         for (const item of model.items) {
+          const row = document.createElement('div');
+          row.className = 'row';
+          row.setAttribute('role', 'listitem');
           const b = document.createElement('button');
           b.type = 'button';
           b.textContent = item.label;
           b.className = 'item ' + (item.cls || '');
-          b.setAttribute('role', 'listitem');
           if (item.depth) { b.style.marginLeft = (1.25 * item.depth) + 'em'; }
           if (item.title) { b.title = item.title; }
           b.dataset.key = String(item.key);
           b.addEventListener('click', () => model.send_msg({key: item.key}));
           nodes.set(String(item.key), b);
-          box.appendChild(b);
+          row.appendChild(b);
+          box.appendChild(row);
         }
         mark();
       }
@@ -95,18 +98,20 @@ class ItemList(JSComponent):
 
     _stylesheets = [_BASE_CSS + """
     .items.list { display: flex; flex-direction: column; max-height: 22em; overflow-y: auto;
-                  border: 1px solid #d0d4da; border-radius: 6px; }
+                  border: 1px solid #c3c9d2; border-radius: 6px; }
     .items.buttons { display: flex; flex-wrap: wrap; gap: 6px; }
-    .item { text-align: left; min-height: 44px; padding: 6px 10px; border: 0; background: white;
-            cursor: pointer; color: #1d2430; }
-    .items.list .item { border-bottom: 1px solid #eceef1; border-radius: 0; }
+    .row { display: flex; }
+    .item { flex: 1 1 auto; text-align: left; min-height: 44px; padding: 6px 10px; border: 0; background: white;
+            cursor: pointer; color: #1d2430; font-size: 0.95rem; }
+    .items.list .item { border-bottom: 1px solid #e4e7eb; border-radius: 0; }
+    .item:focus-visible { outline: 3px solid #f0b400; outline-offset: -3px; }
     .items.buttons .item { border: 1px solid #b8bec7; border-radius: 6px; min-width: 44px; }
     .item:hover, .item:focus-visible { background: #eef4ff; }
     .item.current { background: #1f5fbf; color: white; font-weight: 600; }
-    .item.variation { color: #4a5563; }
+    .item.variation { color: #3b4452; }
     .item.current.variation { color: white; }
     .item.legal { border-color: #2f8a4a; background: #effaf2; }
-    .item.illegal { opacity: 0.55; text-decoration: line-through; }
+    .item.illegal { color: #4a5563; background: #f3f5f8; text-decoration: line-through; }
     .item.lesson::before { content: "\\25CF  "; color: #1f5fbf; }
     .item.current.lesson::before { color: white; }
     """]
