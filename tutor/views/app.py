@@ -222,6 +222,8 @@ class TutorView(pn.viewable.Viewer):
             self._show_notice()
         if names & {"study", "title"}:
             self._study_parts()
+        elif names & {"current", "step"}:
+            self._play_extra()
 
     def _study_parts(self) -> None:
         app, shell = self.app, self.shell
@@ -234,6 +236,19 @@ class TutorView(pn.viewable.Viewer):
                                                         f"({study.variant})"
         shell.title_text = ("Learn: " if lesson is not None else "Play: ") + words
         shell.heading_html = tag("div", f"{study.title} — {words}", "heading") if study.title else ""
+        self._play_extra()
+
+    def _play_extra(self) -> None:
+        """Play, at the end of a hand: the next deal where the game goes on."""
+        app, study = self.app, self.app.study
+        html = ""
+        if app.job == "play" and study is not None and study.state.is_over:
+            if app.can_deal_next():
+                html = (tag("span", "This deal is over: the next one carries the chips on.", "label")
+                        + tag("button", "Next deal ▶", "next-deal primary", type="button", data_act="next-deal"))
+            else:
+                html = tag("span", "The game is over. New deal starts another.", "label")
+        self.shell.play_html = html
 
     def _show_notice(self) -> None:
         app = self.app

@@ -373,3 +373,65 @@ class QuizBox(JSComponent):
         if isinstance(msg, dict) and isinstance(msg.get("answer"), str):
             for callback in self._answer_callbacks:
                 callback(msg["answer"])
+
+
+class FileOpen(JSComponent):
+    """A labelled file picker that hands a text file's content to Python.
+
+    Panel's ``FileInput`` hides its label (axe-core: a form field without a
+    visible label); this is one native ``<input type=file>`` inside its
+    ``<label>``. The file is read in the browser as UTF-8 text (up to
+    ``max_bytes``) and sent with :meth:`on_file` callbacks as ``(name, text)``;
+    a larger file is refused before it is read, with ``(name, None)``.
+    """
+
+    label = param.String(default="Open a file", doc="The visible label (plain text).")
+    accept = param.String(default=".txt,text/plain", doc="The input's accept attribute.")
+    max_bytes = param.Integer(default=2_000_000, doc="Largest file read.")
+
+    _esm = """
+    export function render({ model }) {
+      const label = document.createElement('label');
+      label.className = 'file-open';
+      const words = document.createElement('span');
+      words.className = 'file-label';
+      words.textContent = model.label;
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.accept = model.accept;
+      input.addEventListener('change', () => {
+        const file = input.files && input.files[0];
+        if (!file) { return; }
+        if (file.size > model.max_bytes) {
+          model.send_msg({name: file.name, text: null});
+        } else {
+          file.text().then((text) => model.send_msg({name: file.name, text: text}));
+        }
+        input.value = '';
+      });
+      label.append(words, input);
+      return label;
+    }
+    """
+
+    _stylesheets = [_BASE_CSS + """
+    .file-open { display: flex; flex-direction: column; gap: 4px; }
+    .file-label { font-size: 0.9rem; color: #3b4452; }
+    input[type=file] { min-height: 44px; font: inherit; }
+    input[type=file]::file-selector-button { min-height: 44px; padding: 0 12px; border: 1px solid #8d96a3;
+      border-radius: 8px; background: #fff; color: #1d2430; font: inherit; cursor: pointer; }
+    """]
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._file_callbacks: list[Callable[[str, str | None], None]] = []
+
+    def on_file(self, callback: Callable[[str, str | None], None]) -> None:
+        self._file_callbacks.append(callback)
+
+    def _handle_msg(self, msg: Any) -> None:
+        if not (isinstance(msg, dict) and isinstance(msg.get("name"), str)):
+            return
+        text = msg.get("text")
+        for callback in self._file_callbacks:
+            callback(msg["name"], text if isinstance(text, str) else None)

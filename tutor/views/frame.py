@@ -14,8 +14,8 @@ Markup contract (tests, benches, the pre-render):
   ``.view-home``, ``.view-study`` (Learn and Play), ``.view-settle``.
 * ``[data-act=NAME]``: a button (or a select: its ``change``) whose press is
   sent to Python as ``{act: NAME, value: data-value or the select's value}``.
-* ``[data-child=NAME]``: where a Panel child is slotted (table, quiz, steps,
-  tree, share, checker, debug, bridge).
+* ``[data-child=NAME]``: where a Panel child is slotted (table, extra: under
+  the table, quiz, steps, tree, share, saved, checker, debug, bridge).
 * ``[data-part=NAME]``: HTML filled from Python (narration, notice, heading,
   play-status).
 * ``[data-open=TAB]``: opens the drawer on a tab (browser only).
@@ -32,7 +32,7 @@ from lessons.guides import GUIDES, Guide
 from .text import esc, tag
 
 JOB_LABELS = (("learn", "Learn"), ("play", "Play"), ("settle", "Settle a hand"))
-DRAWER_TABS = (("steps", "Steps"), ("lines", "Lines"), ("share", "Share"))
+DRAWER_TABS = (("steps", "Steps"), ("lines", "Lines"), ("share", "Share"), ("saved", "Saved"))
 
 
 @dataclass(frozen=True)
@@ -138,20 +138,24 @@ def study_top_html(data: FrameData) -> str:
     learn = tag("div", "", "learn-only top-row",
                 raw=_select("Lesson", "lesson", "lesson-select", lesson_options_html(data.lesson_groups)))
     games = "".join(tag("option", title, value=game) for game, title in data.games)
-    setup = tag("details", "", "table-setup", raw=tag("summary", "Table setup") + tag("div", "", "setup-form", raw=(
-        _select("Rules", "", "free-variant")
-        + tag("label", "", "field free-players", raw=tag("span", "Players (names, comma separated)", "field-label")
-              + tag("input", "", "", type="text", value="Ann, Ben, Cleo, Dev", maxlength=400, name_="players"))
-        + tag("label", "", "field free-seed", raw=tag("span", "Shuffle number (empty: a new shuffle)", "field-label")
-              + tag("input", "", "", type="number", min=0, inputmode="numeric", name_="seed"))
-        + tag("label", "", "field free-json", raw=tag("span", "Or the whole setup as JSON (advanced)", "field-label")
-              + tag("textarea", "", "", rows=3, name_="json", placeholder='{"seed": 7}'))
-        + _button("Deal with these settings", "setup", "", "free-start"))))
+    form = (_select("Rules", "", "free-variant")
+            + tag("label", "", "field free-players", raw=tag("span", "Players (names, comma separated)", "field-label")
+                  + tag("input", "", "", type="text", value="Ann, Ben, Cleo, Dev", maxlength=400, name_="players"))
+            + tag("label", "", "field free-seed", raw=tag("span", "Shuffle number (empty: a new shuffle)", "field-label")
+                  + tag("input", "", "", type="number", min=0, inputmode="numeric", name_="seed"))
+            + tag("label", "", "field free-json", raw=tag("span", "Or the whole setup as JSON (advanced)", "field-label")
+                  + tag("textarea", "", "", rows=3, name_="json", placeholder='{"seed": 7}'))
+            + _button("Deal with these settings", "setup", "", "free-start primary"))
+    setup = tag("details", "", "table-setup", raw=tag("summary", "", "", raw=tag("span", "⚙", "", aria_hidden="true")
+                                                      + tag("span", " Table setup", "wide-only"),
+                                                      aria_label="Table setup")
+                + tag("div", "", "setup-form", raw=form))
     play = tag("div", "", "play-only top-row", raw=(
         _select("Game", "play-game", "play-game", games) + _button("New deal", "new-deal", "", "new-deal primary")
-        + tag("div", "", "play-extra", data_part="play-extra")))
+        + setup))
     seat = _select("Cards shown", "seat", "seat-select", tag("option", "Everyone's (teaching)", value="-1"))
-    return tag("div", "", "study-top", raw=learn + play + seat) + tag("div", "", "play-setup play-only", raw=setup)
+    extra = tag("div", "", "play-extra play-only", data_part="play-extra")
+    return tag("div", "", "study-top", raw=learn + play + seat + extra)
 
 
 def bar_html() -> str:
@@ -189,13 +193,15 @@ def drawer_html() -> str:
         + tag("section", "", "tab-panel panel-lines", raw=tag("h2", "Lines & notes")
               + tag("div", "", "child", data_child="tree") + typed, id="pt-tab-lines", data_tab_panel="lines")
         + tag("section", "", "tab-panel panel-share", raw=tag("h2", "Share this study")
-              + tag("div", "", "child", data_child="share"), id="pt-tab-share", data_tab_panel="share"))
+              + tag("div", "", "child", data_child="share"), id="pt-tab-share", data_tab_panel="share")
+        + tag("section", "", "tab-panel panel-saved", raw=tag("h2", "Studies saved on this device")
+              + tag("div", "", "child", data_child="saved"), id="pt-tab-saved", data_tab_panel="saved"))
     return tag("section", "", "drawer", raw=head + panels, id="pt-drawer", aria_label="Steps, lines and sharing")
 
 
 def study_html(data: FrameData) -> str:
     table = tag("div", "", "table-slot", raw=tag("div", "", "study-heading", data_part="heading")
-                + tag("div", "", "child", data_child="table"))
+                + tag("div", "", "child", data_child="table") + tag("div", "", "child", data_child="extra"))
     side = tag("div", "", "side", raw=bar_html() + drawer_html())
     return tag("section", "", "view view-study", raw=tag("h1", "", "sr-only study-title", data_part="title", id="pt-study-title")
                + study_top_html(data) + table + side + tag("div", "", "scrim", aria_hidden="true"),
@@ -315,7 +321,6 @@ SHELL_CSS = """
 .study-top { grid-area: top; display: flex; flex-wrap: wrap; gap: 4px 8px; align-items: flex-end; padding: 4px 8px;
   border-bottom: 1px solid var(--line); background: var(--panel); }
 .top-row { display: flex; gap: 8px; align-items: flex-end; flex: 1 1 260px; min-width: 0; }
-.play-setup { grid-area: top; display: none; }
 .field { display: flex; flex-direction: column; min-width: 0; }
 .field-label { font-size: 0.8rem; color: var(--muted); }
 .field select, .field input, .field textarea { min-height: 44px; border: 1px solid #8d96a3; border-radius: 8px;
@@ -325,10 +330,16 @@ SHELL_CSS = """
 .lesson-select select { width: 100%; }
 .seat-select { flex: 0 1 180px; }
 .play-game { flex: 0 1 170px; }
-.table-setup { position: relative; }
-.table-setup summary { min-height: 44px; line-height: 44px; cursor: pointer; color: var(--accent); font-weight: 600; }
-.setup-form { display: grid; gap: 6px; padding: 6px 0; }
+.table-setup { position: relative; flex: none; }
+.table-setup > summary { list-style: none; min-width: 44px; min-height: 44px; display: inline-flex; align-items: center;
+  justify-content: center; border: 1px solid #8d96a3; border-radius: 8px; padding: 0 10px; cursor: pointer; background: #fff; }
+.table-setup > summary::-webkit-details-marker { display: none; }
+.setup-form { display: grid; gap: 8px; }
+.table-setup[open] .setup-form { position: absolute; top: calc(100% + 4px); left: 0; z-index: 10; width: min(92vw, 380px);
+  background: #fff; border: 1px solid var(--line); border-radius: 10px; box-shadow: 0 6px 18px rgba(0,0,0,.2); padding: 10px; }
+.play-extra { flex: 1 1 100%; display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; }
 .play-extra:empty { display: none; }
+
 .table-slot { grid-area: table; min-height: 0; overflow: auto; padding: 4px 6px 8px; overscroll-behavior: contain; }
 .study-heading:empty { display: none; }
 .study-heading { font-weight: 700; margin: 2px 2px 4px; }
@@ -372,6 +383,7 @@ SHELL_CSS = """
 .typed summary { min-height: 44px; line-height: 44px; cursor: pointer; color: var(--accent); }
 .typed-action { flex: 1 1 12em; }
 .pt-app[data-steps="no"] .tab-steps { display: none; }
+.pt-app:not(.has-saved) .tab-saved { display: none; }
 
 @media (min-width: 900px) {
   .pt-top { padding: 6px 16px; }
@@ -393,6 +405,7 @@ SHELL_CSS = """
 }
 @media (max-width: 640px) {
   .wide-only { display: none; }
+  .table-setup[open] .setup-form { position: fixed; left: 8px; right: 8px; top: 100px; width: auto; }
   .pt-top { padding: 2px 6px; gap: 4px; }
   .pt-top .brand { font-size: 0.95rem; padding: 0 2px; }
   .pt-top .job { padding: 0 8px; }
@@ -401,7 +414,8 @@ SHELL_CSS = """
   .study-top .field-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   .top-row { flex: 1 1 180px; }
   .seat-select { flex: 0 1 132px; }
-  .play-game { flex: 1 1 120px; }
+  .play-game { flex: 1 1 100px; }
+  .new-deal { padding: 0 10px; }
 }
 
 /* settle */

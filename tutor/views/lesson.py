@@ -18,7 +18,10 @@ from .text import esc, tag
 BUTTON_CSS = """
 :host { min-width: 44px; }
 .bk-btn { min-height: 44px; font-size: 1rem; }
+.bk-btn-danger { background-color: #a3242b; border-color: #8c1f25; color: #fff; }
+.bk-btn-primary { background-color: #1f5fbf; border-color: #1a52a6; color: #fff; }
 """
+"""Stock Panel buttons at tap size, in colours readable on them (4.5:1)."""
 
 
 

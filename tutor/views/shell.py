@@ -44,6 +44,8 @@ class Shell(JSComponent):
     play_html = param.String(default="", doc="Play: the next-deal offer and what the table is (escaped HTML).")
 
     table = Child(doc="The game table.")
+    extra = Child(doc="Shown under the table (e.g. a position judged under other rule sets).")
+    saved = Child(doc="The studies saved on this device (a drawer tab, shown when given).")
     quiz = Child(doc="The question asked at this step.")
     steps = Child(doc="The lesson's step list.")
     tree = Child(doc="The study tree and notes.")
@@ -64,6 +66,7 @@ class Shell(JSComponent):
         const child = model.get_child(slot.dataset.child);
         if (child) { slot.append(child); }
       }
+      app.classList.toggle('has-saved', Boolean(model.get_child('saved')));
       const fill = (name) => {
         const el = one('[data-part="' + name + '"]');
         if (!el) { return; }
@@ -79,7 +82,7 @@ class Shell(JSComponent):
       };
       const wide = () => window.matchMedia('(min-width: 900px)').matches;
       const openDrawer = (tab, from) => {
-        showTab(tab);
+        showTab(tab === 'steps' && app.dataset.steps === 'no' ? 'lines' : tab);
         if (wide()) { return; }
         opener = from || null;
         app.classList.add('drawer-open');

@@ -56,6 +56,7 @@ BOARD_CSS = """
 .felt .status .phase { color: #ffe08a; }
 .felt .badge { background: #1b4a2f; color: #fff; }
 .felt .cards.empty { color: #e3f1e8; }
+.felt .card { width: 38px; min-width: 38px; height: 54px; min-height: 54px; font-size: 14px; }
 .seat { border: 1px solid #c3c9d2; border-radius: 8px; padding: 6px 8px; background: #fff; min-width: 0; }
 .seat.to-move { border: 2px solid #1f5fbf; background: #f7faff; }
 .seat.out { background: #f3f5f8; }

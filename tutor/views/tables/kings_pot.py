@@ -50,7 +50,6 @@ TABLEAU_CSS = """
 .lines line.diagonal { stroke: #5e3590; }
 .lines line.leading { stroke: #a87300; stroke-opacity: 0.9; stroke-width: 6; }
 .kings-hand { margin: 2px 0; }
-.felt .card { width: 34px; min-width: 34px; height: 48px; min-height: 48px; font-size: 13px; }
 .hands-list { margin: 4px 0; padding-left: 1.2em; font-size: 0.92rem; }
 .hands-list li.leading { font-weight: 700; color: #5c3d00; }
 .leader { padding: 6px 8px; border-radius: 6px; background: #fff7e0; margin: 6px 0; }

@@ -238,7 +238,7 @@ class PokerTable(BoardTable):
             hidden_to_table = view.viewer is None or view.viewer == seen.name
             palace = card_row((card_face(c, cls="down" if hidden_to_table else "",
                                          title=f"{c.words}: a palace card, face down on the table")
-                               for c in seen.palace), "palace")
+                               for c in seen.palace), "palace", empty="–" if compact else "none")
         can_discard = mover_visible and acting and st.phase in (Phase.TURN, Phase.AFTER_BUY, Phase.SPOILS)
         soldiers = []
         for i, c in enumerate(seen.soldiers):
