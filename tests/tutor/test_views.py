@@ -38,6 +38,14 @@ def test_the_start_message_shows_the_first_screen_and_learn_opens_the_first_less
     assert "Welcome to the race." in page.shell.narration_html
 
 
+def test_a_late_first_report_does_not_undo_the_first_tap():
+    # the page repeats its first report until Python answers: a tap on Learn can get there first
+    page = TutorView(app=TutorApp(toygame.catalog()))
+    page.shell.press("job", "learn")
+    page.bridge._handle_msg({"kind": "start", "value": ""})
+    assert page.app.job == "learn" and page.app.study.lesson.id == "race-basics"
+
+
 def test_step_list_counter_and_buttons(view):
     assert [i["label"] for i in view.lesson.steps.items][:2] == ["Start: Race basics", "1. North adds 3"]
     assert view.lesson.steps.selected == -1

@@ -346,7 +346,7 @@ SHELL_CSS = """
 .side { display: contents; }
 .bar { grid-area: bar; border-top: 1px solid var(--line); background: #fff; box-shadow: 0 -2px 8px rgba(0,0,0,.08);
   padding: 4px 8px calc(4px + env(safe-area-inset-bottom)); z-index: 2; }
-.bar-scroll { max-height: 26vh; overflow: auto; overscroll-behavior: contain; }
+.bar-scroll { max-height: 24vh; overflow: auto; overscroll-behavior: contain; }
 .notice-area:empty { display: none; }
 .narration { line-height: 1.45; }
 .narration .heading { font-size: 1rem; font-weight: 700; color: var(--accent); margin: 2px 0; }

@@ -33,7 +33,8 @@ from ..text import esc, tag
 
 BOARD_CSS = """
 :host { display: block; width: 100%; }
-.board { font-size: 16px; color: #1d2430; }
+*, *::before, *::after { box-sizing: border-box; }
+.board { font-size: 16px; line-height: 1.45; color: #1d2430; }
 .reason-line { min-height: 1.4em; margin: 6px 0; padding: 4px 8px; border-radius: 6px; background: #f3f5f8;
                color: #3b4452; font-size: 0.95rem; }
 .reason-line:empty::before { content: "Tap a card or a button to see why."; color: #4a5563; font-style: italic; }
@@ -100,6 +101,10 @@ BOARD_CSS = """
 .seat.compact .badge { font-size: 0.7rem; padding: 0 4px; }
 .seat.compact .card.down::after { content: none; }
 @media (max-width: 699px) {
+  .seat.front .card { width: 40px; min-width: 40px; height: 54px; min-height: 54px; }
+  .felt .status .variant { display: none; }
+  .felt { padding: 6px 10px; }
+  .seat.front button.card { width: 44px; min-width: 44px; }
   .seat.compact .zone-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   .seat.compact .cards.empty { font-size: 0.8rem; }
   .seat.compact .card { width: 24px; min-width: 24px; height: 34px; min-height: 34px; font-size: 11px; }
