@@ -267,7 +267,7 @@ def decode_link(text: str, catalog: Catalog) -> Snapshot:
     if not fragment:
         raise _fail("The link has no study in it (nothing after '#').", "link")
     if len(fragment) > MAX_LINK_CHARS:
-        raise _fail(f"The link is {len(fragment)} characters long; the limit is {MAX_LINK_CHARS}.", "link")
+        raise _fail(f"The link is {len(fragment):,} characters long; the limit is {MAX_LINK_CHARS:,}.", "link")
     match = _LINK.match(fragment)
     if not match or match.group(1) != PREFIX:
         raise _fail(f"This is not a Palace Tutor study link (it should start with #{PREFIX}{FORMAT}.).",
