@@ -30,6 +30,8 @@ def _shown(text: Any, limit: int = 60) -> str:
 
 
 def _problems(report: LoadReport, err: TextIO) -> None:
+    for skipped in report.skipped:
+        print(f"SKIPPED {skipped}", file=err)
     for problem in report.problems:
         print(f"FAILED {problem.message}", file=err)
 
@@ -46,7 +48,8 @@ def cmd_check(report: LoadReport, out: TextIO) -> None:
         quizzes = sum(step.quiz is not None for step in lesson.steps)
         print(f"ok     {lesson.id}: {len(lesson.steps)} steps replayed, {checks} checks held, "
               f"{quizzes} quizzes agree with the engine", file=out)
-    print(f"{len(report.lessons)} lessons replayed, {len(report.problems)} failed", file=out)
+    skipped = f", {len(report.skipped)} files skipped" if report.skipped else ""
+    print(f"{len(report.lessons)} lessons replayed, {len(report.problems)} failed{skipped}", file=out)
 
 
 def _wrap(text: str, indent: str) -> str:
