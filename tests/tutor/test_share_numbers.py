@@ -105,6 +105,7 @@ def test_a_good_file_still_opens():
 def app():
     model = TutorApp(toygame.catalog(toygame.lesson()))
     model.start("")
+    model.open_job("learn")  # a plain address opens the first screen; Learn opens the lesson
     model.study.jump(0)
     model.study.play(Add(1))
     return model
