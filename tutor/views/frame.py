@@ -414,8 +414,9 @@ SHELL_CSS = """
   .study-top .field-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   .top-row { flex: 1 1 180px; }
   .seat-select { flex: 0 1 132px; }
-  .play-game { flex: 1 1 100px; }
-  .new-deal { padding: 0 10px; }
+  .play-game { flex: 1 1 90px; }
+  .new-deal { padding: 0 10px; white-space: nowrap; }
+  .pt-app[data-job="play"] .seat-select { flex: 0 1 112px; }
 }
 
 /* settle */
