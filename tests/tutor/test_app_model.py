@@ -95,10 +95,10 @@ def test_a_bad_link_leaves_the_current_work_untouched(app, bad):
     assert app.notice.kind == "error" and "Nothing was changed" in app.notice.text
 
 
-def test_start_with_a_bad_link_still_opens_a_lesson_and_says_why():
+def test_start_with_a_bad_link_stays_on_the_first_screen_and_says_why():
     model = TutorApp(toygame.catalog())
     model.start("#pt1.broken")
-    assert model.job == "learn" and model.study.lesson.id == "race-basics"
+    assert model.job == "home" and model.study is None
     assert model.notice.kind == "error"
 
 

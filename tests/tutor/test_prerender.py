@@ -55,7 +55,6 @@ def test_a_real_table_sits_in_a_declarative_shadow_root_with_its_stylesheet():
     assert 'class="table-root"' in html and ".card {" in html and ".ring {" in html
 
 
-def test_a_link_that_does_not_open_paints_the_first_lesson_saying_why():
+def test_a_link_that_does_not_open_paints_the_first_screen_saying_why():
     html = study_screen_html("pt1.AAAA", toygame.catalog())
-    assert 'data-job="learn"' in html and '<option value="race-basics" selected="">' in html
-    assert 'class="notice error" role="alert"' in html
+    assert 'data-job="home"' in html and 'class="notice error" role="alert"' in html

@@ -93,15 +93,13 @@ class TutorApp(param.Parameterized):
     # -- opening things ----------------------------------------------------------------
     def start(self, fragment: str = "") -> None:
         """Open the page: the study in the address (in Learn or Play), else the
-        first screen. A link that cannot be opened opens the first lesson
-        instead, saying why (its reader wanted to study something). Without a
-        link nothing changes: the page's first report can arrive after the
-        learner's first tap (the page repeats it until Python answers), and
-        must not take them back to the first screen."""
-        if fragment.strip().lstrip("#") and not self.open_link(fragment):
-            problem = self.notice  # keep saying why the link did not open
-            self.open_lesson(self.lesson_id or self._first_lesson())
-            self.notice = problem
+        first screen. A link that cannot be opened leaves the first screen up,
+        saying why (the lead's ruling: nothing is opened that was not asked
+        for). Without a link nothing changes: the page's first report can
+        arrive after the learner's first tap (the page repeats it until Python
+        answers), and must not take them back to the first screen."""
+        if fragment.strip().lstrip("#"):
+            self.open_link(fragment)
 
     # -- the jobs --------------------------------------------------------------------------
     def open_job(self, job: str) -> None:

@@ -13,7 +13,7 @@ same geometry: no jump.
 * :func:`first_screen_html` -- the first screen of a plain address (the jobs,
   the game guides);
 * :func:`study_screen_html` -- the screen a study link opens on (a lesson's
-  step, a dealt table; a link that does not open: the first lesson, saying
+  step, a dealt table; a link that does not open: the first screen, saying
   why, as the page does).
 
 The markup uses no shadow DOM except for the table, which sits in a
