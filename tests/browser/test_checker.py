@@ -18,6 +18,8 @@ ATTACKER_WINS = "t.includes('Winner: the attacker')"
 
 
 def open_checker(page):
+    if page.locator('.pt-app[data-job="settle"]').count() == 0:
+        page.locator(".pt-top .job-settle").click()
     if page.locator(".checker-mode").count() == 0:
         page.locator(".checker .card-header").first.click()
     page.locator(".checker-mode").first.wait_for(timeout=30_000)
