@@ -162,7 +162,9 @@ WARM = os.environ.get("PALACE_TUTOR_WARM", "") not in ("", "0")
 
 def _open_app(chromium, url, viewport=None):
     # no service worker: its precaching would load every test; test_smoke covers it on its own
-    context = chromium.new_context(viewport=viewport or {"width": 1000, "height": 800},
+    viewport = dict(viewport or {"width": 1000, "height": 800})
+    touch = bool(viewport.pop("touch", False))  # a phone: touch events, mobile viewport
+    context = chromium.new_context(viewport=viewport, has_touch=touch, is_mobile=touch,
                                    service_workers="allow" if WARM else "block")
     guard = B.OutsideGuard()
     guard.attach(context)
@@ -210,7 +212,8 @@ def app_page(chromium, site_url, request):
 def open_app(chromium, site_url, request):
     """``open_app(query="", viewport=None)``: open the app at ``site_url + query`` (a share
     link, say ``"?line=..."``) in a fresh context, e.g. a phone-sized ``viewport``
-    ``{"width": 390, "height": 844}``; returns the interactive page. Checked like ``app_page``."""
+    ``{"width": 390, "height": 844, "touch": True}`` (``axe_support.PHONE``; ``touch``: a touch
+    screen, mobile viewport); returns the interactive page. Checked like ``app_page``."""
     opened = []
 
     def _open(query: str = "", viewport: dict | None = None):

@@ -16,6 +16,7 @@ from tutor.model.study import Notice, Study
 
 from .base import StudyFollower
 from .checker import CheckerView
+from .compare import ComparePane
 from .components import PageBridge
 from .lesson import BUTTON_CSS, LessonPane
 from .renderer import TableRenderer, renderer_for
@@ -221,13 +222,14 @@ class TutorView(pn.viewable.Viewer):
         self.tree = TreePane(app=app)
         self.share = SharePane(app=app)
         self.checker = CheckerView()  # settle a disputed hand (tutor.views.checker)
+        self.compare = ComparePane(app=app)  # a Palace position under every rule set (tutor.views.compare)
         self._layout = pn.Column(
             pn.pane.HTML("<h1 style='margin:4px 0;font-size:1.5rem'>Palace Tutor</h1>", margin=(0, 5)),
             pn.FlexBox(self._game, self._lesson, gap="8px", sizing_mode="stretch_width"),
             self._title,
             NoticePane(app=app),
             pn.FlexBox(
-                pn.Column(self.table, sizing_mode="stretch_width", min_width=300,
+                pn.Column(self.table, self.compare, sizing_mode="stretch_width", min_width=300,
                           styles={"flex": "1 1 420px"}),
                 pn.Column(self.lesson, sizing_mode="stretch_width", min_width=300,
                           styles={"flex": "1 1 360px"}),
