@@ -150,3 +150,74 @@ def test_free_play_from_a_custom_setup():
     assert study.narration().heading == "Start"
     study.play(Add(2))
     assert study.narration().heading == "Your line"
+
+
+# -- undo and redo (issue 13.5: nothing lost) ---------------------------------------------------
+def branch(study):
+    """A variation of two moves off the lesson's first step, with a note on each."""
+    study.jump(0)
+    study.play(Add(1))
+    first = study.current
+    study.set_note("why not one?")
+    study.play(Add(1))
+    study.set_note("and again")
+    return first
+
+
+def test_delete_says_what_went_quotes_the_notes_and_undo_brings_it_all_back(study):
+    first = branch(study)
+    before_tree, before_node = study.tree, study.current
+    assert study.delete(first)
+    assert first not in study.tree and study.current == 1
+    assert study.notice.kind == "info"
+    assert study.notice.text == ("Deleted 2 positions and 2 notes: \u201cwhy not one?\u201d; \u201cand again\u201d. "
+                                 "Undo brings them back.")
+    assert study.undo()
+    assert study.tree is before_tree and study.current == before_node
+    assert study.node.note == "and again" and study.tree[first].note == "why not one?"
+    assert study.notice.text == "Undone: delete 2 positions."
+
+
+def test_redo_makes_the_undone_edit_again_and_a_new_edit_forgets_redo(study):
+    first = branch(study)
+    study.delete(first)
+    after_delete = study.tree
+    study.undo()
+    assert study.can_redo
+    assert study.redo() and study.tree is after_delete and first not in study.tree
+    study.undo()
+    study.promote(first)                  # a new edit: what was undone can no longer be redone
+    assert not study.can_redo and not study.redo() and study.notice.text == "There is nothing to redo."
+
+
+def test_every_tree_edit_can_be_undone_in_order(study):
+    trees = [study.tree]
+    study.jump(0)
+    study.play(Add(2))                    # a new variation
+    trees.append(study.tree)
+    study.set_note("two is fine too")
+    trees.append(study.tree)
+    study.make_main_line()
+    trees.append(study.tree)
+    study.promote()                       # already the main line: no change, nothing recorded
+    assert [e.label for e in study.undo_stack] == ["play +2", "change a note", "make a line the main line"]
+    for tree in reversed(trees[:-1]):
+        assert study.undo() and study.tree is tree
+    assert not study.can_undo and not study.undo()
+
+
+def test_stepping_and_replaying_an_existing_move_are_not_edits(study):
+    study.forward()
+    study.forward()
+    study.jump(-1)
+    study.play(Add(3))                    # the lesson's own move: the existing child is reused
+    assert study.undo_stack == ()
+
+
+def test_undo_puts_the_cursor_back_where_it_was_when_the_edit_was_made(study):
+    first = branch(study)
+    study.delete(first)                   # the cursor was in the variation: it moves to the step before
+    assert (study.current, study.step) == (1, 0)
+    study.jump(3)
+    study.undo()                          # back into the variation, where the delete was made
+    assert study.current == first + 1 and study.step is None and study.node.note == "and again"

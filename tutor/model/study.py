@@ -37,6 +37,20 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class Edit:
+    """One change of the tree, as undo and redo keep it: what it was (``label``, in
+    words: "delete 3 positions"), and the tree and cursor on the other side of it."""
+
+    label: str
+    tree: StudyTree
+    current: int
+    step: int | None
+
+
+UNDO_LIMIT = 200  # edits kept for undo; trees share their nodes, so each is small
+
+
+@dataclass(frozen=True)
 class Narration:
     """What the narration pane says at the cursor."""
 
@@ -116,6 +130,8 @@ class Study(param.Parameterized):
     selection = param.Parameter(default=(), doc="Items (a tuple) a renderer has picked while building an action.")
     notice = param.ClassSelector(class_=Notice, default=None, allow_None=True,
                                  doc="The last refusal, error or information for the learner.")
+    undo_stack = param.Parameter(default=(), doc="Edits (a tuple of Edit) that Undo takes back, the latest last.")
+    redo_stack = param.Parameter(default=(), doc="Edits (a tuple of Edit) that Redo makes again, the latest last.")
 
     def __init__(self, **params: Any):
         super().__init__(**params)
@@ -334,7 +350,8 @@ class Study(param.Parameterized):
             self.notice = Notice("refused", str(err), verdict.ref, verdict.ruling)
             return verdict
         tree, child = self.tree.add(self.current, action, str(action), after, verdict, events)
-        self._move(child.id, self._stops(child)[0], tree=tree)
+        extra = {"tree": tree, **self._record(f"play {action}")} if tree is not self.tree else {"tree": tree}
+        self._move(child.id, self._stops(child)[0], **extra)
         return verdict
 
     def play_text(self, text: str) -> Verdict | None:
@@ -350,40 +367,96 @@ class Study(param.Parameterized):
         return self.play(action)
 
     # -- editing the tree -------------------------------------------------------------
-    def _edit(self, make, fallback: int = ROOT) -> bool:
-        """Apply one tree edit in a single parameter update; if the cursor's
-        node is gone, the cursor moves to ``fallback``."""
+    def _edit(self, make, label: str, fallback: int = ROOT, notice: Notice | None = None) -> bool:
+        """Apply one tree edit in a single parameter update, kept for undo; if the
+        cursor's node is gone, the cursor moves to ``fallback``."""
         try:
             tree = make()
         except TreeError as err:
             self.notice = Notice("error", str(err))
             return False
+        if tree is self.tree:
+            return True  # nothing changed: nothing to undo
+        record = self._record(label)
         if self.current in tree:
-            self.param.update(tree=tree, notice=None)
+            self.param.update(tree=tree, notice=notice, **record)
         else:
             node = tree[fallback]
-            self._move(node.id, self._stops(node)[-1], tree=tree)
+            self._move(node.id, self._stops(node)[-1], tree=tree, **record)
+            if notice is not None:
+                self.notice = notice
+        return True
+
+    def _record(self, label: str) -> dict[str, Any]:
+        """The undo and redo stacks after an edit made now (redo is forgotten)."""
+        edit = Edit(label, self.tree, self.current, self.step)
+        return {"undo_stack": (self.undo_stack + (edit,))[-UNDO_LIMIT:], "redo_stack": ()}
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.undo_stack)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def undo(self) -> bool:
+        """Take back the last tree edit: the tree and the cursor as they were before it."""
+        if not self.undo_stack:
+            self.notice = Notice("info", "There is nothing to undo.")
+            return False
+        edit = self.undo_stack[-1]
+        back = Edit(edit.label, self.tree, self.current, self.step)
+        self._move(edit.current, edit.step, tree=edit.tree, undo_stack=self.undo_stack[:-1],
+                   redo_stack=self.redo_stack + (back,))
+        self.notice = Notice("info", f"Undone: {edit.label}.")
+        return True
+
+    def redo(self) -> bool:
+        """Make the last undone edit again."""
+        if not self.redo_stack:
+            self.notice = Notice("info", "There is nothing to redo.")
+            return False
+        edit = self.redo_stack[-1]
+        back = Edit(edit.label, self.tree, self.current, self.step)
+        self._move(edit.current, edit.step, tree=edit.tree, undo_stack=self.undo_stack + (back,),
+                   redo_stack=self.redo_stack[:-1])
+        self.notice = Notice("info", f"Redone: {edit.label}.")
         return True
 
     def promote(self, node_id: int | None = None) -> bool:
         node_id = self.current if node_id is None else node_id
-        return self._edit(lambda: self.tree.promote(node_id))
+        return self._edit(lambda: self.tree.promote(node_id), "promote a line")
 
     def make_main_line(self, node_id: int | None = None) -> bool:
         node_id = self.current if node_id is None else node_id
-        return self._edit(lambda: self.tree.make_main_line(node_id))
+        return self._edit(lambda: self.tree.make_main_line(node_id), "make a line the main line")
 
     def delete(self, node_id: int | None = None) -> bool:
-        """Delete a variation from ``node_id`` on; if the cursor was in it, it
-        moves to the position before."""
+        """Delete a variation from ``node_id`` on; if the cursor was in it, it moves to
+        the position before. The notice says what went, quoting any notes, and that
+        Undo brings it all back."""
         node_id = self.current if node_id is None else node_id
-        parent = self.tree[node_id].parent if node_id in self.tree else None
-        return self._edit(lambda: self.tree.delete(node_id), fallback=ROOT if parent is None else parent)
+        if node_id not in self.tree:
+            return self._edit(lambda: self.tree.delete(node_id), "delete")
+        parent = self.tree[node_id].parent
+        doomed = self.tree.subtree(node_id)
+        notes = [self.tree[i].note for i in doomed if self.tree[i].note]
+        what = f"{len(doomed)} position{'s' if len(doomed) != 1 else ''}"
+        text = f"Deleted {what}."
+        if notes:
+            quoted = "; ".join(f"\u201c{n}\u201d" for n in notes)
+            text = (f"Deleted {what} and {len(notes)} note{'s' if len(notes) != 1 else ''}: {quoted}. "
+                    "Undo brings them back.")
+        else:
+            text += " Undo brings it back."
+        return self._edit(lambda: self.tree.delete(node_id), f"delete {what}",
+                          fallback=ROOT if parent is None else parent, notice=Notice("info", text))
 
     def set_note(self, text: str, node_id: int | None = None) -> None:
         """Attach the learner's note to a position (kept as plain text)."""
         node_id = self.current if node_id is None else node_id
-        self._edit(lambda: self.tree.with_note(node_id, text))
+        self._edit(lambda: self.tree.with_note(node_id, text), "change a note" if text else "remove a note")
 
 
 def _first_words(text: str, limit: int = 6) -> str:
