@@ -197,14 +197,14 @@ def test_delete_then_undo_and_redo_from_the_tree_pane(view):
     view.tree._note.value = "one is slow"
     view.tree._save_note.clicks += 1
     assert study.node.note == "one is slow" and not view.tree._undo.disabled
-    assert view.tree._undo.description == "Undo: change a note" and view.tree._redo.disabled
+    assert study.undo_stack[-1].label == "change a note" and view.tree._redo.disabled
     branch = study.current
     view.tree._delete.clicks += 1
     assert branch not in study.tree
     assert "\u201cone is slow\u201d" in notice_html(study.notice) and "Undo brings them back" in study.notice.text
     view.tree._undo.clicks += 1
     assert branch in study.tree and study.node.note == "one is slow"
-    assert view.tree._redo.description == "Redo: delete 1 position"
+    assert study.redo_stack[-1].label == "delete 1 position" and not view.tree._redo.disabled
     assert any("one is slow" in r["label"] for r in view.tree._rows.items)
     view.tree._redo.clicks += 1
     assert branch not in study.tree and view.tree._redo.disabled

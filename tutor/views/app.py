@@ -17,6 +17,7 @@ from tutor.model.study import Notice, Study
 from .base import StudyFollower
 from .checker import CheckerView
 from .compare import ComparePane
+from .library import SavedStudiesPane
 from .components import PageBridge
 from .lesson import BUTTON_CSS, LessonPane
 from .renderer import TableRenderer, renderer_for
@@ -221,6 +222,7 @@ class TutorView(pn.viewable.Viewer):
         self.lesson = LessonPane(app=app)
         self.tree = TreePane(app=app)
         self.share = SharePane(app=app)
+        self.saved = SavedStudiesPane(app=app)  # studies kept on this device (tutor.views.library)
         self.checker = CheckerView()  # settle a disputed hand (tutor.views.checker)
         self.compare = ComparePane(app=app)  # a Palace position under every rule set (tutor.views.compare)
         self._layout = pn.Column(
@@ -234,7 +236,7 @@ class TutorView(pn.viewable.Viewer):
                 pn.Column(self.lesson, sizing_mode="stretch_width", min_width=300,
                           styles={"flex": "1 1 360px"}),
                 gap="12px", sizing_mode="stretch_width"),
-            self.tree, self.share, FreePlayPane(app=app), self.checker, self.bridge,
+            self.tree, self.share, self.saved, FreePlayPane(app=app), self.checker, self.bridge,
             sizing_mode="stretch_width", styles={"max-width": "1200px", "margin": "0 auto"},
             stylesheets=[PAGE_CSS], css_classes=["tutor"])
 

@@ -153,7 +153,7 @@ class FieldsBox(JSComponent):
 
     _stylesheets = ["""
     :host { display: block; width: 100%; }
-    .fields { display: flex; flex-wrap: wrap; gap: 6px 16px; }
+    .fields { display: flex; flex-wrap: wrap; gap: 6px 16px; font-size: 1rem; color: #1d2430; }
     .fields > .field-row, .group { flex: 1 1 300px; min-width: 0; }
     .group { display: flex; flex-direction: column; gap: 6px; }
     .field-row { display: grid; grid-template-columns: 1fr; gap: 2px; padding: 4px 6px; border-radius: 8px;
@@ -171,7 +171,7 @@ class FieldsBox(JSComponent):
                  border-radius: 6px; border: 1px solid #8a929e; background: white; color: #1d2430; cursor: pointer; }
     .focus-btn[aria-pressed="true"] { background: #1f5fbf; border-color: #1f5fbf; color: white; }
     .focus-btn:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 1px; }
-    .options { display: flex; flex-direction: column; gap: 2px; margin-top: 6px; }
+    .options { display: flex; flex-direction: column; gap: 2px; margin-top: 6px; font-size: 1rem; }
     .option { display: flex; align-items: center; gap: 8px; min-height: 44px; cursor: pointer; color: #1d2430; }
     .option input { width: 22px; height: 22px; margin: 0; }
     """]
