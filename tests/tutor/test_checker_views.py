@@ -65,7 +65,7 @@ def test_battle_verdict_leads_with_the_names_and_strikes_through_the_excluded_ca
     assert "the fifth card (the kicker) must be one that counts anyway" in html
     assert "palace-poker-four-of-a-kind-kicker" not in html
     assert view._message.object == ""
-    assert "check battle --attacker &quot;Dave: Jd | Js Jh 5d | Jc&quot;" in view._command.object
+    assert "check battle --attacker &#x27;Dave: Jd | Js Jh 5d | Jc&#x27;" in view._command.object
 
 
 def test_kings_in_the_house_marks_the_wild_card(section):

@@ -221,3 +221,10 @@ def test_undo_puts_the_cursor_back_where_it_was_when_the_edit_was_made(study):
     study.jump(3)
     study.undo()                          # back into the variation, where the delete was made
     assert study.current == first + 1 and study.step is None and study.node.note == "and again"
+
+
+def test_typed_text_that_does_not_parse_is_echoed_cut_short(study):
+    tree = study.tree
+    assert study.play_text("plus " + "x" * 100_000) is None
+    assert study.tree is tree and study.notice.kind == "error"
+    assert len(study.notice.text) < 500 and "Nothing was changed" in study.notice.text

@@ -8,7 +8,7 @@ nothing is lost, and a verdict is only ever shown for the fields as they are.
 
 from __future__ import annotations
 
-from collections import Counter
+import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -159,7 +159,8 @@ class CheckForm(param.Parameterized):
     def command_line(self, texts: Mapping[str, str] | None = None) -> str:
         """The shell command(s) a player could type for the same answer."""
         texts = self.canonical_texts(texts)
-        return "\n".join("palace-tutor " + " ".join(_quote(a) for a in args) for args in self.command(texts))
+        # shell quoting: a name like $(touch x) must not run when the line is pasted
+        return "\n".join("palace-tutor " + shlex.join(args) for args in self.command(texts))
 
     # -- editing -----------------------------------------------------------------------------
     def focus_on(self, key: str) -> None:
@@ -505,8 +506,3 @@ def _sentence(text: str) -> str:
 
 def _has_room(f: Field, have: int) -> bool:
     return f.most is None or have < f.most
-
-
-def _quote(arg: str) -> str:
-    return arg if arg.startswith("--") or (arg and all(ch.isalnum() or ch in "-_" for ch in arg)) \
-        else '"' + arg.replace("\\", "\\\\").replace('"', '\\"') + '"'

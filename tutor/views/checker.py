@@ -20,7 +20,6 @@ from typing import Any
 import panel as pn
 import param
 
-from rules.cards import Card
 from tutor.model.checker import MODE_TITLES, Checker, CheckForm, PlayForm, ShowdownForm, TableauForm
 from tutor.model.compare import play_comparison
 from tutor.model.verdict_words import ruling_words
