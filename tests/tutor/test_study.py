@@ -65,7 +65,7 @@ def test_step_list_names_each_step(study):
     event, "North adds 3; the total is 3."), not its notation; a pause quotes
     the start of its narration."""
     assert [i.label for i in study.step_items()] == [
-        "Start: Race basics", "1. North adds 3", "2. South adds 3", "3. Narration of step 3 (pause).",
+        "Start: Race basics", "1. North adds 3", "2. South adds 3", "3. Narration of step 3 (pause)",
         "4. North adds 2"]
     study.jump(1)
     assert study.step_item == 1
@@ -228,3 +228,38 @@ def test_typed_text_that_does_not_parse_is_echoed_cut_short(study):
     assert study.play_text("plus " + "x" * 100_000) is None
     assert study.tree is tree and study.notice.kind == "error"
     assert len(study.notice.text) < 500 and "Nothing was changed" in study.notice.text
+
+
+# -- narration and step labels in whole phrases (issue 13) --------------------------------------
+def test_own_line_narration_is_one_sentence_per_event_not_a_run_on_paragraph():
+    from tutor.model.catalog import Catalog
+    catalog = Catalog.load()
+    lesson = catalog.lesson("pp-four-jacks")
+    from tutor.model.tree import StudyTree
+    lesson_study = Study.from_lesson(lesson, catalog.family("palace-poker"))
+    call = next(i for i, step in enumerate(lesson.steps) if step.action and step.action.endswith("call"))
+    lesson_study.jump(call - 1)
+    # the same position in a study of one's own: the call is a move of one's own line
+    study = Study(game="palace-poker", variant=lesson.variant, tree=StudyTree.start(lesson_study.state))
+    study.play(study.state.parse_action(lesson.steps[call].action))
+    events = study.events_seen()
+    told = study.narration()
+    assert len(events) > 3
+    assert told.text == events[0].text[:1].upper() + events[0].text[1:] + "."
+    assert told.more == tuple(e.text[:1].upper() + e.text[1:] + ("" if e.text.endswith(".") else ".")
+                              for e in events[1:])
+
+
+@pytest.mark.parametrize("text, label", [
+    ("Everyone antes 2; the pot is 12", "Everyone antes 2"),
+    ("Christine pays 5 and takes 7♠ from the deck as a soldier", "Christine pays 5 and takes 7♠ from the deck as a soldier"),
+    ("Row 1, column 1: five of clubs (Ace's hand, Six's hand)", "Row 1, column 1: five of clubs"),
+    ("What can Ann play on the 9♥? The jack beats it.", "What can Ann play on the 9♥?"),
+    ("Under Caron's rules Ann may lay the jack, the 2 or the 10, or show her 3 to Ben",
+     "Under Caron's rules Ann may lay the jack …"),
+    ("one two three four five six seven eight nine ten eleven twelve thirteen", 
+     "one two three four five six seven eight nine ten eleven twelve thirteen"),
+])
+def test_step_labels_are_whole_short_phrases(text, label):
+    from tutor.model.study import _phrase
+    assert _phrase(text) == label

@@ -61,6 +61,7 @@ class Narration:
     rule: RuleRef | None = None
     ruling: Ruling | None = None
     events: tuple[Event, ...] = ()
+    more: tuple[str, ...] = ()  # on one's own line: what followed the move, one sentence each
 
     @property
     def summary(self) -> str:
@@ -208,9 +209,9 @@ class Study(param.Parameterized):
             node = shown_at.get(index)
             if step.action and node is not None and not node.is_root:
                 told = self.events_seen(node)
-                what = _gist(told[0].text) if told else node.label(self.seat)
+                what = _phrase(told[0].text) if told else node.label(self.seat)
             else:
-                what = _first_words(step.narration)
+                what = _phrase(step.narration, clause=False)
             items.append(StepItem(index, f"{index + 1}. {what}"))
         return tuple(items)
 
@@ -245,11 +246,12 @@ class Study(param.Parameterized):
             return Narration("Start", "The position you set up. Play any legal action to begin a line.")
         verdict = node.verdict
         events = self.events_seen(node)
-        told = " ".join(e.text for e in events) or f"{node.label(self.seat)} was played."
+        # the move, then what followed it, one sentence each (not one run-on paragraph)
+        said = [sentence(e.text) for e in events] or [sentence(f"{node.label(self.seat)} was played")]
         heading = "Your line" if not self.tree.on_main_line(node.id) or lesson is None else "Main line"
         if verdict is None:
-            return Narration(heading, told, None, None, events)
-        return Narration(heading, told, verdict.ref, verdict.ruling, events)
+            return Narration(heading, said[0], None, None, events, tuple(said[1:]))
+        return Narration(heading, said[0], verdict.ref, verdict.ruling, events, tuple(said[1:]))
 
     # -- moving the cursor --------------------------------------------------------
     def _move(self, node_id: int, step: int | None, **extra: Any) -> None:
@@ -463,14 +465,33 @@ class Study(param.Parameterized):
         self._edit(lambda: self.tree.with_note(node_id, text), "change a note" if text else "remove a note")
 
 
-def _first_words(text: str, limit: int = 6) -> str:
-    words = text.split()
-    return " ".join(words[:limit]) + (" ..." if len(words) > limit else "")
+def sentence(text: str) -> str:
+    """An event's text as a sentence: a capital first and a full stop at the end."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[:1].upper() + text[1:]
+    return text if text[-1] in ".!?:" else text + "."
 
 
-def _gist(text: str, limit: int = 8) -> str:
-    """An event's sentence cut to its first clause, for the step list
-    ("Everyone antes 2; the pot is 12" -> "Everyone antes 2")."""
-    for stop in ("; ", " ("):
-        text = text.split(stop, 1)[0]
-    return _first_words(text, limit)
+def _phrase(text: str, limit: int = 12, clause: bool = True) -> str:
+    """A whole short phrase for the step list, never cut mid-phrase: the first clause
+    of an event ("Everyone antes 2; the pot is 12" -> "Everyone antes 2"), or with
+    ``clause=False`` the first sentence of a narration; longer than ``limit`` words,
+    it is cut at its last comma or colon within the limit (marked with an
+    ellipsis), and kept whole if it has none."""
+    text = " ".join(text.split())
+    for stop in (("; ", " (") if clause else ()) + (". ", "? ", "! "):
+        head, found, _ = text.partition(stop)
+        text = head + (stop.strip() if found and stop.strip() in "?!" else "")
+    text = text.rstrip(".")
+    if len(text.split()) <= limit:
+        return text
+    best = ""
+    for at, ch in enumerate(text):
+        if ch in ",:" and len(text[:at].split()) <= limit and len(text[:at].split()) >= 3:
+            best = text[:at]
+    return best + " …" if best else text
+
+
+

@@ -31,6 +31,8 @@ NARRATION_CSS = """
 .narration .note { margin-top: 6px; padding: 6px 8px; background: #eef4ff; border-radius: 6px;
                    white-space: pre-wrap; }
 .narration .events { margin: 4px 0 0 1.2em; padding: 0; }
+.narration .more { margin: 2px 0 0 1.2em; padding: 0; }
+.narration .more li { margin: 2px 0; }
 """
 
 
@@ -38,6 +40,8 @@ def narration_html(study: Study) -> str:
     """The narration pane's content, every text escaped."""
     told = study.narration()
     parts = [tag("div", told.heading, "heading"), tag("p", told.text, "text")]
+    if told.more:  # on one's own line: what followed the move, one sentence a line
+        parts.append(tag("ul", "", "more", raw="".join(tag("li", line) for line in told.more)))
     if told.rule is not None:
         parts.append(tag("div", "Rule: ", "rule", raw=tag("cite", str(told.rule)) + esc(" — " + told.rule.source_title)))
         parts.append(tag("details", "", "source", raw=tag("summary", "Show the source section")
