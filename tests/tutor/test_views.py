@@ -73,6 +73,7 @@ def test_clicking_an_action_branches_and_the_tree_shows_it(view):
     renderer = view.table._renderers["race"]
     assert isinstance(renderer, DefaultRenderer)
     view.app.study.jump(0)
+    view.app.study.quiz.show_answer()   # the question asked here holds the moves back until then
     labels = [item["label"] for item in renderer._actions.items]
     assert labels == ["+1", "+2", "+3"]
     renderer._actions._handle_msg({"key": 0})   # "+1"
@@ -110,14 +111,34 @@ def test_typed_notation_that_does_not_parse_changes_nothing(view):
     assert "&#x27;plus two&#x27;" in notice_html(view.app.study.notice)
 
 
-def test_quiz_pane_shows_the_question_before_its_step(view):
-    view.app.study.jump(0)
+def test_quiz_pane_asks_before_its_step_with_picks_checked_together(view):
+    study = view.app.study
+    study.jump(0)
     box = view.lesson._quiz._box
-    assert box.shown and box.question == "What may South add now?"
-    assert box.options == ["+1", "+2", "+3"]
-    box._handle_msg({"answer": "+2"})
-    assert box.correct is True and box.verdict.startswith("Right.")
-    view.app.study.forward()
+    assert box.shown and box.question == "What may South add now?" and box.multiple
+    assert [o["label"] for o in box.options] == ["+1", "+2", "+3"]
+    assert box.score == "1 question in this lesson"
+    # while it is open the table offers no moves and the step list hides the step asked
+    renderer = view.table._renderers["race"]
+    assert [i["cls"] for i in renderer._actions.items] == ["asking"]
+    assert view.lesson._steps.items[2]["label"] == "2. (answer the question first)"
+    box._handle_msg({"kind": "toggle", "key": "+2"})
+    assert box.picked == ["+2"]
+    box._handle_msg({"kind": "check"})
+    assert box.correct is False and "2 allowed moves are still missing" in box.verdict and not box.done
+    for key in ("+1", "+3"):
+        box._handle_msg({"kind": "toggle", "key": key})
+    box._handle_msg({"kind": "check"})
+    assert box.correct is True and box.verdict.startswith("Right") and box.done
+    assert box.score == "Score: 0 of 1 right first time (1 question in this lesson)"
+    assert [i["label"] for i in renderer._actions.items] == ["+1", "+2", "+3"]       # the moves are back
+    assert view.lesson._steps.items[2]["label"] == "2. South adds 3"
+    box._handle_msg({"kind": "again"})
+    assert not box.done and box.verdict == "" and study.quiz_open
+    box._handle_msg({"kind": "show"})
+    assert box.done and box.verdict.startswith("The allowed moves are +1; +2; +3.")
+    box._handle_msg({"kind": "nonsense"})
+    study.forward()
     assert not box.shown
 
 

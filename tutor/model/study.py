@@ -20,7 +20,7 @@ from rules.core import GameState
 from rules.errors import IllegalActionError, NotationError
 from rules.refs import Event, RuleRef, Ruling, Verdict, events_seen_by
 
-from .quiz import QuizModel
+from .quiz import QuizModel, Score
 from .tree import ROOT, Node, StudyTree, TreeError
 
 MAX_SAID = 300  # characters of a parse error shown for typed notation
@@ -133,12 +133,16 @@ class Study(param.Parameterized):
     selection = param.Parameter(default=(), doc="Items (a tuple) a renderer has picked while building an action.")
     notice = param.ClassSelector(class_=Notice, default=None, allow_None=True,
                                  doc="The last refusal, error or information for the learner.")
+    quiz_open = param.Boolean(default=False, doc="A question is asked at the cursor and not yet answered: the "
+                                                 "table and the step list hold back what would answer it.")
+    scores = param.Dict(default={}, doc="Lesson step -> how its question first ended (see tutor.model.quiz).")
     undo_stack = param.Parameter(default=(), doc="Edits (a tuple of Edit) that Undo takes back, the latest last.")
     redo_stack = param.Parameter(default=(), doc="Edits (a tuple of Edit) that Redo makes again, the latest last.")
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self.quiz = QuizModel()
+        self.quiz = QuizModel(on_outcome=self._scored)
+        self.quiz.param.watch(lambda *_: self._quiz_changed(), ["quiz", "outcome"])
         self._sync_quiz()
 
     # -- construction -----------------------------------------------------------
@@ -205,7 +209,13 @@ class Study(param.Parameterized):
             return ()
         shown_at = {index: node for node in self.tree.nodes_with_steps() for index in node.steps}
         items = [StepItem(-1, "Start: " + self.lesson.title)]
+        asked = self.quiz.step if self.quiz_open else None
         for index, step in enumerate(self.lesson.steps):
+            if asked is not None and index >= asked:
+                # the step being asked (and what follows it) would answer the question
+                items.append(StepItem(index, f"{index + 1}. " + ("(answer the question first)" if index == asked
+                                                                 else "…")))
+                continue
             node = shown_at.get(index)
             if step.action and node is not None and not node.is_root:
                 told = self.events_seen(node)
@@ -262,7 +272,22 @@ class Study(param.Parameterized):
         if self.tree is not None:
             index = self.quiz_step()
             quiz = self.lesson.steps[index].quiz if index is not None else None
-            self.quiz.ask(quiz, self.state)
+            self.quiz.ask(quiz, self.state, index, self.scores.get(index, "") if index is not None else "")
+            self._quiz_changed()
+
+    def _quiz_changed(self) -> None:
+        if self.quiz_open != self.quiz.open:
+            self.quiz_open = self.quiz.open
+
+    def _scored(self, step: int, outcome: str) -> None:
+        """A question's first outcome counts (asking it again later does not change it)."""
+        if step not in self.scores:
+            self.scores = {**self.scores, step: outcome}
+
+    def score(self) -> Score:
+        """The lesson's questions and how each first ended."""
+        total = sum(1 for step in self.steps if step.quiz is not None)
+        return Score(total, tuple(self.scores[i] for i in sorted(self.scores)))
 
     def quiz_step(self) -> int | None:
         """The lesson step whose question is asked at the cursor. A question

@@ -12,7 +12,8 @@ from tutor.model.app import TutorApp
 from tutor.model.study import Study
 
 from .base import StudyFollower
-from .components import ItemList, QuizBox
+from .components import ItemList
+from .quiz import QuizPane
 from .text import esc, tag
 
 BUTTON_CSS = """
@@ -58,50 +59,6 @@ def narration_html(study: Study) -> str:
     return tag("div", "", "narration", raw="".join(parts))
 
 
-class QuizPane(pn.viewable.Viewer):
-    """The question asked at this position: pick or type an answer."""
-
-    app = param.ClassSelector(class_=TutorApp)
-
-    def __init__(self, **params: Any):
-        super().__init__(**params)
-        self._box = QuizBox(css_classes=["quiz-box"], sizing_mode="stretch_width")
-        self._box.on_answer(self._answer)
-        self._model = None
-        self._watch = None
-        self._follow = StudyFollower(self.app, [], self._study_changed)
-
-    def _study_changed(self, study: Study, _names: set[str]) -> None:
-        if self._model is not None:
-            self._model.param.unwatch(self._watch)
-        self._model = study.quiz
-        self._watch = study.quiz.param.watch(lambda *_: self._show(), ["quiz", "result"])
-        self._show()
-
-    def _show(self) -> None:
-        model = self._model
-        quiz = model.quiz
-        if quiz is None:
-            if self._box.shown:
-                self._box.shown = False
-            return
-        result = model.result
-        if result is None:
-            labels = list(quiz.options)
-            if not labels and quiz.kind == "legal-plays" and model.state is not None:
-                labels = [str(a) for a in model.state.candidate_actions()]
-            self._box.param.update(shown=True, question=quiz.question, options=labels, verdict="", correct=None)
-        else:
-            self._box.param.update(shown=True, verdict=result.reason, correct=result.correct)
-
-    def _answer(self, text: str) -> None:
-        if self._model is not None:
-            self._model.answer(text or "")
-
-    def __panel__(self):
-        return self._box
-
-
 class LessonPane(pn.viewable.Viewer):
     """Narration, question, the step buttons and the step list."""
 
@@ -126,7 +83,9 @@ class LessonPane(pn.viewable.Viewer):
             pn.FlexBox(self._start, self._prev, self._next, self._end, gap="6px"),
             self._steps_title, self._steps, sizing_mode="stretch_width", css_classes=["lesson-pane"])
         # "seat": the narration and the step list say only what the chosen seat may know
-        self._follow = StudyFollower(self.app, ["current", "step", "tree", "seat"], self._update)
+        # quiz_open: the step being asked is hidden in the step list until it is answered
+        self._hiding = False
+        self._follow = StudyFollower(self.app, ["current", "step", "tree", "seat", "quiz_open"], self._update)
 
     def _button(self, label: str, tip: str, cls: str, go, button_type: str = "default") -> pn.widgets.Button:
         button = pn.widgets.Button(name=label, description=tip, css_classes=[cls], button_type=button_type,
@@ -140,7 +99,10 @@ class LessonPane(pn.viewable.Viewer):
             study.jump(key)
 
     def _update(self, study: Study, names: set[str]) -> None:
-        if names & {"study", "seat"}:
+        # a question open here, or open before this move: the hidden steps change
+        hiding = study.quiz_open or self._hiding
+        self._hiding = study.quiz_open
+        if names & {"study", "seat", "quiz_open"} or hiding:
             items = [{"key": item.index, "label": item.label} for item in study.step_items()]
             self._steps.items = items
             self._steps.visible = self._steps_title.visible = bool(items)

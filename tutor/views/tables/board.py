@@ -265,6 +265,16 @@ class BoardTable(TableRenderer):
         else:
             self.clicked(kind, arg, value)
 
+    @property
+    def asking(self) -> bool:
+        """A question is open at the cursor: draw the position, but no moves, legal marks,
+        verdicts or leaders that would answer it (tutor.model.quiz)."""
+        return bool(self.study is not None and self.study.quiz_open)
+
+    def held_back(self) -> str:
+        from ..renderer import ASKING
+        return tag("div", ASKING, "note asking")
+
     def offer(self, action: Any, label: str, cls: str = "") -> str:
         """A button for ``action``, styled by the engine's verdict on it; its click plays it."""
         text = str(action)

@@ -93,10 +93,12 @@ class KingsPotTable(BoardTable):
         st = study.state
         view = self.view()
         board = view.board
-        leading = frozenset(board.leader.hands)
+        asking = self.asking  # a question open: no leading hand, no moves
+        leading = frozenset() if asking else frozenset(board.leader.hands)
         parts = [self._status(st, view)]
         parts.append(self._tableau(board, leading))
-        parts.append(self._leader(board, leading))
+        if not asking:
+            parts.append(self._leader(board, leading))
         kings = card_row((card_face(c, cls="" if view.kings_face_up else "down",
                                     title=f"{c.words} (King's hand" + (")" if view.kings_face_up else ", face down)"))
                           if c is not None else card_back(title="King's hand card, face down")
@@ -107,6 +109,8 @@ class KingsPotTable(BoardTable):
         parts.append(REASON_SLOT)
         if st.is_over:
             parts.append(self._outcome(st, view))
+        elif asking:
+            parts.append(self.held_back())
         elif view.seat is None or view.seat == st.to_act or st.phase in (Phase.REVEAL, Phase.SHOWDOWN):
             parts.append(self._actions(st))
         else:
@@ -186,7 +190,7 @@ class KingsPotTable(BoardTable):
             badges += tag("span", "this view", "badge")
         head = tag("div", "", "seat-head", raw=tag("span", seen.name, "seat-name") + badges
                    + tag("span", f"stack {seen.stack} · paid {seen.put_in} into the pot", "money"))
-        can_fold = acting and st.phase is Phase.BET and seen.cards is not None
+        can_fold = acting and st.phase is Phase.BET and seen.cards is not None and not self.asking
         node = self.study.current
         if seen.cards is None:
             cards = backs(seen.card_count, title="a bought card, hidden")

@@ -138,7 +138,7 @@ class PalaceTable(BoardTable):
         node = study.current
         mover = st.to_move
         mover_visible = view.seats[mover].hand is not None
-        look = PalaceLook(st, mover_visible)
+        look = PalaceLook(st, mover_visible and not self.asking)  # no legal glow while a question is open
         picked = set(study.selection)
         parts = [self._status(st, view)]
         parts.append(self._center(st, view, look, picked, node))
@@ -147,6 +147,8 @@ class PalaceTable(BoardTable):
         parts.append(REASON_SLOT)
         if st.is_over:
             parts.append(self._over(st))
+        elif self.asking:
+            parts.append(self.held_back())
         elif mover_visible:
             parts.append(self._actions(st, look, picked, node))
         else:

@@ -152,6 +152,8 @@ class PokerTable(BoardTable):
         parts.append(REASON_SLOT)
         if st.is_over:
             parts.append(self._result(view))
+        elif self.asking:
+            parts.append(self.held_back())
         elif mover_visible:
             parts.append(self._actions(st, picked, node))
         else:
@@ -188,7 +190,7 @@ class PokerTable(BoardTable):
                    + tag("span", money, "money"))
         # the banner: an opponent's banner is a tap target for a bet on the mover's turn
         can_target = (mover_visible and st.phase is Phase.TURN and me is not None and seat != me
-                      and seen.status is Status.IN and seen.banner is not None)
+                      and seen.status is Status.IN and seen.banner is not None and not self.asking)
         target_item = f"target:{seat}"
         if seen.banner is None:
             banner = tag("span", "not dealt", "cards empty")
@@ -205,7 +207,8 @@ class PokerTable(BoardTable):
             palace = card_row((card_face(c, cls="down" if hidden_to_table else "",
                                          title=f"{c.words}: a palace card, face down on the table")
                                for c in seen.palace), "palace")
-        can_discard = mover_visible and acting and st.phase in (Phase.TURN, Phase.AFTER_BUY, Phase.SPOILS)
+        can_discard = mover_visible and acting and st.phase in (Phase.TURN, Phase.AFTER_BUY, Phase.SPOILS) \
+            and not self.asking
         soldiers = []
         for i, c in enumerate(seen.soldiers):
             if can_discard:
@@ -251,8 +254,10 @@ class PokerTable(BoardTable):
             line = (f"Battle: {b.attacker} attacks {b.defender}. {b.responder} to answer: {b.owed} to call"
                     + (f" ({b.raises} raise{'s' if b.raises != 1 else ''} so far)" if b.raises else ""))
             parts.append(tag("div", line, "battle-line"))
-            parts.append(tag("div", "", "battle pending", raw=self._pair(st, view, battle.attacker, battle.defender)))
-        elif st.phase is Phase.TURN and st.actor is not None:
+            if not self.asking:  # the marked sides and "if called now" would answer "who wins?"
+                parts.append(tag("div", "", "battle pending", raw=self._pair(st, view, battle.attacker,
+                                                                             battle.defender)))
+        elif st.phase is Phase.TURN and st.actor is not None and not self.asking:
             target = next((int(i.split(":")[1]) for i in picked if i.startswith("target:")), None)
             if target is not None and target < len(st.players):
                 them = st.players[target]
