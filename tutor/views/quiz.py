@@ -28,6 +28,7 @@ import param
 from panel.custom import JSComponent
 
 from tutor.model.app import TutorApp
+from tutor.model.quiz import SHOWN
 from tutor.model.study import Study
 
 from .base import StudyFollower
@@ -230,7 +231,8 @@ class QuizPane(pn.viewable.Viewer):
             shown=True, question=quiz.question, multiple=model.multiple,
             options=[{"key": o.key, "label": o.label} for o in model.options], picked=list(model.picked),
             verdict=result.reason if result is not None else "",
-            correct=result.correct if result is not None else None,
+            # the answer shown on request is neither right nor wrong: a neutral colour
+            correct=None if result is None or model.outcome == SHOWN else result.correct,
             why=list(result.why) if result is not None else [], done=bool(model.outcome),
             score=study.score().words() if study is not None else "")
 
