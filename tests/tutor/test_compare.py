@@ -47,7 +47,8 @@ def test_the_plays_they_disagree_on_come_with_each_rule_sets_reason(catalog):
     assert "play 2c" not in by_what                       # wild everywhere: no disagreement
     refusal = next(v for v in by_what["play Jd"].verdicts if v.rule_set == "bga")
     assert not refusal.legal and "nine" in refusal.reason and refusal.ref.source == "palace-bga.txt"
-    assert cmp.headline.startswith("House rules, Caron's rules and Online (BGA) rules disagree on 6 plays: ")
+    assert cmp.headline == ("House rules, Caron's rules and Online (BGA) rules disagree on 6 plays (each one "
+                            "below, with the reasons).")
 
 
 def test_a_rule_set_that_cannot_hold_the_position_says_why():
@@ -107,6 +108,8 @@ def test_the_pane_follows_the_cursor_of_a_palace_study_once_opened(catalog):
     pane = ComparePane(app=app)
     assert pane._card.visible and pane._html.object == ""       # nothing computed while closed
     pane._card.collapsed = False
+    assert "Answer the question first" in pane._html.object     # the lesson asks what Ann may play here
+    app.study.quiz.show_answer()
     html = pane._html.object
     assert 'rule-set rule-set-bga' in html and "Where they differ, and why" in html
     app.study.to_end()

@@ -98,9 +98,11 @@ class Comparison:
         if not self.differences:
             return f"{_and([r.title for r in possible])} allow the same plays here{tail}."
         n = len(self.differences)
-        more = f"; and {n - 3} more (below)" if n > 3 else ""
-        return cap(f"{_and([r.title for r in possible])} disagree on {n} play{'s' if n != 1 else ''}: "
-                   + "; ".join(self._one_line(d) for d in self.differences[:3]) + more + f"{tail}.")
+        if n <= 2:
+            return cap(f"{_and([r.title for r in possible])} disagree on {n} play{'s' if n != 1 else ''}: "
+                       + "; ".join(self._one_line(d) for d in self.differences) + f"{tail}.")
+        return cap(f"{_and([r.title for r in possible])} disagree on {n} plays (each one below, with the "
+                   f"reasons){tail}.")
 
     def _one_line(self, d: Difference) -> str:
         yes = _and([self.title_of(k) for k in d.allowed_by()])

@@ -28,7 +28,8 @@ from .base import StudyFollower
 from .text import tag
 
 COMPARE_CSS = """
-.compare-headline { font-size: 1.1rem; font-weight: 700; color: #17407f; margin: 0 0 8px 0; line-height: 1.35; }
+.compare-view { font-size: 1rem; line-height: 1.4; color: #1d2430; }
+.compare-headline { font-size: 1.05rem; font-weight: 600; color: #17407f; margin: 0 0 8px 0; }
 .rule-sets { display: flex; flex-wrap: wrap; gap: 8px; }
 .rule-set { flex: 1 1 200px; border: 1px solid #c4cad3; border-radius: 8px; padding: 6px 10px; background: white; }
 .rule-set h4 { margin: 0 0 2px 0; font-size: 1rem; color: #1d2430; }
@@ -95,7 +96,8 @@ class ComparePane(pn.viewable.Viewer):
         self._card = pn.Card(self._html, title="Compare the rule sets", collapsed=True,
                              sizing_mode="stretch_width", css_classes=["compare-pane"])
         self._card.param.watch(lambda _e: self._refresh(), ["collapsed"])
-        self._follow = StudyFollower(self.app, ["current", "step"], self._changed)
+        # quiz_open: while a question is open here the comparison would answer it
+        self._follow = StudyFollower(self.app, ["current", "step", "quiz_open"], self._changed)
 
     def _changed(self, study: Study, _names: set[str]) -> None:
         self._card.visible = study.game == "palace"
@@ -104,6 +106,10 @@ class ComparePane(pn.viewable.Viewer):
     def _refresh(self) -> None:
         study = self.app.study
         if self._card.collapsed or study is None or study.game != "palace":
+            return
+        if study.quiz_open:
+            self._html.object = tag("p", "Answer the question first: the rule sets' plays would answer it.",
+                                    "compare-none")
             return
         self._html.object = compare_html(study.state, self.rule_sets)
 
