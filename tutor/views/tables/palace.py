@@ -56,7 +56,7 @@ def _why(verdict: Any) -> str:
     """The engine's reason with the rule it rests on (and our ruling, if one decides it)."""
     text = f"{verdict.reason} (rule: {verdict.ref})"
     if verdict.ruling is not None:
-        text += f"; ruling {verdict.ruling.key}: {verdict.ruling.reading}"
+        text += f"; not spelled out in the rules ({verdict.ruling.question}): our reading, {verdict.ruling.reading}"
     return text
 
 
