@@ -174,10 +174,8 @@ class Library(param.Parameterized):
         if not title:
             self.notice = Notice("error", "A saved study needs a name. Nothing was changed.")
             return False
-        try:
-            old = self.entry(entry_id)
-        except KeyError:
-            self.notice = Notice("error", "That study is no longer in the list. Nothing was changed.")
+        old = self._known(entry_id)
+        if old is None:
             return False
         self._store(tuple(replace(e, title=title) if e.id == entry_id else e for e in self.entries),
                     notice=Notice("info", f"Renamed \u201c{old.title}\u201d to \u201c{title}\u201d."))
@@ -185,12 +183,8 @@ class Library(param.Parameterized):
 
     def delete(self, entry_id: str) -> bool:
         """Delete an entry; Undo (:meth:`undo_delete`) puts it back where it was."""
-        if not self._ready():
-            return False
-        try:
-            old = self.entry(entry_id)
-        except KeyError:
-            self.notice = Notice("error", "That study is no longer in the list. Nothing was changed.")
+        old = self._known(entry_id) if self._ready() else None
+        if old is None:
             return False
         place = self.entries.index(old)
         self._store(tuple(e for e in self.entries if e.id != entry_id),
@@ -215,6 +209,13 @@ class Library(param.Parameterized):
                                           "saved over them. Start a new list to save here.")
             return False
         return True
+
+    def _known(self, entry_id: str) -> SavedStudy | None:
+        try:
+            return self.entry(entry_id)
+        except KeyError:
+            self.notice = Notice("error", "That study is no longer in the list. Nothing was changed.")
+            return None
 
     def _store(self, entries: tuple[SavedStudy, ...], **changes: Any) -> None:
         self.param.update(entries=entries, stored=write_library(entries), **changes)
