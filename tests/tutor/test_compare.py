@@ -103,8 +103,7 @@ def test_the_pane_follows_the_cursor_of_a_palace_study_once_opened(catalog):
     from tutor.views.compare import ComparePane
 
     app = TutorApp(catalog)
-    app.game = "palace"
-    app.lesson_id = "pl-one-position-house"
+    app.open_lesson("pl-one-position-house")
     pane = ComparePane(app=app)
     assert pane._card.visible and pane._html.object == ""       # nothing computed while closed
     pane._card.collapsed = False

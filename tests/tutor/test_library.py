@@ -29,6 +29,7 @@ class Clock:
 def app():
     model = TutorApp(toygame.catalog(toygame.lesson()))
     model.start("")
+    model.open_job("learn")
     return model
 
 
