@@ -14,8 +14,9 @@ import tarfile
 from pathlib import Path
 
 AXE_PIN = "axe-core@4.10.3"
-PHONE = {"width": 390, "height": 844, "touch": True}   # open_app(viewport=PHONE): a touch phone
-DESKTOP = {"width": 1280, "height": 900}
+# the harness's two devices (tests/browser/conftest.py): open_app(device=PHONE)
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .axe_support import DESKTOP, PHONE, axe_violations, in_viewport, save_shot
+from .tutor_page import go
 
 DAVE = "Dave: Jd | Js Jh 5d | Jc"
 FRANK = "Frank: Qs | Qc Qd 8h | 8c"
@@ -22,8 +23,7 @@ DAVE_WINS = "Dave wins: four jacks beat Frank's two pair (queens and eights)"
 
 
 def open_checker(page):
-    if page.locator(".checker-mode").count() == 0:
-        page.locator(".checker .card-header").first.click()
+    go(page, "settle")
     page.locator(".checker-mode").first.wait_for(timeout=30_000)
 
 
@@ -44,8 +44,8 @@ def tap(page, locator, touch):
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_battle_settled_after_a_typo(open_app, size):
-    page = open_app(viewport=size)
-    touch = size.get("touch", False)
+    page = open_app(device=size)
+    touch = size.get("has_touch", False)
     name = "phone" if touch else "desktop"
     open_checker(page)
 

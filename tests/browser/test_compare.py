@@ -23,11 +23,11 @@ def accepted(catalog, lesson_id):
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_one_position_under_three_rule_sets(open_app, size):
-    touch = size.get("touch", False)
+    touch = size.get("has_touch", False)
     name = "phone" if touch else "desktop"
     catalog = Catalog.load()
     study = Study.from_lesson(catalog.lesson("pl-one-position-house"), catalog.family("palace"))
-    page = open_app("#" + encode_link(study), viewport=size)
+    page = open_app("#" + encode_link(study), device=size)
     wait_notice(page, "Opened the shared link")
     wait_settled(page)
     header = page.locator(".compare-pane .card-header")
@@ -35,7 +35,7 @@ def test_one_position_under_three_rule_sets(open_app, size):
     header.tap() if touch else header.click()
     # the lesson asks what Ann may play here: the comparison waits until it is answered
     page.locator(".compare-body .compare-none", has_text="Answer the question first").wait_for(timeout=30_000)
-    show = page.locator(".quiz-box .quiz-show")
+    show = page.locator(".quiz-box .quiz-show")   # in the step bar
     show.scroll_into_view_if_needed()
     show.tap() if touch else show.click()
     view = page.locator(".compare-body .compare-view")

@@ -3,8 +3,9 @@ desktop size: each kind of question answered wrong, then right, with nothing on
 screen giving the answer away before.
 
 Each question is opened from a link made under CPython at its position (the
-stop before the step it asks about), pasted into the page's open-link box, so
-one page load serves the four kinds:
+stop before the step it asks about): the first in the address, the others
+pasted into the Share tab's open-link box, so one page load serves the four
+kinds:
 
 * choice: "How much does each player ante at $5/$10?" (pp-banner-deal), while
   the table would have offered "Everyone antes 2";
@@ -24,7 +25,7 @@ from tutor.model.share import encode_link
 from tutor.model.study import Study
 
 from .axe_support import DESKTOP, PHONE, axe_violations, in_viewport, save_shot
-from .tutor_page import wait_settled
+from .tutor_page import close_drawer, open_drawer_tab, wait_settled
 
 QUIZ = ".quiz-box"
 GIVEAWAYS = ".game-table .legal, .game-table .illegal, .game-table .playable, .game-table .pending, " \
@@ -42,9 +43,10 @@ def link_at_question(lesson_id, step):
 
 def open_question(page, lesson_id, step):
     link, quiz, study = link_at_question(lesson_id, step)
+    open_drawer_tab(page, "share")
     page.locator(".open-link-input input").fill(link)
     page.locator(".open-link button").click()
-    # (the first link is the study the page opens on: nothing to open, so no message)
+    close_drawer(page)
     page.locator(f"{QUIZ} .quiz-question", has_text=quiz.question[:40]).wait_for(timeout=30_000)
     wait_settled(page)
     return quiz, study
@@ -58,13 +60,13 @@ def tap(page, locator, touch):
 def nothing_given_away(page, study, step):
     """While the question is open: no move, mark or verdict on the table, the asked step hidden."""
     assert page.locator(GIVEAWAYS).count() == 0
-    table = page.locator(".game-table .board-body").inner_text()
+    table = page.locator(".game-table .board-body").text_content()
     assert "If called now" not in table and "Everyone antes" not in table
     assert "Answer the question first" in table
-    asked = page.locator(f'.step-list .item[data-key="{step}"]')
-    assert asked.inner_text() == f"{step + 1}. (answer the question first)"
+    asked = page.locator(f'.step-list .item[data-key="{step}"]')   # in the drawer's Steps tab
+    assert asked.text_content() == f"{step + 1}. (answer the question first)"
     told = [s.label for s in Study.from_lesson(study.lesson, Catalog.load().family(study.game)).step_items()]
-    assert told[step + 1].split(". ", 1)[1] not in page.locator(".step-list").inner_text()
+    assert told[step + 1].split(". ", 1)[1] not in page.locator(".step-list").text_content()
 
 
 def verdict(page, cls):
@@ -75,12 +77,13 @@ def verdict(page, cls):
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_every_kind_of_question_wrong_then_right(open_app, size):
-    touch = size.get("touch", False)
+    touch = size.get("has_touch", False)
     name = "phone" if touch else "desktop"
-    page = open_app(viewport=size)
-
     # -- choice: the ante ----------------------------------------------------------------------
-    quiz, study = open_question(page, "pp-banner-deal", 0)
+    link, quiz, study = link_at_question("pp-banner-deal", 0)
+    page = open_app(link, device=size)
+    page.locator(f"{QUIZ} .quiz-question", has_text=quiz.question[:40]).wait_for(timeout=60_000)
+    wait_settled(page)
     nothing_given_away(page, study, 0)
     question = page.locator(f"{QUIZ} .quiz-question")
     question.scroll_into_view_if_needed()

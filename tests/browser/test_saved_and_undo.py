@@ -16,7 +16,8 @@ from tutor.model.share import encode_link
 from tutor.model.study import Study
 
 from .axe_support import DESKTOP, PHONE, axe_violations, in_viewport, save_shot
-from .tutor_page import expected_rows, tree_labels, wait_heading, wait_notice, wait_settled
+from .tutor_page import (close_drawer, expected_rows, go, open_drawer_tab, tree_labels, wait_heading, wait_notice,
+                         wait_settled)
 
 NOTE = "keep the 2 for later"
 
@@ -40,27 +41,31 @@ def tap(page, locator, touch):
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_delete_undo_redo_then_a_saved_study_reopens_after_a_reload(open_app, size, site_url):
-    touch = size.get("touch", False)
+    touch = size.get("has_touch", False)
     name = "phone" if touch else "desktop"
     model = study_with_a_variation()
-    page = open_app("#" + encode_link(model), viewport=size)
+    page = open_app("#" + encode_link(model), device=size)
     wait_notice(page, "Opened the shared link")
     wait_heading(page, "Your line")
     wait_settled(page)
     with_note = expected_rows(model)
     assert tree_labels(page) == with_note and any(NOTE in row for row in with_note)
 
-    # delete the variation: the notice says what went and quotes the note
+    # delete the variation (the Lines tab): the notice says what went and quotes the note
+    open_drawer_tab(page, "lines")
     tap(page, page.locator(".tree-delete button"), touch)
     shown = wait_notice(page, "Undo brings them back")
     assert f"\u201c{NOTE}\u201d" in shown
     wait_settled(page)
     assert not any(NOTE in row for row in tree_labels(page))
+    close_drawer(page)
     notice = page.locator(".notice-area .notice")
-    assert in_viewport(notice) or notice.scroll_into_view_if_needed() is None and in_viewport(notice)
+    notice.scroll_into_view_if_needed()
+    assert in_viewport(notice)
     save_shot(page, f"features-deleted-{name}")
 
     # undo: the line and its note are back, the cursor on it; redo deletes again; undo once more
+    open_drawer_tab(page, "lines")
     tap(page, page.locator(".tree-undo button"), touch)
     wait_notice(page, "Undone: delete 1 position")
     wait_heading(page, "Your line")
@@ -75,22 +80,24 @@ def test_delete_undo_redo_then_a_saved_study_reopens_after_a_reload(open_app, si
     wait_settled(page)
     assert tree_labels(page) == with_note
     assert page.locator(".tree-redo button").is_enabled()
+    save_shot(page, f"features-undone-{name}")
 
-    # save it on this device
-    tap(page, page.locator(".saved-studies .card-header"), touch)
+    # save it on this device (the Saved tab)
+    open_drawer_tab(page, "saved")
     tap(page, page.locator(".library-save"), touch)
     page.locator(".library-item .library-title", has_text=model.lesson.title).wait_for(timeout=30_000)
     assert "Saved" in page.locator(".library-notice").inner_text()
     save_shot(page, f"features-saved-{name}")
     assert axe_violations(page, ["saved-studies", "tree-pane"]) == []
 
-    # a reload on another lesson (no link in the address): the list is still there
+    # a reload on the first screen (no link in the address): the list is still there
     page.goto("about:blank")
     page.goto(site_url)
     B.wait_interactive(page)
     wait_settled(page)
+    go(page, "learn")
     assert model.lesson.title not in page.locator(".narration .heading").inner_text()
-    tap(page, page.locator(".saved-studies .card-header"), touch)
+    open_drawer_tab(page, "saved")
     item = page.locator(".library-item", has_text=model.lesson.title)
     item.wait_for(timeout=30_000)
     assert "position" in item.locator(".library-meta").inner_text()

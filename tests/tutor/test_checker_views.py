@@ -23,7 +23,7 @@ def headline(html):
 @pytest.fixture
 def section():
     view = CheckerView(checker=Checker())
-    view._card.collapsed = False  # the content is built on first opening
+    view.open()  # the content is built the first time the Settle view is shown
     return view
 
 
@@ -35,8 +35,8 @@ def open_mode(section, mode):
 def test_nothing_is_built_until_the_section_opens():
     view = CheckerView()
     assert view._views == {} and view._mode is None
-    view._card.collapsed = False
-    assert list(view._views) == ["battle"]
+    view.open()
+    assert list(view._views) == ["battle"] and "<h2>Palace Poker: a battle</h2>" in view._title.object
 
 
 def test_the_mode_picker_switches_forms(section):
@@ -174,7 +174,9 @@ def test_the_page_has_the_section():
     from tutor.model.app import TutorApp
     from . import toygame
     page = TutorView(app=TutorApp(toygame.catalog(toygame.lesson())))
-    assert isinstance(page.checker, CheckerView)
+    assert isinstance(page.checker, CheckerView) and page.checker._mode is None   # not built at page load
+    page.shell.press("job", "settle")
+    assert page.checker._mode is not None and list(page.checker._views) == ["battle"]
     assert isinstance(FormView(form=Checker().forms["kings-pot"]), FormView)
 
 

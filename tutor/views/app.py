@@ -215,6 +215,8 @@ class TutorView(pn.viewable.Viewer):
             state.update(play_game=game, presets=[[p, p] for p in presets], preset=variant)
             if study is not None and study.lesson is None:
                 state["players"] = ", ".join(_names_of(study))
+        if app.job == "settle":
+            self.checker.open()  # built the first time Settle is shown
         self.shell.set_ui(**state)
         self._study_parts()
 

@@ -356,9 +356,10 @@ def _placeholder(f: Any) -> str:
 
 
 class CheckerView(pn.viewable.Viewer):
-    """The section: a collapsed card whose content is built the first time it is
-    opened (the page does not pay for it until then), with the mode picker and
-    one form view per mode (also built when first shown)."""
+    """The Settle view's content: the question to check (a mode picker) and its form,
+    headed by the form's title (h2). Built the first time the view is shown
+    (:meth:`open`), so the page does not pay for it until then; each form view is
+    built when first picked."""
 
     checker = param.ClassSelector(class_=Checker)
 
@@ -367,23 +368,23 @@ class CheckerView(pn.viewable.Viewer):
         super().__init__(**params)
         self._views: dict[str, FormView] = {}
         self._holder = pn.Column(sizing_mode="stretch_width")
-        self._card = pn.Card(pn.pane.HTML("Enter the cards of a battle, a showdown, a Palace play or a "
-                                          "King's Pot tableau and get the verdict with its reasons."),
-                             title="Settle a hand", collapsed=True, sizing_mode="stretch_width",
-                             css_classes=["checker"])
-        self._card.param.watch(self._opened, ["collapsed"])
+        self._title = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["checker-title"],
+                                   stylesheets=[":host h2 { font-size: 1.2rem; margin: 8px 0 4px; color: #1d2430; }"])
+        self._layout = pn.Column(sizing_mode="stretch_width", css_classes=["checker"])
         self._mode: pn.widgets.RadioButtonGroup | None = None
 
-    def _opened(self, event: Any) -> None:
-        if event.new or self._mode is not None:
+    def open(self) -> None:
+        """Build the section (once)."""
+        if self._mode is not None:
             return
         self._mode = pn.widgets.RadioButtonGroup(options={t: m for m, t in MODE_TITLES.items()},
                                                  value=self.checker.mode, css_classes=["checker-mode"],
-                                                 button_type="default", stylesheets=[BUTTON_CSS])
+                                                 button_type="default", stylesheets=[BUTTON_CSS],
+                                                 sizing_mode="stretch_width")
         self._mode.param.watch(lambda e: setattr(self.checker, "mode", e.new), ["value"])
         self.checker.param.watch(lambda _e: self._show(), ["mode"])
         self._show()
-        self._card.objects = [self._mode, self._holder]
+        self._layout.objects = [self._mode, self._title, self._holder]
 
     def _show(self) -> None:
         mode = self.checker.mode
@@ -392,7 +393,8 @@ class CheckerView(pn.viewable.Viewer):
         view = self._views.get(mode)
         if view is None:
             view = self._views[mode] = FormView(form=self.checker.forms[mode])
+        self._title.object = tag("h2", view.form.title)
         self._holder.objects = [view]
 
     def __panel__(self):
-        return self._card
+        return self._layout

@@ -11,7 +11,7 @@ Two browser components render :class:`tutor.model.library.Library`:
   Delete, plus Save (over the entry the open study came from) and Save as new,
   and Undo after a delete. Texts are set with ``textContent``.
 
-Markup read by the browser tests: ``.saved-studies`` (the card), ``.library-save``,
+Markup read by the browser tests: ``.saved-studies`` (the pane), ``.library-save``,
 ``.library-save-new``, ``.library-undo``, ``.library-item`` (``data-id``) with
 ``.library-title``, ``.library-open``, ``.library-rename``, ``.library-delete``,
 and while renaming ``.library-rename-input``; ``.library-notice``.
@@ -238,7 +238,7 @@ class LibraryList(JSComponent):
 
 
 class SavedStudiesPane(pn.viewable.Viewer):
-    """The saved studies of this device (a card), and the storage bridge beside it."""
+    """The saved studies of this device, and the storage bridge beside them."""
 
     app = param.ClassSelector(class_=TutorApp)
     library = param.ClassSelector(class_=Library)
@@ -251,9 +251,8 @@ class SavedStudiesPane(pn.viewable.Viewer):
         self._store.on_event(self._stored)
         self._list = LibraryList(css_classes=["library-list"], sizing_mode="stretch_width")
         self._list.on_event(self._act)
-        self._card = pn.Card(self._list, title="Saved studies (on this device)", collapsed=True,
-                             sizing_mode="stretch_width", css_classes=["saved-studies"])
-        self._layout = pn.Column(self._card, self._store, sizing_mode="stretch_width")
+        # the page gives the tab its heading ("Studies saved on this device")
+        self._layout = pn.Column(self._list, self._store, sizing_mode="stretch_width", css_classes=["saved-studies"])
         self.library.param.watch(lambda *_e: self._show(), ["entries", "open_id", "notice", "deleted", "writable"])
         self.library.param.watch(lambda e: setattr(self._store, "stored", e.new), ["stored"])
         self.app.param.watch(self._study_replaced, ["study"])

@@ -315,15 +315,12 @@ class BoardTable(TableRenderer):
         verdicts or leaders that would answer it (tutor.model.quiz)."""
         return bool(self.study is not None and self.study.quiz_open)
 
-    def held_back(self) -> str:
-        from ..renderer import ASKING
-        return tag("div", ASKING, "note asking")
-
     def instruction_line(self, text: str, over: bool = False) -> str:
         """The table's instruction; while a question is open it only says to answer it
         first ("Ada: buy one card or more (up to 5)" would answer "how many may she buy?")."""
         if self.asking:
-            return instruction("Answer the question first.", "asking")
+            from ..renderer import ASKING
+            return instruction(ASKING, "asking")
         return instruction(text, "done" if over else "")
 
     def offer(self, action: Any, label: str, cls: str = "") -> str:

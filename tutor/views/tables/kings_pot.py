@@ -21,7 +21,7 @@ from rules.kings_pot.tableau import LINES, SIZE, HandName, cell_name, row_col
 from ..cards import backs, card_back, card_face, card_row
 from ..renderer import register_renderer
 from ..text import tag
-from .board import REASON_SLOT, BoardTable, bottom_seat, instruction, legend, ring, zone
+from .board import REASON_SLOT, BoardTable, bottom_seat, legend, ring, zone
 
 _ROWS = (HandName.ACE, HandName.TWO, HandName.THREE, HandName.FOUR, HandName.FIVE)
 _COLUMNS = (HandName.SIX, HandName.SEVEN, HandName.EIGHT, HandName.NINE, HandName.TEN)
@@ -111,7 +111,7 @@ class KingsPotTable(BoardTable):
         if st.is_over:
             parts.append(self._outcome(st, view))
         elif asking:
-            parts.append(self.held_back())
+            pass  # a question is open: no moves (the instruction line says to answer it first)
         elif view.seat is None or view.seat == st.to_act or st.phase in (Phase.REVEAL, Phase.SHOWDOWN):
             parts.append(self._actions(st))
         else:

@@ -25,7 +25,7 @@ from rules.palace.state import Phase
 from ..cards import backs, card_back, card_face, card_row, cards_text
 from ..renderer import register_renderer
 from ..text import tag
-from .board import REASON_SLOT, BoardTable, bottom_seat, instruction, ring, zone
+from .board import REASON_SLOT, BoardTable, bottom_seat, ring, zone
 
 CARD_ACTIONS = (A.Play, A.Flash, A.Reflect, A.Quick)
 
@@ -148,7 +148,7 @@ class PalaceTable(BoardTable):
         if st.is_over:
             parts.append(self._over(st))
         elif self.asking:
-            parts.append(self.held_back())
+            pass  # a question is open: no moves (the instruction line says to answer it first)
         elif mover_visible:
             parts.append(self._actions(st, look, picked, node))
         else:

@@ -34,7 +34,7 @@ from tutor.model.table_data import OddsCache, odds_seat
 from ..cards import backs, card_face, card_row, cards_text
 from ..renderer import register_renderer
 from ..text import tag
-from .board import REASON_SLOT, BoardTable, amount_input, bottom_seat, button, instruction, ring, verdict_html, zone
+from .board import REASON_SLOT, BoardTable, amount_input, bottom_seat, button, ring, verdict_html, zone
 
 _PHASE_WORDS = {
     Phase.DEALER_DRAW: "drawing for the first dealer", Phase.ANTE: "the ante",
@@ -148,7 +148,7 @@ class PokerTable(BoardTable):
             parts.append(REASON_SLOT)
             parts.append(self._result(view))
         elif self.asking:
-            parts.append(self.held_back())
+            pass  # a question is open: no moves (the instruction line says to answer it first)
         elif mover_visible:
             parts.append(self._actions(st, picked, node))
             parts.append(REASON_SLOT)
