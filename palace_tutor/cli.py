@@ -83,8 +83,8 @@ def make_parser() -> argparse.ArgumentParser:
     games = check.add_subparsers(dest="what", required=True)
 
     b = games.add_parser("battle", help="Palace Poker: who wins a bet battle")
-    b.add_argument("--attacker", required=True, metavar="'BANNER | PALACE | SOLDIERS'")
-    b.add_argument("--defender", required=True, metavar="'BANNER | PALACE | SOLDIERS'")
+    b.add_argument("--attacker", required=True, metavar="'[NAME:] BANNER | PALACE | SOLDIERS'")
+    b.add_argument("--defender", required=True, metavar="'[NAME:] BANNER | PALACE | SOLDIERS'")
     b.add_argument("--variant", default=None, help="e.g. kings-in-the-house")
     b.add_argument("--last-two", action="store_true", help="the two are the last players in the hand")
     b.add_argument("--json", action="store_true")

@@ -53,6 +53,8 @@ def test_palace_highlights_and_battle_exclusions(app_page, catalog, report):
         hand = {str(c) for c in state.hands[state.to_move]}
         want = engine_playable(state)
         assert want and want != hand, "the position should have both playable and unplayable cards"
+        # the lesson asks what Ann may play here: the table glows once the answer is shown
+        page.locator(".quiz-box .quiz-show").click()
         page.locator(".table-palace .board-body .card.playable").first.wait_for()
         assert shown(page, "playable") == want
         assert shown(page, "dimmed") == hand - want

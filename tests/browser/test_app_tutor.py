@@ -22,7 +22,6 @@ import pytest
 
 from palace_tutor.site import browser as B
 from tutor.model.catalog import Catalog
-from tutor.model.quiz import check_answer
 from tutor.model.share import encode_link, export_text
 from tutor.model.study import Study
 from tutor.views.tree import row_item
@@ -51,24 +50,29 @@ def test_lesson_branch_share_and_bad_input(app_page, catalog, report):
     model = replica(catalog, LESSON)
     stops = step_expectations(model)
 
-    # -- the lesson's questions: right and wrong, each with the reason --------------------------
+    # -- the lesson's questions: wrong, then right; a wrong move says why ---------------------
     intro = model.quiz.quiz  # asked at the introduction, before step 1's action
     assert intro is not None
     for typed in ("6", "five"):
-        expected = check_answer(intro, typed, model.state)
+        expected = model.quiz.answer(typed)
         page.locator(".quiz-box .quiz-typed").fill(typed)
-        page.locator(".quiz-box .quiz-answer").click()
+        page.locator(".quiz-box .quiz-submit").click()
         page.locator(".quiz-box .quiz-verdict", has_text=expected.reason[:40]).wait_for()
         assert page.locator(".quiz-box .quiz-verdict").inner_text() == expected.reason
     model.forward()
     page.locator(".nav-next button").click()
     wait_heading(page, stops[1][0])
-    asked = model.quiz.quiz
-    for label in ("buy 6", "buy 3"):  # an illegal amount (the engine says why), then a legal one
-        expected = check_answer(asked, label, model.state)
-        page.locator(".quiz-box .quiz-option", has_text=label).click()
+    # how many cards may Ada buy: every amount the engine considers, the allowed ones picked together
+    for picks in (("buy 6",), ("buy 6", "buy 1", "buy 2", "buy 3", "buy 4", "buy 5")):
+        for key in picks:   # toggles: the second round takes "buy 6" back out
+            model.quiz.toggle(key)
+            page.locator(f'.quiz-box .quiz-option[data-key="{key}"]').click()
+        page.locator(f'.quiz-box .quiz-option[data-key="{picks[-1]}"][aria-pressed="true"]').wait_for()
+        expected = model.quiz.answer()
+        page.locator(".quiz-box .quiz-check").click()
         page.locator(".quiz-box .quiz-verdict", has_text=expected.reason[:40]).wait_for()
         assert page.locator(".quiz-box .quiz-verdict").inner_text() == expected.reason
+        assert page.locator(".quiz-box .quiz-why li").all_inner_texts() == list(expected.why)
     assert expected.correct
     model.to_start()
     page.locator(".nav-start button").click()

@@ -88,7 +88,7 @@ def _walk_through(page) -> list[str]:
     for field, hand in (("attacker-banner", DAVE), ("defender-banner", FRANK)):
         page.locator(f".field-{field} input").fill(hand)
         page.locator(f".field-{field} input").press("Enter")
-    wait_shadow_text(page, "checker-verdict", "t.includes('Winner: the attacker')")
+    wait_shadow_text(page, "checker-verdict", "t.includes('The attacker wins')")
     seen.append(shadow_text(page, "checker-verdict"))
     return seen
 
