@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import fetch, lock, localize, pins, pyc, snapshot, wheels
+from . import compress, fetch, lock, localize, pins, pyc, snapshot, wheels
 from .report import SizeReport, site_sizes
 
 BUILD_INFO = "build-info.json"
@@ -54,12 +54,22 @@ class SiteOptions:
     snapshot: bool = True
     # install the project's wheel (False only for the bench's trivial anchor app)
     with_project: bool = True
+    # brotli and gzip copies of every file worth it, served by Accept-Encoding (compress.py)
+    precompress: bool = True
+    # wheels and the standard library zipped without compression, so that the download's
+    # brotli/gzip sees across files (needs precompress: served raw they are 2.7x larger)
+    stored_zips: bool = True
 
     @classmethod
     def stock(cls) -> "SiteOptions":
         """No lever: ``panel convert`` output only made self-hosted (the bench's anchor)."""
         return cls(loader="stock", strip_assets=False, drop=(), early_worker=False, service_worker=False,
-                   pyc=False, pause_gc=False, snapshot=False)
+                   pyc=False, pause_gc=False, snapshot=False, precompress=False, stored_zips=False)
+
+    @classmethod
+    def plain_host(cls) -> "SiteOptions":
+        """For a host that cannot serve precompressed copies (``build --plain-host``)."""
+        return cls(precompress=False, stored_zips=False)
 
     def __post_init__(self) -> None:
         if self.loader not in ("lock", "stock"):
@@ -71,6 +81,8 @@ class SiteOptions:
         if self.snapshot and (self.loader != "lock" or not self.service_worker):
             # the snapshot is made from the lock's packages and reaches a visit through the service worker's cache
             raise ValueError("the start-up snapshot needs the lock loader and the service worker")
+        if self.stored_zips and not self.precompress:
+            raise ValueError("uncompressed zips need the precompressed copies (served raw they are 2.7x larger)")
 
     def replace(self, **changes) -> "SiteOptions":
         return dataclasses.replace(self, **changes)
@@ -136,7 +148,7 @@ def _copy_static(out: Path) -> None:
         shutil.copy2(f, out / localize.BOKEH_JS_DIR / f.name)
 
 
-def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: SiteOptions) -> list[str]:
+def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: SiteOptions, tmp: Path) -> list[str]:
     """Write ``out/pyodide``; returns the names of the packages it holds."""
     core = fetch.pyodide_core(cache)
     site, rejected = lock.start_lock(core, fetch.wasm_bundle(cache))
@@ -170,6 +182,15 @@ def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: Si
                 site.sources[name] = compiled[src]
                 entry["sha256"] = lock.sha256_file(compiled[src])
         core_files["python_stdlib.zip"] = compiled[core / "python_stdlib.zip"]
+    if options.stored_zips:
+        stored = tmp / "stored"
+        stored.mkdir()
+        for name, entry in site.packages.items():
+            if entry["file_name"].endswith(".whl"):
+                site.sources[name] = wheels.stored_copy(site.sources[name], stored / entry["file_name"])
+                entry["sha256"] = lock.sha256_file(site.sources[name])
+        core_files["python_stdlib.zip"] = wheels.stored_copy(
+            core_files.get("python_stdlib.zip", core / "python_stdlib.zip"), stored / "python_stdlib.zip")
     lock.write_pyodide_dir(site, core, out / "pyodide", core_files)
     lock.check_pyodide_dir(out / "pyodide")
     return sorted(site.packages)
@@ -250,7 +271,7 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
             shutil.copy2(converted / f"{app.stem}.js", stage / f"{app.stem}.js")
             shutil.copy2(project_wheel, stage / project_wheel.name)
         else:
-            packages = _pyodide_dir(stage, cache, project_wheel, options)
+            packages = _pyodide_dir(stage, cache, project_wheel, options, tmp)
             _convert(app, converted, ["palace-tutor"] if project_wheel else [], title)
             html = localize.localize_page((converted / f"{app.stem}.html").read_text(encoding="utf-8"))
             js = localize.localize_urls((converted / f"{app.stem}.js").read_text(encoding="utf-8"))
@@ -286,6 +307,10 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
                 "pyodide": pins.PYODIDE_VERSION, "project_wheel": project_wheel and project_wheel.name,
                 "built_in_s": round(time.perf_counter() - t0, 1)}
         (stage / BUILD_INFO).write_text(json.dumps(info, indent=1) + "\n")
+        if options.precompress and not cdn:
+            done = compress.precompress(stage, cache / "compressed")
+            print(f"  precompressed {done.files} files: {done.raw / 1e6:.1f} MB -> brotli {done.br / 1e6:.1f} MB, "
+                  f"gzip {done.gz / 1e6:.1f} MB", flush=True)
         if out.exists():
             shutil.rmtree(out)
         shutil.move(str(stage), out)
