@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import compress, fetch, lock, localize, pins, pyc, snapshot, wheels
+from . import compress, fetch, first_screen, lock, localize, page, pins, pyc, snapshot, wheels
 from .report import SizeReport, site_sizes
 
 BUILD_INFO = "build-info.json"
@@ -59,12 +59,18 @@ class SiteOptions:
     # wheels and the standard library zipped without compression, so that the download's
     # brotli/gzip sees across files (needs precompress: served raw they are 2.7x larger)
     stored_zips: bool = True
+    # our page (page.py): the first screen as plain HTML painted before any large script,
+    # BokehJS loaded after it, the live app handed over in place; off: panel convert's page
+    first_screen: bool = True
+    # the page's title (and the installed app's name)
+    title: str = "Palace Tutor"
 
     @classmethod
     def stock(cls) -> "SiteOptions":
         """No lever: ``panel convert`` output only made self-hosted (the bench's anchor)."""
         return cls(loader="stock", strip_assets=False, drop=(), early_worker=False, service_worker=False,
-                   pyc=False, pause_gc=False, snapshot=False, precompress=False, stored_zips=False)
+                   pyc=False, pause_gc=False, snapshot=False, precompress=False, stored_zips=False,
+                   first_screen=False)
 
     @classmethod
     def plain_host(cls) -> "SiteOptions":
@@ -209,45 +215,83 @@ def _snapshot(stage: Path, cache: Path, worker_js: str, packages: list[str], ver
     return snapshot.install_snapshot(made, stage / "pyodide", version), "made"
 
 
+MANIFEST_ICONS = ("icon-192.png", "icon-512.png", "icon.svg")
+DESCRIPTION = ("Learn Palace Poker, Palace and King's Pot step by step, play them, and settle a "
+               "disputed hand: the rules explained, in the browser, offline.")
+
+
+def _manifest(out: Path, title: str) -> str:
+    """``manifest.webmanifest``: installable on a phone, opens standalone; every URL relative
+    to the manifest, so the site works under any sub-path."""
+    here = Path(__file__).parent
+    for icon in MANIFEST_ICONS:
+        shutil.copy2(here / icon, out / icon)
+    manifest = {
+        "name": title, "short_name": title, "description": DESCRIPTION,
+        "start_url": "./", "scope": "./", "display": "standalone",
+        "background_color": "#ffffff", "theme_color": "#1b4f9c",
+        "icons": [{"src": "icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any maskable"},
+                  {"src": "icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any maskable"},
+                  {"src": "icon.svg", "sizes": "any", "type": "image/svg+xml"}],
+    }
+    (out / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1) + "\n")
+    return "manifest.webmanifest"
+
+
+def _head_links(manifest: bool) -> str:
+    links = ['<link rel="icon" href="favicon.svg" type="image/svg+xml">']
+    if manifest:
+        links += ['<link rel="manifest" href="manifest.webmanifest">', '<link rel="apple-touch-icon" href="icon-192.png">']
+    return "\n".join(links)
+
+
 def _service_worker(out: Path, version: str, page: str, js: str, packages_files: list[str],
-                    snapshot_files: list[str] = ()) -> str:
+                    snapshot_files: list[str] = (), page_files: list[str] = ()) -> str:
     """``sw.js``: precache what a visit loads, then answer from the cache (warm + offline visits);
-    the start-up snapshot's files, unzipped, once the rest is in."""
-    html = (out / page).read_text()
+    the start-up snapshot's files, unzipped, once the rest is in. ``page_files``: what the page
+    loads besides the worker (scripts, manifest, icons)."""
     static = sorted(set(
-        [page, js, "./", "favicon.svg"] + [f"pyodide/{f}" for f in (*lock.CORE_FILES, "pyodide-lock.json")]
+        [page, js, "./", "favicon.svg", *page_files]
+        + [f"pyodide/{f}" for f in (*lock.CORE_FILES, "pyodide-lock.json")]
         + [f"pyodide/{f}" for f in packages_files]
-        + [u for u in _static_refs(html)]
         # stylesheets Panel asks for at run time (small; a first visit must leave them cached)
         + [f.relative_to(out).as_posix() for d in ("panel-dist/css", "panel-dist/bundled/theme")
-           for f in sorted((out / d).rglob("*")) if f.is_file()]))
+           for f in sorted((out / d).rglob("*")) if f.is_file() and not f.name.endswith((".br", ".gz"))]))
     sw = (Path(__file__).parent / "sw.js").read_text()
     gz = [f for f in snapshot_files if f.endswith(".gz")]
     unzip = [[f, f[: -len(".gz")]] for f in gz]
     meta = [f for f in snapshot_files if f not in gz]
     sw = (sw.replace("__VERSION__", version).replace("__CACHE_PREFIX__", SW_CACHE_PREFIX)
+          .replace("__CLIENTS_KEY__", "clients.json")
           .replace("__PRECACHE__", json.dumps(static, indent=1))
           .replace("__SNAPSHOT_UNZIP__", json.dumps(unzip)).replace("__SNAPSHOT_LAST__", json.dumps(meta)))
     (out / "sw.js").write_text(sw)
-    # registered once the app is interactive, so precaching never competes with the first load
-    rendered = "pyodideWorker.postMessage({'type': 'rendered'})"
-    register = (rendered + "\n          if ('serviceWorker' in navigator) navigator.serviceWorker.register('./sw.js')"
-                ".catch((e) => console.warn('no offline copy:', e.message))")
-    if rendered not in html:
-        raise ValueError("cannot register the service worker: the converted page changed shape")
-    (out / page).write_text(html.replace(rendered, register, 1))
     return "sw.js"
 
 
-def _static_refs(html: str) -> list[str]:
-    import re
+def _sw_client(version: str) -> str:
+    """The page's script that registers the service worker once the app is interactive."""
+    js = (Path(__file__).parent / "sw_client.js").read_text(encoding="utf-8")
+    return "<script>\n" + js.replace("__VERSION__", version) + "</script>"
 
-    return [m for m in re.findall(r"(?:src|href)=\"((?:panel-dist|bokeh)/[^\"]+)\"", html)]
+
+def _legacy_page(converted_html: str, options: SiteOptions, worker_url: str, version: str) -> str:
+    """panel convert's own page made self-hosted (``first_screen=False``: the bench's stock anchor)."""
+    html = localize.localize_page(converted_html)
+    if options.early_worker:
+        html = localize.early_worker(html, worker_url)
+    html = html.replace("<head>", "<head>\n" + _head_links(False), 1)
+    if options.service_worker:
+        rendered = "pyodideWorker.postMessage({'type': 'rendered'})"
+        if rendered not in html:
+            raise ValueError("cannot register the service worker: the converted page changed shape")
+        html = html.replace(rendered, rendered + "\n          window.__ptInteractive()", 1)
+        html = html.replace("</body>", _sw_client(version) + "\n</body>", 1)
+    return html
 
 
 def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "app.py",
-               options: SiteOptions | None = None, cache: Path | None = None,
-               title: str = "Palace Tutor") -> SizeReport:
+               options: SiteOptions | None = None, cache: Path | None = None) -> SizeReport:
     """Build the site from ``app`` into ``out`` (replaced); prints and returns its size by part."""
     t0 = time.perf_counter()
     app = Path(app).resolve()
@@ -266,14 +310,14 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
         snapshot_note: str | None = None
         converted = tmp / "converted"
         if cdn:
-            _convert(app, converted, [f"./{project_wheel.name}"], title)
+            _convert(app, converted, [f"./{project_wheel.name}"], options.title)
             shutil.copy2(converted / f"{app.stem}.html", stage / "index.html")
             shutil.copy2(converted / f"{app.stem}.js", stage / f"{app.stem}.js")
             shutil.copy2(project_wheel, stage / project_wheel.name)
         else:
             packages = _pyodide_dir(stage, cache, project_wheel, options, tmp)
-            _convert(app, converted, ["palace-tutor"] if project_wheel else [], title)
-            html = localize.localize_page((converted / f"{app.stem}.html").read_text(encoding="utf-8"))
+            _convert(app, converted, ["palace-tutor"] if project_wheel else [], options.title)
+            converted_html = (converted / f"{app.stem}.html").read_text(encoding="utf-8")
             js = localize.localize_urls((converted / f"{app.stem}.js").read_text(encoding="utf-8"))
             js = localize.ordered_messages(js)  # a correctness fix, not a lever: always
             installed = [p for p in packages if p not in ("micropip", "packaging")]
@@ -286,8 +330,19 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
                 snapshot_files, snapshot_note = _snapshot(stage, cache, js, installed, version)
                 if snapshot_files:
                     js = localize.snapshot_boot(js, snapshot.boot_js(), SW_CACHE_PREFIX + version, version)
-            if options.early_worker:
-                html = localize.early_worker(html, f"./{app.stem}.js")
+            worker_url = f"./{app.stem}.js"
+            page_files: list[str] = []
+            if options.first_screen:
+                first_html, first_css = first_screen.first_screen()
+                html = page.compose(converted_html, worker_url=worker_url, first_html=first_html,
+                                    first_css=first_css, build=version, early_worker=options.early_worker,
+                                    links=_head_links(True), title=options.title, description=DESCRIPTION,
+                                    after_js=_sw_client(version) if options.service_worker else "")
+                page_files = [*page.read_converted(converted_html).scripts, _manifest(stage, options.title),
+                              *MANIFEST_ICONS]
+            else:
+                html = _legacy_page(converted_html, options, worker_url, version)
+                page_files = [u for u in _static_refs(html)]
             for name, text in (("index.html", html), (f"{app.stem}.js", js)):
                 left = localize.remaining_outside_urls(text)
                 if left:
@@ -295,13 +350,10 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
                 (stage / name).write_text(text, encoding="utf-8")
             _copy_static(stage)
             shutil.copy2(Path(__file__).parent / "favicon.svg", stage / "favicon.svg")
-            index = stage / "index.html"
-            index.write_text(index.read_text(encoding="utf-8").replace(
-                "<head>", '<head>\n<link rel="icon" href="favicon.svg" type="image/svg+xml">', 1), encoding="utf-8")
             if options.service_worker:
                 lock_data = json.loads((stage / "pyodide" / "pyodide-lock.json").read_text())
                 files = [e["file_name"] for e in lock_data["packages"].values()]
-                _service_worker(stage, version, "index.html", f"{app.stem}.js", files, snapshot_files)
+                _service_worker(stage, version, "index.html", f"{app.stem}.js", files, snapshot_files, page_files)
         info = {"build": version, "cdn": cdn, "app": app.name, "options": dataclasses.asdict(options),
                 "snapshot": snapshot_note,
                 "pyodide": pins.PYODIDE_VERSION, "project_wheel": project_wheel and project_wheel.name,
