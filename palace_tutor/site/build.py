@@ -262,7 +262,7 @@ def _service_worker(out: Path, version: str, page: str, js: str, packages_files:
     unzip = [[f, f[: -len(".gz")]] for f in gz]
     meta = [f for f in snapshot_files if f not in gz]
     sw = (sw.replace("__VERSION__", version).replace("__CACHE_PREFIX__", SW_CACHE_PREFIX)
-          .replace("__CLIENTS_KEY__", "clients.json")
+          .replace("__STATE_KEY__", "state.json")
           .replace("__PRECACHE__", json.dumps(static, indent=1))
           .replace("__SNAPSHOT_UNZIP__", json.dumps(unzip)).replace("__SNAPSHOT_LAST__", json.dumps(meta)))
     (out / "sw.js").write_text(sw)

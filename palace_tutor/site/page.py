@@ -56,12 +56,12 @@ body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; fo
 .pt-status.pt-failed::before { display: none; }
 @keyframes pt-spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { .pt-status::before { animation: none; } }
-.pt-update { position: fixed; left: 50%; bottom: 16px; transform: translateX(-50%); z-index: 1000;
-             display: flex; align-items: center; gap: 12px; max-width: calc(100% - 24px); box-sizing: border-box;
+.pt-update { position: fixed; left: 12px; right: 12px; top: 8px; z-index: 1000; width: fit-content;
+             max-width: 560px; margin: 0 auto; box-sizing: border-box; display: flex; align-items: center; gap: 12px;
              background: #1d2430; color: #fff; padding: 8px 8px 8px 16px; border-radius: 8px;
              box-shadow: 0 4px 16px rgba(0, 0, 0, 0.25); }
 .pt-update[hidden] { display: none; }
-.pt-update button { min-height: 44px; min-width: 44px; padding: 0 16px; font: inherit; border: 0; border-radius: 6px;
+.pt-update button { flex: none; white-space: nowrap; min-height: 44px; min-width: 44px; padding: 0 16px; font: inherit; border: 0; border-radius: 6px;
                     background: #fff; color: #1d2430; cursor: pointer; }
 .pt-update button:focus-visible { outline: 3px solid #8ab4ff; outline-offset: 2px; }
 """

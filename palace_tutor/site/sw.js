@@ -17,8 +17,8 @@
 const VERSION = "__VERSION__";
 const PREFIX = "__CACHE_PREFIX__";
 const CACHE = PREFIX + VERSION;
-const CLIENTS_KEY = "__CLIENTS_KEY__";   // clientId -> build, kept in META so a restarted worker knows
-const META = PREFIX + "clients";
+const META = PREFIX + "clients";            // which tab runs which build (below)
+const STATE_KEY = "__STATE_KEY__";
 const PRECACHE = __PRECACHE__;
 const SNAPSHOT_UNZIP = __SNAPSHOT_UNZIP__;  // [served .gz, cache key]
 const SNAPSHOT_LAST = __SNAPSHOT_LAST__;    // its description: present only when the rest is
@@ -45,33 +45,62 @@ self.addEventListener("install", (event) => {
 });
 
 // --- which tab runs which build ------------------------------------------------
+// One small record in its own cache, so that a restarted worker (or the next build's) knows:
+// {clients: {clientId: build}, retired: [build, ...]}. A build is retired when a newer one
+// activates; only retired builds are ever deleted, so a running build never deletes the
+// cache of a newer one that is still installing or waiting.
 
-async function readClients() {
-  const hit = await (await caches.open(META)).match(CLIENTS_KEY);
-  return hit ? await hit.json() : {};
+// events interleave at each await: read-modify-write of the record goes one at a time
+let turn = Promise.resolve();
+function oneAtATime(fn) {
+  const run = turn.then(fn, fn);
+  turn = run.catch(() => {});
+  return run;
 }
 
-async function writeClients(map) {
-  await (await caches.open(META)).put(CLIENTS_KEY, new Response(JSON.stringify(map)));
+async function readState() {
+  const hit = await (await caches.open(META)).match(STATE_KEY);
+  const state = hit ? await hit.json() : {};
+  return {clients: state.clients || {}, retired: state.retired || []};
 }
 
-// Delete the caches of builds that no open tab runs. A tab that never said its
+async function writeState(state) {
+  await (await caches.open(META)).put(STATE_KEY, new Response(JSON.stringify(state)));
+}
+
+// Delete the caches of retired builds that no open tab runs. A tab that never said its
 // build keeps every cache (it may need any of them) until it is gone.
-async function removeUnneeded() {
+function removeUnneeded() {
+  return oneAtATime(removeUnneededNow);
+}
+
+async function removeUnneededNow() {
   const open = await self.clients.matchAll({type: "window", includeUncontrolled: true});
-  const known = await readClients();
+  const state = await readState();
   const live = {};
-  for (const c of open) if (c.id in known) live[c.id] = known[c.id];
-  await writeClients(live);
-  if (open.some((c) => !(c.id in live))) return;
-  const needed = new Set([VERSION, ...Object.values(live)]);
-  const keys = await caches.keys();
-  await Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== META && !needed.has(k.slice(PREFIX.length)))
-                        .map((k) => caches.delete(k)));
+  for (const c of open) if (c.id in state.clients) live[c.id] = state.clients[c.id];
+  state.clients = live;
+  if (!open.some((c) => !(c.id in live))) {
+    const needed = new Set([VERSION, ...Object.values(live)]);
+    const gone = state.retired.filter((b) => !needed.has(b));
+    await Promise.all(gone.map((b) => caches.delete(PREFIX + b)));
+    state.retired = state.retired.filter((b) => needed.has(b));
+  }
+  await writeState(state);
 }
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(self.clients.claim().then(removeUnneeded));
+  event.waitUntil((async () => {
+    await oneAtATime(async () => {
+      const state = await readState();
+      const others = (await caches.keys()).filter((k) => k.startsWith(PREFIX) && k !== META && k !== CACHE)
+        .map((k) => k.slice(PREFIX.length));
+      state.retired = [...new Set([...state.retired, ...others])].filter((b) => b !== VERSION);
+      await writeState(state);
+    });
+    await self.clients.claim();
+    await removeUnneeded();
+  })());
 });
 
 self.addEventListener("message", (event) => {
@@ -79,8 +108,12 @@ self.addEventListener("message", (event) => {
   if (msg.type === "skip-waiting") {
     self.skipWaiting();
   } else if (msg.type === "hello" && event.source && typeof msg.build === "string") {
-    event.waitUntil(readClients().then((map) => { map[event.source.id] = msg.build; return writeClients(map); })
-      .then(removeUnneeded));
+    const id = event.source.id;
+    event.waitUntil(oneAtATime(async () => {
+      const state = await readState();
+      state.clients[id] = msg.build;
+      await writeState(state);
+    }).then(removeUnneeded));
   }
 });
 
@@ -88,7 +121,7 @@ self.addEventListener("message", (event) => {
 
 async function cacheFor(clientId) {
   if (clientId) {
-    const build = (await readClients())[clientId];
+    const build = (await readState()).clients[clientId];
     if (build && build !== VERSION && await caches.has(PREFIX + build)) return caches.open(PREFIX + build);
   }
   return caches.open(CACHE);
