@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -275,6 +276,11 @@ def _sw_client(version: str) -> str:
     return "<script>\n" + js.replace("__VERSION__", version) + "</script>"
 
 
+def _static_refs(html: str) -> list[str]:
+    """The scripts and stylesheets of panel convert's page (they are in its HTML)."""
+    return re.findall(r"(?:src|href)=\"((?:panel-dist|bokeh)/[^\"]+)\"", html)
+
+
 def _legacy_page(converted_html: str, options: SiteOptions, worker_url: str, version: str) -> str:
     """panel convert's own page made self-hosted (``first_screen=False``: the bench's stock anchor)."""
     html = localize.localize_page(converted_html)
@@ -342,7 +348,7 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
                               *MANIFEST_ICONS]
             else:
                 html = _legacy_page(converted_html, options, worker_url, version)
-                page_files = [u for u in _static_refs(html)]
+                page_files = _static_refs(html)
             for name, text in (("index.html", html), (f"{app.stem}.js", js)):
                 left = localize.remaining_outside_urls(text)
                 if left:
