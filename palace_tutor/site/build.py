@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import compress, fetch, first_screen, lock, localize, page, pins, pyc, snapshot, wheels
+from . import compress, fetch, first_screen, lazy, lock, localize, page, pins, pyc, snapshot, wheels
 from .report import SizeReport, site_sizes
 
 BUILD_INFO = "build-info.json"
@@ -65,13 +65,15 @@ class SiteOptions:
     first_screen: bool = True
     # the page's title (and the installed app's name)
     title: str = "Palace Tutor"
+    # what starting the app does not import waits in one archive, fetched at its first import (lazy.py)
+    lazy: bool = True
 
     @classmethod
     def stock(cls) -> "SiteOptions":
         """No lever: ``panel convert`` output only made self-hosted (the bench's anchor)."""
         return cls(loader="stock", strip_assets=False, drop=(), early_worker=False, service_worker=False,
                    pyc=False, pause_gc=False, snapshot=False, precompress=False, stored_zips=False,
-                   first_screen=False)
+                   first_screen=False, lazy=False)
 
     @classmethod
     def plain_host(cls) -> "SiteOptions":
@@ -88,6 +90,8 @@ class SiteOptions:
         if self.snapshot and (self.loader != "lock" or not self.service_worker):
             # the snapshot is made from the lock's packages and reaches a visit through the service worker's cache
             raise ValueError("the start-up snapshot needs the lock loader and the service worker")
+        if self.lazy and self.loader != "lock":
+            raise ValueError("leaving files for later needs the lock loader (micropip installs whole wheels)")
         if self.stored_zips and not self.precompress:
             raise ValueError("uncompressed zips need the precompressed copies (served raw they are 2.7x larger)")
 
@@ -201,6 +205,21 @@ def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: Si
     lock.write_pyodide_dir(site, core, out / "pyodide", core_files)
     lock.check_pyodide_dir(out / "pyodide")
     return sorted(site.packages)
+
+
+def _lazy_split(stage: Path, cache: Path, worker_js: str, packages: list[str]) -> "lazy.Split | None":
+    """Leave what starting the app does not import for later (lazy.py); None (all in the first
+    visit, with a warning) if it cannot be found out."""
+    try:
+        imported = lazy.probe(stage / "pyodide", worker_js, packages, cache)
+    except RuntimeError as e:
+        print(f"  WARNING: every file goes into the first visit: {str(e)[-600:]}", flush=True)
+        return None
+    split = lazy.split(stage / "pyodide", imported)
+    if split is not None:
+        print(f"  left for later: {split.moved / 1e6:.1f} MB of code ({len(split.roots)} module trees; nothing "
+              f"imported from {', '.join(split.untouched)}), fetched at the first import of one", flush=True)
+    return split
 
 
 def _snapshot(stage: Path, cache: Path, worker_js: str, packages: list[str], version: str) -> tuple[list[str], str]:
@@ -327,6 +346,11 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
             js = localize.localize_urls((converted / f"{app.stem}.js").read_text(encoding="utf-8"))
             js = localize.ordered_messages(js)  # a correctness fix, not a lever: always
             installed = [p for p in packages if p not in ("micropip", "packaging")]
+            later = None
+            if options.lazy:
+                later = _lazy_split(stage, cache, localize.lock_loader(js, installed), installed)
+                if later is not None:
+                    js = localize.lazy_finder(js, lazy.finder_source(later))
             if options.loader == "lock":
                 js = localize.lock_loader(js, installed)
             if options.pause_gc:
@@ -349,6 +373,8 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
             else:
                 html = _legacy_page(converted_html, options, worker_url, version)
                 page_files = _static_refs(html)
+            if later is not None:
+                page_files.append(later.archive)
             for name, text in (("index.html", html), (f"{app.stem}.js", js)):
                 left = localize.remaining_outside_urls(text)
                 if left:

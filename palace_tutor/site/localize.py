@@ -190,3 +190,11 @@ def snapshot_boot(worker_js: str, boot_js: str, cache_name: str, build: str) -> 
     return _sub_required("self.onmessage = async (event) => {\n",
                          "self.onmessage = async (event) => {\n  await PalaceSnapshot.filesReady\n", js,
                          "the worker's message handler")
+
+
+def lazy_finder(worker_js: str, finder: str) -> str:
+    """Put ``finder`` (Python, see ``lazy.py``) first in the app's code, before anything imports."""
+    if any(c in finder for c in ("\\", "`", "${")):
+        raise ValueError("the finder's source cannot go into a JavaScript template literal as it is")
+    return _sub_required("\\nimport asyncio\\n", finder.replace("\n", "\\n") + "\\nimport asyncio\\n", worker_js,
+                         "the start of the app's code")

@@ -44,6 +44,8 @@ def _part_of(rel: Path, wasm_files: set[str], project_wheel: str | None) -> str:
         name = rel.name
         if name.startswith("snapshot"):
             return "start-up snapshot (after a first visit)"
+        if rel.parts[1:2] == ("later",):
+            return "code left for later (first import)"
         if name.endswith(".whl") or name.endswith(".zip") and name != "python_stdlib.zip":
             if name == project_wheel:
                 return "project wheel (rules, lessons, tutor)"
@@ -86,7 +88,8 @@ def site_sizes(site: Path) -> SizeReport:
             copies = variants(f)
             entry[2] += copies[0][1].stat().st_size if copies else size
     order = ["Pyodide core + lock", "WASM wheels (numpy, ...)", "panel wheel", "bokeh wheel",
-             "other pure wheels", "project wheel (rules, lessons, tutor)", "BokehJS", "Panel JS/CSS",
+             "other pure wheels", "project wheel (rules, lessons, tutor)", "code left for later (first import)",
+             "BokehJS", "Panel JS/CSS",
              "Panel bundled extras (on demand)", "start-up snapshot (after a first visit)",
              "page, worker script, service worker"]
     return SizeReport(tuple((p, sizes[p][0], sizes[p][1], sizes[p][2]) for p in order if p in sizes))
