@@ -36,6 +36,7 @@ from palace_tutor.site.serve import serve_process
 ROOT = Path(__file__).resolve().parents[1]
 SITES = ROOT / ".cache" / "bench-sites"
 PHASES: list[dict[str, float]] = []  # worker milestones of the last visits
+LATER: list[bool] = []  # did the visit fetch the code left for later before it was interactive?
 
 
 def variants(levers: bool) -> dict[str, tuple[Path, SiteOptions]]:
@@ -119,6 +120,7 @@ def _visit(context, url: str, timeout_s: float = 300, service_worker: bool = Fal
     paint = page.evaluate("() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || 0")
     until_interactive = list(requested)
     wire = _transferred(until_interactive)
+    LATER.append(any("/pyodide/later/" in r.url for r in until_interactive))
     if service_worker:  # the site's service worker must be active (precached) before the next visit
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
     page.close()
@@ -156,7 +158,7 @@ def measure(runs: int, levers: bool, cpu: float = 1) -> dict:
                     url = servers[name][1]
                     context = browser.new_context(viewport={"width": 1000, "height": 800})
                     guard = B.OutsideGuard()
-                    guard.attach(context)
+                    guard.attach(context, route=False)  # keep the HTTP cache, as a visitor has it
                     sw_requests: list = []  # the service worker's own (precaching, after interactive)
                     context.on("request", lambda r: sw_requests.append(r) if r.service_worker else None)
                     sw = variants_[name][1].service_worker
@@ -167,6 +169,9 @@ def measure(runs: int, levers: bool, cpu: float = 1) -> dict:
                     if r == 0:
                         fetched[name] = _bytes_fetched(sites[name], [q.url for q in reqs[0]])
                         transferred[name] = reqs[1]
+                        if LATER[-2]:
+                            problems.append(f"{name}: the first visit fetched the code left for later before "
+                                            "it was interactive (what a start imports has changed?)")
                         background[name] = _transferred(sw_requests)
                         # a third visit with the network cut: does the site still open?
                         context.set_offline(True)
