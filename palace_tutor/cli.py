@@ -4,7 +4,8 @@ The ``check`` subcommands are a stable contract (see README). Every checker is
 a function in ``rules`` returning an object with ``describe()`` (plain words)
 and ``as_dict()`` (the ``--json`` object); the app calls the same functions.
 Bad input exits with status 2 and one line on stderr naming the token and the
-rule, never a traceback.
+rule, never a traceback. Output goes through :mod:`palace_tutor.terminal`, so
+it prints on any terminal encoding and echoed input is escaped and cut.
 """
 
 from __future__ import annotations
@@ -14,10 +15,14 @@ import json
 import sys
 from typing import Callable, Sequence
 
+from palace_tutor import terminal
+
 
 def _emit(result, as_json: bool) -> None:
     if as_json:
-        print(json.dumps(result.as_dict(), ensure_ascii=False))
+        text = json.dumps(result.as_dict(), ensure_ascii=False)
+        # \u escapes, not look-alike letters, where the terminal cannot show a name: JSON stays exact
+        print(text if terminal.can_print(text) else json.dumps(result.as_dict()))
     else:
         print(result.describe())
 
@@ -133,13 +138,27 @@ def make_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _refuse_control_characters(args: argparse.Namespace) -> None:
+    """Hands, names and variants are one line of text: a newline or a terminal
+    escape in one is refused up front (escaped in the message), never echoed."""
+    for dest, value in vars(args).items():
+        for text in (value if isinstance(value, list) else [value]):
+            if isinstance(text, str) and terminal.CONTROL.search(text):
+                found = terminal.escape_controls(terminal.CONTROL.search(text).group())
+                raise ValueError(f"--{dest.replace('_', '-')} {terminal.one_line(repr(text))}: holds a control "
+                                 f"character ({found}); write hands and names on one line")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    terminal.safe_streams()
     args = make_parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
+        if args.command == "check":
+            _refuse_control_characters(args)
         return run(args)
     except ValueError as err:  # NotationError and IllegalActionError are ValueErrors
-        print(f"palace-tutor: {err}", file=sys.stderr)
+        print(f"palace-tutor: {terminal.one_line(str(err))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # the reader went away (`palace-tutor lessons show ID | head`): not an error
@@ -147,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except (OSError, RuntimeError) as err:
         # build and serve: a missing folder, a port in use, a failed download or step
-        print(f"palace-tutor {args.command}: {err}", file=sys.stderr)
+        print(f"palace-tutor {args.command}: {err}", file=sys.stderr)  # a failed step's log stays readable
         return 1
 
 

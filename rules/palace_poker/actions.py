@@ -50,7 +50,7 @@ class Kind(Enum):
 _SYNONYMS = {"draw": Kind.BUY, "battle": Kind.BET}
 _VERBS = {k.value: k for k in Kind} | _SYNONYMS
 _TAKES_AMOUNT = {Kind.BET, Kind.CALL, Kind.RAISE}
-_AMOUNT = re.compile(r"\$?(\d+)")
+_AMOUNT = re.compile(r"\$?([0-9]{1,9})")  # ASCII digits, short enough for int()
 
 GRAMMAR = ("deal | ante | shuffle | buy | market | discard CARDS | keep | bet PLAYER [AMOUNT] | stay | fold | "
            "call [AMOUNT] | raise [AMOUNT], optionally after 'NAME:'")

@@ -46,7 +46,7 @@ def test_battle_verdict_strikes_through_the_excluded_card_saying_whose_banner(se
     assert 'quad-exception best-five" data-card="Js"' in html        # the four-of-a-kind exception
     assert "Rule: palace-poker.txt § Call" in html
     assert view._message.object == ""
-    assert "check battle --attacker &quot;Jd | Js Jh 5d | Jc&quot;" in view._command.object
+    assert "check battle --attacker &#x27;Jd | Js Jh 5d | Jc&#x27;" in view._command.object
 
 
 def test_kings_in_the_house_marks_the_wild_card(section):

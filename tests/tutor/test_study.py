@@ -150,3 +150,10 @@ def test_free_play_from_a_custom_setup():
     assert study.narration().heading == "Start"
     study.play(Add(2))
     assert study.narration().heading == "Your line"
+
+
+def test_typed_text_that_does_not_parse_is_echoed_cut_short(study):
+    tree = study.tree
+    assert study.play_text("plus " + "x" * 100_000) is None
+    assert study.tree is tree and study.notice.kind == "error"
+    assert len(study.notice.text) < 500 and "Nothing was changed" in study.notice.text

@@ -135,6 +135,9 @@ class TutorApp(param.Parameterized):
         except ShareError as err:
             self.notice = Notice("error", str(err))
             return False
+        except ValueError as err:  # a refusal that escaped share's checks is still only a refusal
+            self.notice = Notice("error", f"That {what} cannot be opened: {str(err)[:200]}. Nothing was changed.")
+            return False
         self._show(snapshot.study(), info=f"Opened the shared {what}.")
         return True
 

@@ -21,6 +21,7 @@ they were; ``error`` names the token and the rule. No panel import here.
 
 from __future__ import annotations
 
+import shlex
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -143,7 +144,8 @@ class CheckForm(param.Parameterized):
 
     def command_line(self, texts: Mapping[str, str] | None = None) -> str:
         """The shell command(s) a player could type for the same answer."""
-        return "\n".join("palace-tutor " + " ".join(_quote(a) for a in args) for args in self.command(texts))
+        # shell quoting: a name like $(touch x) must not run when the line is pasted
+        return "\n".join("palace-tutor " + shlex.join(args) for args in self.command(texts))
 
     # -- editing (each refusal changes nothing) ---------------------------------------------
     def focus_on(self, key: str) -> None:
@@ -342,11 +344,6 @@ def _sentence(text: str) -> str:
 
 def _has_room(f: Field, have: int) -> bool:
     return f.most is None or have < f.most
-
-
-def _quote(arg: str) -> str:
-    return arg if arg.startswith("--") or (arg and all(ch.isalnum() or ch in "-_" for ch in arg)) \
-        else '"' + arg.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _side_fields(side: str, title: str) -> tuple[Field, ...]:

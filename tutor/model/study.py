@@ -23,6 +23,8 @@ from rules.refs import Event, RuleRef, Ruling, Verdict, events_seen_by
 from .quiz import QuizModel
 from .tree import ROOT, Node, StudyTree, TreeError
 
+MAX_SAID = 300  # characters of a parse error shown for typed notation
+
 
 @dataclass(frozen=True)
 class Notice:
@@ -345,6 +347,8 @@ class Study(param.Parameterized):
         except NotationError as err:
             typed = text.strip()
             said = str(err) if typed in str(err) else f"{err} (you typed {typed!r})"
+            if len(said) > MAX_SAID:  # a pasted page of text is not echoed back whole
+                said = said[:MAX_SAID] + "..."
             self.notice = Notice("error", f"Could not read that action: {said}. Nothing was changed.")
             return None
         return self.play(action)

@@ -155,7 +155,10 @@ class PageBridge(JSComponent):
           model.send_msg({kind: 'key', value: e.key === 'ArrowRight' ? 'next' : 'prev'});
         }
       };
-      const current = () => decodeURIComponent(window.location.hash.slice(1));
+      // a malformed escape ('#pt1.abc%') must not stop the page: Python gets
+      // the text as it is and refuses it with a notice
+      const decoded = (text) => { try { return decodeURIComponent(text); } catch (err) { return text; } };
+      const current = () => decoded(window.location.hash.slice(1));
       const onHash = () => { model.send_msg({kind: 'hash', value: current()}); };
       document.addEventListener('keydown', onKey);
       window.addEventListener('hashchange', onHash);
@@ -231,9 +234,11 @@ class LinkBox(JSComponent):
       const local = () => window.location.pathname + window.location.search +
         (model.fragment ? '#' + model.fragment : '');
       const address = () => window.location.origin + local();
+      const decoded = (text) => { try { return decodeURIComponent(text); } catch (err) { return text; } };
       const write = () => {
         // never before a study is open: the address may hold the link to open
-        if (model.fragment && decodeURIComponent(window.location.hash.slice(1)) !== model.fragment) {
+        // (or a malformed one, which is replaced by the study that stayed open)
+        if (model.fragment && decoded(window.location.hash.slice(1)) !== model.fragment) {
           window.history.replaceState(null, '', local());
         }
       };
