@@ -39,23 +39,30 @@ PHASES: list[dict[str, float]] = []  # worker milestones of the last visits
 LATER: list[bool] = []  # did the visit fetch the code left for later before it was interactive?
 
 
-def variants(levers: bool) -> dict[str, tuple[Path, SiteOptions]]:
+def variants(levers: bool, only: list[str] | None = None) -> dict[str, tuple[Path, SiteOptions]]:
     app, trivial = ROOT / "app.py", ROOT / "bench" / "_trivial_app.py"
     best = SiteOptions()
     out = {"ours": (app, best), "stock": (trivial, SiteOptions.stock().replace(with_project=False))}
     if levers:
         # the snapshot is made from the lock's packages and reaches a visit through the service worker
-        out["ours, stock loader"] = (app, best.replace(loader="stock", drop=(), snapshot=False))  # micropip needs them all
+        out["ours, stock loader"] = (app, best.replace(loader="stock", drop=(), snapshot=False, lazy=False))  # micropip needs them all
         out["ours, full panel/bokeh wheels"] = (app, best.replace(strip_assets=False))
         out["ours, all dependencies"] = (app, best.replace(drop=()))
         out["ours, worker started late"] = (app, best.replace(early_worker=False))
         out["ours, no service worker"] = (app, best.replace(service_worker=False, snapshot=False))
         out["ours, no start-up snapshot"] = (app, best.replace(snapshot=False))
+        out["ours, all code in the first visit"] = (app, best.replace(lazy=False))
+        out["ours, first visit from the snapshot"] = (app, best.replace(cold_snapshot=True))
         out["ours, no bytecode"] = (app, best.replace(pyc=False))
         out["ours, garbage collector on"] = (app, best.replace(pause_gc=False))
         out["ours, panel convert's page"] = (app, best.replace(first_screen=False))
         out["ours, no precompressed copies"] = (app, best.replace(precompress=False, stored_zips=False))
         out["ours, no lever"] = (app, SiteOptions.stock())
+    if only:
+        unknown = [n for n in only if n not in out]
+        if unknown:
+            raise SystemExit(f"bench load: no variant {unknown}; known: {', '.join(out)}")
+        out = {n: v for n, v in out.items() if n in ("ours", "stock") or n in only}
     return out
 
 
@@ -133,10 +140,10 @@ def _median_marks(marks: list[dict[str, float]]) -> dict[str, float]:
     return {k: round(statistics.median(m[k] for m in marks if k in m), 2) for k in keys}
 
 
-def measure(runs: int, levers: bool, cpu: float = 1) -> dict:
+def measure(runs: int, levers: bool, cpu: float = 1, only: list[str] | None = None) -> dict:
     from playwright.sync_api import sync_playwright
 
-    variants_ = variants(levers)
+    variants_ = variants(levers or bool(only), only)
     sites = {name: ensure_site(name, app, opts) for name, (app, opts) in variants_.items()}
     servers = {name: serve_process(site) for name, site in sites.items()}
     cold: dict[str, list[float]] = {n: [] for n in sites}
@@ -217,12 +224,14 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench load", description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5, help="cold+warm loads per variant (default 5)")
     ap.add_argument("--levers", action="store_true", help="also measure each load-time lever")
+    ap.add_argument("--variant", action="append", metavar="NAME",
+                    help="measure only this lever variant (with ours and stock), e.g. 'ours, first visit from the snapshot'")
     ap.add_argument("--cpu-throttle", type=float, default=1, metavar="RATE",
                     help="slow Chromium's CPU RATE times, as a phone (DevTools CPU throttling; e.g. 4)")
     ap.add_argument("--json", action="store_true", help="print one JSON object as the last line")
     a = ap.parse_args(argv)
     t0 = time.perf_counter()
-    res = measure(a.runs, a.levers, a.cpu_throttle)
+    res = measure(a.runs, a.levers, a.cpu_throttle, a.variant)
     print(f"\npage -> interactive, median of {a.runs} (seconds), {time.perf_counter() - t0:.0f} s in all")
     if a.cpu_throttle != 1:
         print(f"(CPU throttled {a.cpu_throttle:g}x)")

@@ -67,6 +67,9 @@ class SiteOptions:
     title: str = "Palace Tutor"
     # what starting the app does not import waits in one archive, fetched at its first import (lazy.py)
     lazy: bool = True
+    # a first visit fetches the start-up snapshot from the site and starts from it (off: it costs
+    # about 25 MB more than the packages a first visit needs; README, Speed)
+    cold_snapshot: bool = False
 
     @classmethod
     def stock(cls) -> "SiteOptions":
@@ -90,6 +93,8 @@ class SiteOptions:
         if self.snapshot and (self.loader != "lock" or not self.service_worker):
             # the snapshot is made from the lock's packages and reaches a visit through the service worker's cache
             raise ValueError("the start-up snapshot needs the lock loader and the service worker")
+        if self.cold_snapshot and not self.snapshot:
+            raise ValueError("a cold start from the snapshot needs the snapshot")
         if self.lazy and self.loader != "lock":
             raise ValueError("leaving files for later needs the lock loader (micropip installs whole wheels)")
         if self.stored_zips and not self.precompress:
@@ -359,7 +364,8 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
             if options.snapshot:
                 snapshot_files, snapshot_note = _snapshot(stage, cache, js, installed, version)
                 if snapshot_files:
-                    js = localize.snapshot_boot(js, snapshot.boot_js(), SW_CACHE_PREFIX + version, version)
+                    js = localize.snapshot_boot(js, snapshot.boot_js(), SW_CACHE_PREFIX + version, version,
+                                                cold=options.cold_snapshot)
             worker_url = f"./{app.stem}.js"
             page_files: list[str] = []
             if options.first_screen:
