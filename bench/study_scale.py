@@ -75,6 +75,7 @@ def model_figures(moves: int) -> tuple[dict, object, object]:
         t0 = time.perf_counter()
         probe.forward()
         probe.narration()
+        encode_link(probe)  # the link box and the address follow every step
         steps.append(time.perf_counter() - t0)
     return ({"moves": moves, "link_chars": len(link), "encode_ms": round(encode_s * 1000, 1),
              "open_ms_cpython": round(min(opens) * 1000, 1),
@@ -157,7 +158,7 @@ def main(argv: list[str]) -> int:
         rows.append(row)
         studies.append((moves, study, link))
         print(f"  {moves:5d} moves: link {row['link_chars']:6d} chars, encode {row['encode_ms']:6.1f} ms, "
-              f"open {row['open_ms_cpython']:7.1f} ms, Next (model) p95 {row['next_model_p95_ms_cpython']:.2f} ms",
+              f"open {row['open_ms_cpython']:7.1f} ms, Next (model + link) p95 {row['next_model_p95_ms_cpython']:.2f} ms",
               flush=True)
     browser = {}
     if not a.no_browser:
