@@ -50,7 +50,7 @@ def stand_in() -> tuple[str, str]:
                   f"<h3>{html.escape(said.heading)}</h3>",
                   *(f"<p>{html.escape(p)}</p>" for p in said.text.split("\n\n") if p.strip()),
                   "</section>"]
-    return "\n".join(parts), STAND_IN_CSS
+    return '<div class="pt-first">' + "\n".join(parts) + "</div>", STAND_IN_CSS
 
 
 def first_screen() -> tuple[str, str]:

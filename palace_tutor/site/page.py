@@ -8,8 +8,9 @@ is ready. This page instead:
 1. ``<head>``: only small inline parts: the Pyodide worker starts first (it is
    the long pole), the first screen's CSS, the manifest and icons. Nothing
    render-blocking is fetched.
-2. ``<body>``: the first screen as plain HTML (``first_screen.py``), with a
-   status line that says what is loading, and the app's root elements, laid out
+2. ``<body>``: the first screen as plain HTML (``first_screen.py``), a status
+   line over it that says what is loading (fixed: it takes no room, so the first
+   screen has the live page's geometry), and the app's root elements, laid out
    in place but hidden until the hand-over.
 3. After the first paint, BokehJS and Panel's scripts load in order (inserted
    with ``async = false``); the worker's render message waits for them.
@@ -48,11 +49,13 @@ html, body { margin: 0; padding: 0; }
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 16px; color: #1d2430;
        background: #fff; }
 .pt-pending { position: absolute; left: 0; top: 0; width: 100%; visibility: hidden; pointer-events: none; }
-.pt-status { display: flex; align-items: center; gap: 10px; max-width: 1200px; margin: 8px auto; padding: 8px 12px;
-             box-sizing: border-box; color: #3b4656; }
-.pt-status::before { content: ""; flex: none; width: 14px; height: 14px; border-radius: 50%;
-                     border: 3px solid #c9d1dc; border-top-color: #1b4f9c; animation: pt-spin 0.9s linear infinite; }
-.pt-status.pt-failed { color: #7d1d22; }
+.pt-status { position: fixed; z-index: 1000; left: 12px; right: 12px; bottom: 64px; width: fit-content;
+             max-width: 560px; margin: 0 auto; box-sizing: border-box; display: flex; align-items: center; gap: 10px;
+             padding: 8px 14px; border-radius: 8px; background: #1d2430; color: #fff; font-size: 0.95rem;
+             box-shadow: 0 4px 16px rgba(0, 0, 0, 0.25); }
+.pt-status::before { content: ""; flex: none; width: 12px; height: 12px; border-radius: 50%;
+                     border: 3px solid #5b6b82; border-top-color: #fff; animation: pt-spin 0.9s linear infinite; }
+.pt-status.pt-failed { background: #7d1d22; }
 .pt-status.pt-failed::before { display: none; }
 @keyframes pt-spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { .pt-status::before { animation: none; } }
@@ -103,6 +106,8 @@ window.__ptHandOver = async function () {
   if (document.visibilityState !== 'hidden') { await frame(); await frame(); }
   const first = document.getElementById('pt-first');
   if (first) first.remove();
+  const status = document.getElementById('pt-status');
+  if (status && !status.classList.contains('pt-failed')) status.remove();
   document.getElementById('pt-app').classList.remove('pt-pending');
 };
 """
@@ -128,13 +133,13 @@ TEMPLATE = """<!DOCTYPE html>
 %(esms_options)s
 </head>
 <body class="pn-loading">
-<div id="pt-first" class="pt-first">
-<p id="pt-status" class="pt-status" role="status">%(status)s</p>
+<div id="pt-first">
 %(first_html)s
 </div>
-<main id="pt-app" class="pt-pending">
+<p id="pt-status" class="pt-status" role="status">%(status)s</p>
+<div id="pt-app" class="pt-pending">
 %(roots)s
-</main>
+</div>
 <div id="pt-update" class="pt-update" role="status" hidden></div>
 <script>%(status_js)s</script>
 <script>%(loader_js)s</script>
