@@ -370,12 +370,15 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
             page_files: list[str] = []
             if options.first_screen:
                 first_html, first_css = first_screen.first_screen()
+                (stage / first_screen.LINK_INDEX).write_text(
+                    json.dumps(first_screen.link_index(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
                 html = page.compose(converted_html, worker_url=worker_url, first_html=first_html,
                                     first_css=first_css, build=version, early_worker=options.early_worker,
                                     links=_head_links(True), title=options.title, description=DESCRIPTION,
-                                    after_js=_sw_client(version) if options.service_worker else "")
+                                    after_js=_sw_client(version) if options.service_worker else "",
+                                    link_index=first_screen.LINK_INDEX)
                 page_files = [*page.read_converted(converted_html).scripts, _manifest(stage, options.title),
-                              *MANIFEST_ICONS]
+                              *MANIFEST_ICONS, first_screen.LINK_INDEX]
             else:
                 html = _legacy_page(converted_html, options, worker_url, version)
                 page_files = _static_refs(html)

@@ -15,6 +15,7 @@ import html
 
 from tutor.model.app import TutorApp
 from tutor.model.catalog import Catalog
+from tutor.model.study import Study
 
 GAME_TITLES = {"palace-poker": "Palace Poker", "palace": "Palace", "kings-pot": "King's Pot"}
 
@@ -51,6 +52,28 @@ def stand_in() -> tuple[str, str]:
                   *(f"<p>{html.escape(p)}</p>" for p in said.text.split("\n\n") if p.strip()),
                   "</section>"]
     return '<div class="pt-first">' + "\n".join(parts) + "</div>", STAND_IN_CSS
+
+
+LINK_INDEX = "lessons.json"  # site file: what a link's first screen can say before Python runs
+
+
+def link_index() -> dict:
+    """For every lesson: its game, title, and the narration of its start and of each main-line
+    step, as the app says them (from the same models). The page shows the one a shared
+    link opens on while Python starts (``page.py``)."""
+    catalog = Catalog.load()
+    out = {}
+    for lesson in catalog.lessons:
+        study = Study.from_lesson(lesson, catalog.family(lesson.game))
+        start = study.narration()
+        steps = []
+        for index in range(len(lesson.steps)):
+            study.jump(index)
+            said = study.narration()
+            steps.append([said.heading, said.text])
+        out[lesson.id] = {"game": GAME_TITLES.get(lesson.game, lesson.game), "title": lesson.title,
+                          "start": [start.heading, start.text], "steps": steps}
+    return out
 
 
 def first_screen() -> tuple[str, str]:

@@ -59,6 +59,13 @@ body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; fo
 .pt-status.pt-failed::before { display: none; }
 @keyframes pt-spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { .pt-status::before { animation: none; } }
+.pt-link-card { display: none; max-width: 70ch; margin: 0 auto; padding: 16px; }
+.pt-link .pt-home { display: none; }
+.pt-link .pt-link-card { display: block; }
+.pt-link-card h1 { font-size: 1.4rem; margin: 4px 0 8px; }
+.pt-link-card h2 { font-size: 1.1rem; margin: 12px 0 4px; color: #1b4f9c; }
+.pt-link-card p { line-height: 1.45; margin: 4px 0; }
+.pt-link-card .pt-link-kind { color: #3b4656; font-size: 0.95rem; }
 .pt-update { position: fixed; left: 12px; right: 12px; top: 8px; z-index: 1000; width: fit-content;
              max-width: 560px; margin: 0 auto; box-sizing: border-box; display: flex; align-items: center; gap: 12px;
              background: #1d2430; color: #fff; padding: 8px 8px 8px 16px; border-radius: 8px;
@@ -112,6 +119,42 @@ window.__ptHandOver = async function () {
 };
 """
 
+# A shared link (``#pt1.<base64url(6 checksum bytes + zlib(JSON))>``, tutor/model/share.py):
+# while Python starts, show which lesson and step it opens on, from the build's index of the
+# lessons' narration. Display only: Python opens the link and is the judge of it (this peek
+# checks nothing; anything it cannot read leaves the plain first screen).
+LINK_JS = """
+(function () {
+  let text = location.hash.slice(1);
+  try { text = decodeURIComponent(text); } catch (e) { /* shown as it is */ }
+  const m = /^pt1\\.([A-Za-z0-9_-]{8,})$/.exec(text);
+  if (!m || typeof DecompressionStream === 'undefined') return;
+  document.documentElement.classList.add('pt-link');
+  const plain = () => document.documentElement.classList.remove('pt-link');
+  const b64 = m[1].replace(/-/g, '+').replace(/_/g, '/');
+  let bytes;
+  try { bytes = Uint8Array.from(atob(b64 + '==='.slice((b64.length + 3) %% 4)), (c) => c.charCodeAt(0)); }
+  catch (e) { plain(); return; }
+  const payload = new Response(new Blob([bytes.subarray(6)]).stream()
+    .pipeThrough(new DecompressionStream('deflate'))).text().then(JSON.parse);
+  Promise.all([payload, fetch(%(index)s).then((r) => r.json())]).then(([study, lessons]) => {
+    const lesson = lessons[study.l];
+    const card = document.getElementById('pt-link-card');
+    const add = (tag, text, cls) => { const el = document.createElement(tag); el.textContent = text;
+                                      if (cls) el.className = cls; card.appendChild(el); return el; };
+    add('p', 'Opening a shared study', 'pt-link-kind');
+    if (lesson) {
+      add('h1', lesson.game + ': ' + lesson.title);
+      const said = Number.isInteger(study.p) && lesson.steps[study.p] ? lesson.steps[study.p] : lesson.start;
+      add('h2', said[0]);
+      for (const para of String(said[1]).split('\\n\\n')) if (para.trim()) add('p', para);
+    } else {
+      add('h1', typeof study.n === 'string' && study.n ? study.n : 'Your own line of play');
+    }
+  }).catch(plain);
+})();
+"""
+
 EARLY_WORKER_JS = """
   window.__ptWorker = new Worker(%(url)s);
   window.__ptQueue = [];
@@ -129,12 +172,16 @@ TEMPLATE = """<!DOCTYPE html>
 <meta name="palace-tutor-build" content="%(build)s">
 %(links)s
 <script>%(early_worker)s</script>
+<script>%(link_js)s</script>
 <style>%(page_css)s%(first_css)s</style>
 %(esms_options)s
 </head>
 <body class="pn-loading">
 <div id="pt-first">
+<div class="pt-home">
 %(first_html)s
+</div>
+<div id="pt-link-card" class="pt-link-card"></div>
 </div>
 <p id="pt-status" class="pt-status" role="status">%(status)s</p>
 <div id="pt-app" class="pt-pending">
@@ -211,11 +258,12 @@ def _SUB(text: str, old: str, new: str, what: str) -> str:  # noqa: N802 - reads
 
 def compose(converted_page: str, *, worker_url: str, first_html: str, first_css: str, build: str,
             early_worker: bool = True, links: str = "", after_js: str = "", title: str | None = None,
-            description: str = "", theme: str = "#1b4f9c") -> str:
+            description: str = "", theme: str = "#1b4f9c", link_index: str | None = None) -> str:
     """The site's ``index.html`` from ``panel convert``'s page and the first screen.
 
     ``after_js``: a script run once the app is interactive (``window.__ptInteractive``),
-    e.g. the service worker's registration; ``links``: extra ``<head>`` links."""
+    e.g. the service worker's registration; ``links``: extra ``<head>`` links;
+    ``link_index``: the site file of ``first_screen.link_index()`` (a shared link's first screen)."""
     c = read_converted(converted_page)
     after = after_js or "<script>window.__ptInteractive = () => {};</script>"
     return TEMPLATE % {
@@ -226,6 +274,7 @@ def compose(converted_page: str, *, worker_url: str, first_html: str, first_css:
         "build": build,
         "links": links,
         "early_worker": EARLY_WORKER_JS % {"url": json.dumps(worker_url)} if early_worker else "",
+        "link_js": LINK_JS % {"index": json.dumps(link_index)} if link_index else "",
         "page_css": PAGE_CSS,
         "first_css": first_css,
         "esms_options": c.esms_options,

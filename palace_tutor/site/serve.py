@@ -111,6 +111,13 @@ class SiteServer(http.server.ThreadingHTTPServer):
     verbose = False
     base = "/"  # the path the site is served under, e.g. /user/palace-tutor/
 
+    def handle_error(self, request, client_address) -> None:
+        import sys
+
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return  # the browser went away mid-answer (a page closed while loading): nothing to report
+        super().handle_error(request, client_address)
+
 
 def _base(base: str) -> str:
     base = "/" + base.strip("/") + "/"
