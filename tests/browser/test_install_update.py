@@ -119,7 +119,7 @@ def test_the_manifest_makes_the_site_installable_and_it_opens_offline(profile, s
     assert {"manifest.webmanifest", "icon-192.png", "icon-512.png"} <= set(precached)
     page.close()
     profile.set_offline(True)
-    start = visit(profile, site_url + manifest["start_url"])
+    start = visit(profile, site_url + manifest["start_url"] + "?debug")  # ?debug: the self-check to click
     start.locator(".smoke-deal button").click()
     B.wait_shadow_text(start, "smoke-hand", "t.startsWith('deal 2:')")
     assert B.shadow_text(start, "smoke-hand") == DealtHand(seed=2).summary()
@@ -165,7 +165,7 @@ def test_a_returning_visitor_is_told_of_a_new_version_and_reloads_into_a_clean_r
         back.evaluate("async () => { await navigator.serviceWorker.ready; }")
         assert SW_CACHE_PREFIX + first_build in caches(back), "the other tab still runs the first version"
         other_tab.close()
-        last = visit(profile, url)
+        last = visit(profile, url + "?debug")  # ?debug: the self-check to click
         assert build_of(last) == next_build
         last.wait_for_function(f"async () => !(await caches.keys()).includes({json.dumps(SW_CACHE_PREFIX + first_build)})",
                                timeout=30_000)

@@ -24,7 +24,7 @@ def test_the_site_works_under_a_sub_path_and_offline_there(chromium, site_dir, r
         assert url.endswith(BASE)
         page = context.new_page()
         console.attach(page)
-        timing = B.open_until_interactive(page, url)
+        timing = B.open_until_interactive(page, url + "?debug")  # ?debug: the self-check to click
         page.locator(".smoke-deal button").click()
         B.wait_shadow_text(page, "smoke-hand", "t.startsWith('deal 2:')")
         assert B.shadow_text(page, "smoke-hand") == DealtHand(seed=2).summary()
@@ -36,7 +36,7 @@ def test_the_site_works_under_a_sub_path_and_offline_there(chromium, site_dir, r
         context.set_offline(True)
         again = context.new_page()
         console.attach(again)
-        B.open_until_interactive(again, url, timeout_s=120)
+        B.open_until_interactive(again, url + "?debug", timeout_s=120)
         again.locator(".smoke-deal button").click()
         B.wait_shadow_text(again, "smoke-hand", "t.startsWith('deal 2:')")
         report(f"under {BASE}: interactive in {timing.interactive_s:.2f} s, offline revisit works")
