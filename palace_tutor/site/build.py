@@ -212,7 +212,8 @@ def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: Si
     return sorted(site.packages)
 
 
-def _lazy_split(stage: Path, cache: Path, worker_js: str, packages: list[str]) -> "lazy.Split | None":
+def _lazy_split(stage: Path, cache: Path, worker_js: str, packages: list[str],
+                stored: bool) -> "lazy.Split | None":
     """Leave what starting the app does not import for later (lazy.py); None (all in the first
     visit, with a warning) if it cannot be found out."""
     try:
@@ -220,7 +221,7 @@ def _lazy_split(stage: Path, cache: Path, worker_js: str, packages: list[str]) -
     except RuntimeError as e:
         print(f"  WARNING: every file goes into the first visit: {str(e)[-600:]}", flush=True)
         return None
-    split = lazy.split(stage / "pyodide", imported)
+    split = lazy.split(stage / "pyodide", imported, stored)
     if split is not None:
         print(f"  left for later: {split.moved / 1e6:.1f} MB of code ({len(split.roots)} module trees; nothing "
               f"imported from {', '.join(split.untouched)}), fetched at the first import of one", flush=True)
@@ -353,7 +354,7 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
             installed = [p for p in packages if p not in ("micropip", "packaging")]
             later = None
             if options.lazy:
-                later = _lazy_split(stage, cache, localize.lock_loader(js, installed), installed)
+                later = _lazy_split(stage, cache, localize.lock_loader(js, installed), installed, options.stored_zips)
                 if later is not None:
                     js = localize.lazy_finder(js, lazy.finder_source(later))
             if options.loader == "lock":

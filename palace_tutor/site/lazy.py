@@ -104,15 +104,15 @@ def _is_metadata(member: str) -> bool:
     return member.split("/", 1)[0].endswith((".dist-info", ".data"))
 
 
-def _rewrite(src: Path, keep: list[str]) -> None:
-    """``src`` with only the members ``keep`` (stored, same order)."""
+def _rewrite(src: Path, keep: list[str], method: int) -> None:
+    """``src`` with only the members ``keep`` (same order), zipped with ``method``."""
     tmp = src.with_suffix(".tmp")
-    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as zout:
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(tmp, "w", method) as zout:
         for info in zin.infolist():
             if info.filename in keep:
                 out = zipfile.ZipInfo(info.filename, info.date_time)
                 out.external_attr = info.external_attr
-                zout.writestr(out, zin.read(info), zipfile.ZIP_STORED)
+                zout.writestr(out, zin.read(info), method)
     tmp.replace(src)
 
 
@@ -133,9 +133,11 @@ def _site_member_waits(member: str, packages: set[str], imported: frozenset[str]
     return _lazy_root(member, packages, imported, 1)
 
 
-def split(pyodide_dir: Path, imported: frozenset[str]) -> Split | None:
+def split(pyodide_dir: Path, imported: frozenset[str], stored: bool = True) -> Split | None:
     """Move what starting the app does not import from the site's wheels and standard library
-    into ``pyodide/later/<sha256>.zip``; rewrites the lock. None if nothing moves."""
+    into ``pyodide/later/<sha256>.zip``; rewrites the lock. None if nothing moves. ``stored``:
+    zip without compression (for a host that serves the precompressed copies), else deflate."""
+    method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     lock_path = pyodide_dir / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     moved: dict[str, bytes] = {}  # archive path -> bytes
@@ -159,7 +161,7 @@ def split(pyodide_dir: Path, imported: frozenset[str]) -> Split | None:
         if not {_top_name(n) for n in members if not _is_metadata(n)} & imported:
             untouched.append(name)
         if len(keep) < len(members):
-            _rewrite(wheel, keep)
+            _rewrite(wheel, keep, method)
             entry["sha256"] = lock_mod.sha256_file(wheel)
     stdlib = pyodide_dir / "python_stdlib.zip"
     with zipfile.ZipFile(stdlib) as z:
@@ -175,15 +177,15 @@ def split(pyodide_dir: Path, imported: frozenset[str]) -> Split | None:
                 roots.add(top)
                 moved[STDLIB_DIR + n] = z.read(n)
     if len(keep) < len(members):
-        _rewrite(stdlib, keep)
+        _rewrite(stdlib, keep, method)
     if not moved:
         return None
     later = pyodide_dir / LATER_DIR
     later.mkdir(exist_ok=True)
     tmp = later / "files.tmp"
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as z:
+    with zipfile.ZipFile(tmp, "w", method) as z:
         for path in sorted(moved):
-            z.writestr(zipfile.ZipInfo(path, _ZIP_TIME), moved[path], zipfile.ZIP_STORED)
+            z.writestr(zipfile.ZipInfo(path, _ZIP_TIME), moved[path], method)
     sha = lock_mod.sha256_file(tmp)
     archive = later / f"{sha[:20]}.zip"
     tmp.replace(archive)

@@ -84,3 +84,11 @@ def test_the_finder_goes_into_a_template_literal_unchanged():
     source = lazy.finder_source(lazy.Split("pyodide/later/ab.zip", "0" * 64, ("numpy.random",), (), 1))
     assert not any(c in source for c in ("\\", "`", "${"))
     compile(source, "finder", "exec")
+
+
+def test_for_a_plain_host_what_is_rewritten_stays_deflated(tmp_path):
+    d = _site(tmp_path)
+    split = lazy.split(d, frozenset({"pkg", "pkg.used", "json", "json.decoder"}), stored=False)
+    for path in (d / "pkg-1.0-py3-none-any.whl", d / "python_stdlib.zip", tmp_path / split.archive):
+        with zipfile.ZipFile(path) as z:
+            assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_DEFLATED}, path.name
