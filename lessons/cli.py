@@ -23,7 +23,15 @@ def _report(args: Any, families: Families) -> LoadReport:
     return load_lessons(getattr(args, "dir", None), families=families)
 
 
+def _shown(text: Any, limit: int = 60) -> str:
+    """Typed text as a message echoes it: quoted (control characters escaped), and cut."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else f"{shown[:limit]}... ({len(str(text)):,} characters)"
+
+
 def _problems(report: LoadReport, err: TextIO) -> None:
+    for skipped in report.skipped:
+        print(f"SKIPPED {skipped}", file=err)
     for problem in report.problems:
         print(f"FAILED {problem.message}", file=err)
 
@@ -40,7 +48,8 @@ def cmd_check(report: LoadReport, out: TextIO) -> None:
         quizzes = sum(step.quiz is not None for step in lesson.steps)
         print(f"ok     {lesson.id}: {len(lesson.steps)} steps replayed, {checks} checks held, "
               f"{quizzes} quizzes agree with the engine", file=out)
-    print(f"{len(report.lessons)} lessons replayed, {len(report.problems)} failed", file=out)
+    skipped = f", {len(report.skipped)} files skipped" if report.skipped else ""
+    print(f"{len(report.lessons)} lessons replayed, {len(report.problems)} failed{skipped}", file=out)
 
 
 def _wrap(text: str, indent: str) -> str:
@@ -111,12 +120,12 @@ def run(command: str, args: Any, *, out: TextIO | None = None, err: TextIO | Non
         except KeyError:
             broken = [p for p in report.problems if p.lesson == wanted]
             if broken:
-                print(f"palace-tutor: lesson {wanted!r} does not load: {broken[0].message}", file=err)
+                print(f"palace-tutor: lesson {_shown(wanted)} does not load: {broken[0].message}", file=err)
             else:
                 known = ", ".join(lesson.id for lesson in report.lessons) or "none"
-                print(f"palace-tutor: no lesson {wanted!r}; known: {known}", file=err)
+                print(f"palace-tutor: no lesson {_shown(wanted)}; known: {known}", file=err)
             return 2
         cmd_show(lesson, out)
         return 0
-    print(f"palace-tutor: unknown lessons command {command!r}; use list, check or show", file=err)
+    print(f"palace-tutor: unknown lessons command {_shown(command)}; use list, check or show", file=err)
     return 2

@@ -24,11 +24,14 @@ from rules.games import GameFamily, get_family
 
 from .errors import LessonError
 from .model import (AnswerSource, Check, CheckResult, Lesson, LessonProblem, LoadReport, Quiz,
-                    ReplayedStep, action_key)
+                    ReplayedStep, SkippedFile, action_key)
 from .probes import ProbeError, compare, plain, resolve, same
 from .schema import parse_lesson
 
 Families = Callable[[str], GameFamily]
+# arrays and tables inside each other: a lesson needs a handful of levels; far more
+# made tomllib hit Python's recursion limit, which has no line to show
+MAX_NESTING = 32
 
 
 def data_directory() -> Traversable:
@@ -42,26 +45,105 @@ def load_lesson_text(text: str, name: str, *, families: Families = get_family) -
     ``name`` is how errors refer to the text (its file name). ``families``
     maps a game id to its engine (tests pass a small fake one).
     """
+    line = _nesting_past(text, MAX_NESTING)
+    if line is not None:
+        raise LessonError(f"not valid TOML for a lesson: arrays or tables nested more than {MAX_NESTING} "
+                          f"deep (at line {line})", name=name)
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
+    except tomllib.TOMLDecodeError as err:  # its message ends "(at line L, column C)"
         raise LessonError(f"not valid TOML: {err}", name=name) from None
+    except RecursionError:  # a nesting the scan above did not see
+        raise LessonError("not valid TOML for a lesson: nested too deeply", name=name) from None
     lesson = parse_lesson(data, name, families)
     steps = _replay(lesson, families)
     object.__setattr__(lesson, "_replay", steps)
     return lesson
 
 
-def _lesson_files(directory: Traversable | Path) -> list[tuple[str, Traversable | Path]]:
-    """``(game folder/file name, file)`` for every ``*.toml`` one level down, sorted."""
-    found = []
-    for game_dir in directory.iterdir():
-        if not game_dir.is_dir() or game_dir.name.startswith((".", "_")):
+def _nesting_past(text: str, limit: int) -> int | None:
+    """The line where brackets and braces first nest more than ``limit`` deep,
+    outside strings and comments; None if they never do."""
+    depth, line, i, n = 0, 1, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+        elif ch == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
             continue
-        for entry in game_dir.iterdir():
-            if entry.is_file() and entry.name.endswith(".toml"):
-                found.append((f"{game_dir.name}/{entry.name}", entry))
-    return sorted(found, key=lambda pair: pair[0])
+        elif ch in "\"'":
+            quote = ch * 3 if text.startswith(ch * 3, i) else ch
+            j = i + len(quote)
+            while j < n and not text.startswith(quote, j):
+                if len(quote) == 1 and text[j] == "\n":
+                    break  # an unclosed string: tomllib says where
+                j += 2 if ch == '"' and text[j] == "\\" else 1
+            line += text.count("\n", i, min(j, n))
+            i = j + (len(quote) if j < n and text.startswith(quote, j) else 0)
+            continue
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return line
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+    return None
+
+
+def _text_of(entry: Traversable | Path, name: str) -> str:
+    data = entry.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise LessonError(f"not UTF-8 text ({err.reason} at line {line}): save the file as UTF-8",
+                          name=name) from None
+
+
+_LESSON_PLACE = "a lesson is <game>/<id>.toml, one folder per game"
+
+
+def _lesson_files(directory: Traversable | Path) -> tuple[list[tuple[str, Traversable | Path]], list[SkippedFile]]:
+    """``(game folder/file name, file)`` for every ``*.toml`` one level down,
+    and every other file with the reason it is not read; both sorted."""
+    found, skipped = [], []
+    for top in directory.iterdir():
+        if top.name.startswith((".", "_")):
+            if top.is_dir() and top.name != "__pycache__":
+                skipped.append(SkippedFile(f"{top.name}/", "folders starting with '.' or '_' are not read"))
+            continue
+        if not top.is_dir():
+            where = "in its game's folder" if top.name.lower().endswith(".toml") else "a .toml file"
+            skipped.append(SkippedFile(top.name, f"not read: a lesson belongs {where} ({_LESSON_PLACE})"))
+            continue
+        for entry in top.iterdir():
+            name = f"{top.name}/{entry.name}"
+            if entry.is_dir():
+                skipped += _nested(entry, name, top.name)
+            elif entry.name.endswith(".toml"):
+                found.append((name, entry))
+            elif entry.name.lower().endswith(".toml"):
+                skipped.append(SkippedFile(name, "not read: the extension must be .toml in lower case"))
+            elif not entry.name.startswith("."):
+                skipped.append(SkippedFile(name, f"not a .toml file ({_LESSON_PLACE})"))
+    return sorted(found, key=lambda pair: pair[0]), sorted(skipped, key=lambda s: s.name)
+
+
+def _nested(folder: Traversable | Path, name: str, game: str) -> list[SkippedFile]:
+    """Every file under a folder inside a game's folder (never read)."""
+    out = []
+    for entry in folder.iterdir():
+        if entry.name in ("__pycache__",) or entry.name.startswith("."):
+            continue
+        if entry.is_dir():
+            out += _nested(entry, f"{name}/{entry.name}", game)
+        else:
+            out.append(SkippedFile(f"{name}/{entry.name}", f"not read: it is in a folder inside a game's folder; "
+                                                           f"lessons are read from {game}/ itself"))
+    return out
 
 
 def load_lessons(directory: Traversable | Path | str | None = None, *,
@@ -80,9 +162,10 @@ def load_lessons(directory: Traversable | Path | str | None = None, *,
     lessons: list[Lesson] = []
     problems: list[LessonProblem] = []
     seen: dict[str, str] = {}
-    for name, entry in _lesson_files(root):
+    files, skipped = _lesson_files(root)
+    for name, entry in files:
         try:
-            lesson = load_lesson_text(entry.read_text(encoding="utf-8"), name, families=families)
+            lesson = load_lesson_text(_text_of(entry, name), name, families=families)
             folder, _, file_name = name.partition("/")
             if folder != lesson.game:
                 raise LessonError(f"a {lesson.game} lesson belongs in the {lesson.game}/ folder, "
@@ -96,9 +179,6 @@ def load_lessons(directory: Traversable | Path | str | None = None, *,
         except LessonError as err:
             problems.append(LessonProblem(name, str(err), err.lesson, err.step))
             continue
-        except UnicodeDecodeError as err:
-            problems.append(LessonProblem(name, f"{name}: not UTF-8 text ({err.reason})"))
-            continue
         except Exception as err:  # an engine bug must not hide the other lessons
             problems.append(LessonProblem(
                 name, f"{name}: the engine failed while replaying it: {type(err).__name__}: {err}"))
@@ -106,7 +186,7 @@ def load_lessons(directory: Traversable | Path | str | None = None, *,
         seen[lesson.id] = name
         lessons.append(lesson)
     lessons.sort(key=lambda lesson: (lesson.origin.partition("/")[0], lesson.order, lesson.origin))
-    return LoadReport(tuple(lessons), tuple(problems))
+    return LoadReport(tuple(lessons), tuple(problems), tuple(skipped))
 
 
 # --------------------------------------------------------------------------

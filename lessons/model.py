@@ -324,11 +324,25 @@ class LessonProblem:
 
 
 @dataclass(frozen=True)
+class SkippedFile:
+    """A file (or a whole folder, named with a trailing ``/``) the loader does
+    not read as a lesson, and why: misplaced lessons are said, never ignored."""
+
+    name: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.reason}"
+
+
+@dataclass(frozen=True)
 class LoadReport:
-    """Every lesson that loaded and replayed, and every file that did not."""
+    """Every lesson that loaded and replayed, every file that did not, and
+    every file that was not read as a lesson."""
 
     lessons: tuple[Lesson, ...]
     problems: tuple[LessonProblem, ...]
+    skipped: tuple[SkippedFile, ...] = ()
 
     @property
     def ok(self) -> bool:

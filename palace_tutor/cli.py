@@ -4,7 +4,8 @@ The ``check`` subcommands are a stable contract (see README). Every checker is
 a function in ``rules`` returning an object with ``describe()`` (plain words)
 and ``as_dict()`` (the ``--json`` object); the app calls the same functions.
 Bad input exits with status 2 and one line on stderr naming the token and the
-rule, never a traceback.
+rule, never a traceback. Output goes through :mod:`palace_tutor.terminal`, so
+it prints on any terminal encoding and echoed input is escaped and cut.
 """
 
 from __future__ import annotations
@@ -14,10 +15,14 @@ import json
 import sys
 from typing import Callable, Sequence
 
+from palace_tutor import terminal
+
 
 def _emit(result, as_json: bool) -> None:
     if as_json:
-        print(json.dumps(result.as_dict(), ensure_ascii=False))
+        text = json.dumps(result.as_dict(), ensure_ascii=False)
+        # \u escapes, not look-alike letters, where the terminal cannot show a name: JSON stays exact
+        print(text if terminal.can_print(text) else json.dumps(result.as_dict()))
     else:
         print(result.describe())
 
@@ -57,16 +62,16 @@ def _cmd_lessons(a: argparse.Namespace) -> int:
 
 
 def _cmd_build(a: argparse.Namespace) -> int:
-    from palace_tutor.site.build import build_site
+    from palace_tutor.site.build import SiteOptions, build_site
 
-    build_site(out=a.out, cdn=a.cdn, app=a.app)
+    build_site(out=a.out, cdn=a.cdn, app=a.app, options=SiteOptions.plain_host() if a.plain_host else None)
     return 0
 
 
 def _cmd_serve(a: argparse.Namespace) -> int:
     from palace_tutor.site.serve import serve
 
-    serve(directory=a.dir, port=a.port)
+    serve(directory=a.dir, port=a.port, base=a.base)
     return 0
 
 
@@ -78,8 +83,8 @@ def make_parser() -> argparse.ArgumentParser:
     games = check.add_subparsers(dest="what", required=True)
 
     b = games.add_parser("battle", help="Palace Poker: who wins a bet battle")
-    b.add_argument("--attacker", required=True, metavar="'BANNER | PALACE | SOLDIERS'")
-    b.add_argument("--defender", required=True, metavar="'BANNER | PALACE | SOLDIERS'")
+    b.add_argument("--attacker", required=True, metavar="'[NAME:] BANNER | PALACE | SOLDIERS'")
+    b.add_argument("--defender", required=True, metavar="'[NAME:] BANNER | PALACE | SOLDIERS'")
     b.add_argument("--variant", default=None, help="e.g. kings-in-the-house")
     b.add_argument("--last-two", action="store_true", help="the two are the last players in the hand")
     b.add_argument("--json", action="store_true")
@@ -119,22 +124,41 @@ def make_parser() -> argparse.ArgumentParser:
     bd.add_argument("--out", default="site", help="output directory (default: site)")
     bd.add_argument("--cdn", action="store_true", help="stock panel convert output for web hosting")
     bd.add_argument("--app", default="app.py", help="the Panel app to convert (default: app.py)")
+    bd.add_argument("--plain-host", action="store_true",
+                    help="for a host that cannot serve the precompressed .br/.gz copies: no copies, "
+                         "wheels kept deflated (README, 'Publish it')")
     bd.set_defaults(run=_cmd_build)
 
     sv = sub.add_parser("serve", help="serve a built site on 127.0.0.1")
     sv.add_argument("--dir", default="site")
     sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--base", default="/", help="the path to serve the site under, as a host would "
+                    "(e.g. /user/palace-tutor/; default /)")
     sv.set_defaults(run=_cmd_serve)
     return p
 
 
+def _refuse_control_characters(args: argparse.Namespace) -> None:
+    """Hands, names and variants are one line of text: a newline or a terminal
+    escape in one is refused up front (escaped in the message), never echoed."""
+    for dest, value in vars(args).items():
+        for text in (value if isinstance(value, list) else [value]):
+            if isinstance(text, str) and terminal.CONTROL.search(text):
+                found = terminal.escape_controls(terminal.CONTROL.search(text).group())
+                raise ValueError(f"--{dest.replace('_', '-')} {terminal.one_line(repr(text))}: holds a control "
+                                 f"character ({found}); write hands and names on one line")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    terminal.safe_streams()
     args = make_parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
+        if args.command == "check":
+            _refuse_control_characters(args)
         return run(args)
     except ValueError as err:  # NotationError and IllegalActionError are ValueErrors
-        print(f"palace-tutor: {err}", file=sys.stderr)
+        print(f"palace-tutor: {terminal.one_line(str(err))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # the reader went away (`palace-tutor lessons show ID | head`): not an error
@@ -142,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except (OSError, RuntimeError) as err:
         # build and serve: a missing folder, a port in use, a failed download or step
-        print(f"palace-tutor {args.command}: {err}", file=sys.stderr)
+        print(f"palace-tutor {args.command}: {err}", file=sys.stderr)  # a failed step's log stays readable
         return 1
 
 

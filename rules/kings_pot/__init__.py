@@ -17,11 +17,11 @@ from ..games import GameFamily
 from .actions import CALL, CHECK, FOLD, SHOWDOWN, Action, Bet, Buy, Call, Check, Fold, FoldCard, Raise, Reveal, Showdown
 from .board import TableauBoard
 from .checker import check_tableau
-from .sections import SOURCE
+from .sections import PLAYERS_AND_CARDS, SOURCE, ref
 from .setup import SETUP_KEYS, Table, read_setup
 from .showdown import Outcome, rank_hands
 from .state import KingsPotState, Phase
-from .tableau import LINES, SIZE, HandName, RevealSchedule, max_buy, row_col
+from .tableau import LINES, SIZE, HandName, RevealSchedule, cell_name, max_buy, row_col
 from .variant import PRESETS, KingsPotRules
 from .view import KingsPotView
 
@@ -43,7 +43,8 @@ FAMILY = GameFamily(
 
 __all__ = [
     "FAMILY", "start", "Action", "Bet", "Buy", "Call", "Check", "Fold", "FoldCard", "Raise", "Reveal",
-    "Showdown", "CALL", "CHECK", "FOLD", "SHOWDOWN", "TableauBoard", "check_tableau", "SOURCE", "SETUP_KEYS",
+    "Showdown", "CALL", "CHECK", "FOLD", "SHOWDOWN", "TableauBoard", "check_tableau", "SOURCE", "PLAYERS_AND_CARDS",
+    "ref", "cell_name", "SETUP_KEYS",
     "Table", "read_setup", "Outcome", "rank_hands", "KingsPotState", "KingsPotView", "Phase", "LINES", "SIZE",
     "HandName", "RevealSchedule", "max_buy", "row_col", "PRESETS", "KingsPotRules",
 ]

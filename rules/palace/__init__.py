@@ -17,7 +17,7 @@ from .actions import (CHANCE, CHECK_STOCK, FLIP, LAST_CARD, PASS, PICKUP, QUICK_
                       QuickFlip, Ready, Reflect, Swap, TakeUp, parse_action)
 from .checker import PlayCheck, PlayComparison, check_play, compare_play, compare_position
 from .config import PRESETS, PalaceRules, rules_for
-from .setup import SETUP_KEYS, start
+from .setup import SETUP_KEYS, position_setup, start
 from .state import FlashInfo, PalaceState, Phase, Window
 from .view import PalaceView
 
@@ -34,7 +34,7 @@ CARD_ACTIONS = (Play, Flash, Reflect, Quick)
 
 __all__ = [
     "FAMILY", "PRESETS", "PalaceRules", "PalaceState", "PalaceView", "Phase", "FlashInfo", "Window",
-    "SETUP_KEYS", "checker", "simulate", "start", "rules_for", "parse_action", "Action", "Play", "Flash",
+    "SETUP_KEYS", "checker", "simulate", "start", "position_setup", "rules_for", "parse_action", "Action", "Play", "Flash",
     "Reflect", "Quick", "QuickFlip", "Flip", "Pickup", "Chance", "CheckStock", "Pass", "TakeUp", "Choose", "Swap",
     "Ready", "LastCard", "CallOut", "CHANCE", "CHECK_STOCK", "FLIP", "LAST_CARD", "PASS", "PICKUP", "QUICK_FLIP",
     "READY", "TAKE_UP", "CARD_ACTIONS", "PlayCheck", "PlayComparison", "check_play", "compare_play",

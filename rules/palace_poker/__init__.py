@@ -23,7 +23,7 @@ from .hands import CardMark, Holding, Mark, Place, SideHand, evaluate_side
 from .model import Battle, HandResult, Phase, Player, Status
 from .odds import BattleOdds, battle_odds
 from .sections import SOURCE, ref
-from .setup import SETUP_KEYS, start
+from .setup import SETUP_KEYS, next_hand, start
 from .showdown import ShowdownVerdict, resolve_showdown
 from .state import PokerState
 from .view import BattlePreview, PokerView, SeatEvent, events_for
@@ -40,6 +40,6 @@ __all__ = [
     "FAMILY", "Action", "Ante", "Bet", "Buy", "Call", "Deal", "Discard", "Fold", "Keep", "Kind", "Market", "Raise",
     "Shuffle", "Stay", "BattleVerdict", "Outcome", "resolve_battle", "check_battle", "check_showdown", "PRESETS",
     "PokerRules", "CardMark", "Holding", "Mark", "Place", "SideHand", "evaluate_side", "Battle", "HandResult",
-    "Phase", "Player", "Status", "BattleOdds", "battle_odds", "SOURCE", "ref", "SETUP_KEYS", "start",
+    "Phase", "Player", "Status", "BattleOdds", "battle_odds", "SOURCE", "ref", "SETUP_KEYS", "start", "next_hand",
     "ShowdownVerdict", "resolve_showdown", "PokerState", "PokerView", "BattlePreview", "SeatEvent", "events_for",
 ]

@@ -52,7 +52,7 @@ class Kind(Enum):
     RAISE = "raise"
 
 
-_AMOUNT = re.compile(r"\$?(\d+)")
+_AMOUNT = re.compile(r"\$?([0-9]{1,9})")  # ASCII digits, short enough for int()
 
 GRAMMAR = ("deal | ante | shuffle | buy | market | discard CARDS | keep | bet @SEAT [AMOUNT] | stay | fold | "
            "call [AMOUNT] | raise [AMOUNT], optionally after '@SEAT:'")

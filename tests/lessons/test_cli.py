@@ -119,3 +119,19 @@ def test_check_of_a_teachers_folder_from_the_command_line(tmp_path):
     assert done.returncode == 1
     assert "ok     kp-full-deal" in done.stdout
     assert "kp-typo" in done.stderr and "step 5" in done.stderr and "kings_pot is 12" in done.stderr
+
+
+def test_check_names_the_files_it_skips(tmp_path):
+    shipped = Path(__file__).parents[2] / "lessons" / "data" / "kings-pot" / "kp-full-deal.toml"
+    text = shipped.read_text(encoding="utf-8")
+    for rel in ("kings-pot/kp-full-deal.toml", "kp-top.toml", "kings-pot/old/kp-old.toml", "kings-pot/kp-x.TOML"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "palace_tutor.cli", "lessons", "check",
+                           "--dir", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr  # skipping is said, not failed
+    assert "ok     kp-full-deal" in done.stdout
+    skipped = [line for line in done.stderr.splitlines() if line.startswith("SKIPPED ")]
+    assert sorted(line.split(":")[0] for line in skipped) == [
+        "SKIPPED kings-pot/kp-x.TOML", "SKIPPED kings-pot/old/kp-old.toml", "SKIPPED kp-top.toml"]
+    assert "1 lessons replayed, 0 failed, 3 files skipped" in done.stdout

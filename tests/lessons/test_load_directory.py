@@ -97,19 +97,64 @@ def test_a_lesson_must_live_in_its_game_folder_under_its_id(tmp_path, families, 
     assert "belongs in the count/ folder, not palace/" in messages[1]
 
 
-def test_only_one_folder_level_is_read(tmp_path, families, good_text):
+def test_only_one_folder_level_is_read_and_a_nested_file_is_named(tmp_path, families, good_text):
     write(tmp_path, "count/count-basics.toml", good_text)
-    write(tmp_path, "count/sub/ignored.toml", "not a lesson")  # only one level down is read
+    write(tmp_path, "count/sub/deeper/ignored.toml", "not a lesson")  # only one level down is read
     report = load_lessons(tmp_path, families=families)
     assert [lesson.id for lesson in report.lessons] == ["count-basics"] and report.ok
+    (skipped,) = report.skipped
+    assert skipped.name == "count/sub/deeper/ignored.toml"
+    assert "folder inside a game's folder" in skipped.reason and "count/" in skipped.reason
 
 
-def test_files_that_are_not_lessons_are_ignored(folder, families):
+def test_every_skipped_file_is_named_with_the_reason(folder, families):
+    # issue 18: these were skipped in silence
     write(folder, "count/README.md", "notes")
     write(folder, "_drafts/count-x.toml", "junk")
     write(folder, "top.toml", "junk")
+    write(folder, "count/count-loud.TOML", "junk")
     report = load_lessons(folder, families=families)
     assert len(report.lessons) == 2 and report.ok
+    reasons = {s.name: s.reason for s in report.skipped}
+    assert sorted(reasons) == ["_drafts/", "count/README.md", "count/count-loud.TOML", "top.toml"]
+    assert "in its game's folder" in reasons["top.toml"]
+    assert "lower case" in reasons["count/count-loud.TOML"]
+    assert "not a .toml file" in reasons["count/README.md"]
+    assert "'_' are not read" in reasons["_drafts/"]
+
+
+def test_the_shipped_lessons_skip_nothing():
+    assert load_lessons().skipped == ()
+
+
+@pytest.mark.parametrize("depth", [40, 600, 5000])
+def test_a_deeply_nested_toml_is_a_toml_error_with_its_line(folder, families, good_text, depth):
+    # 600 and 5000 levels made tomllib itself hit the recursion limit, which was then
+    # reported as "the engine failed while replaying it"
+    nested = "[" * depth + "]" * depth
+    text = variant_of(good_text, "count-deep") + f"\n\nextra = {nested}\n"
+    write(folder, "count/count-deep.toml", text)
+    report = load_lessons(folder, families=families)
+    assert len(report.lessons) == 2
+    (problem,) = report.problems
+    line = text[:text.index("extra =")].count("\n") + 1
+    assert "not valid TOML" in problem.message and "nested" in problem.message
+    assert f"line {line}" in problem.message and "engine" not in problem.message
+
+
+def test_brackets_inside_strings_and_comments_do_not_count_as_nesting(folder, families, good_text):
+    text = variant_of(good_text, "count-strings") + '\n# [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\n'
+    write(folder, "count/count-strings.toml", text.replace('title = "', 'title = "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[ '))
+    report = load_lessons(folder, families=families)
+    assert report.ok and len(report.lessons) == 3
+
+
+def test_a_file_that_is_not_utf8_names_its_line(folder, families, good_text):
+    raw = variant_of(good_text, "count-latin").encode("utf-8") + b"\n# caf\xe9\n"
+    write(folder, "count/count-latin.toml", raw)
+    (problem,) = load_lessons(folder, families=families).problems
+    assert "not UTF-8" in problem.message
+    assert f"line {len(raw.splitlines())}" in problem.message
 
 
 def test_the_shipped_folder_is_read_through_importlib_resources():

@@ -94,7 +94,7 @@ class RaceState(GameState):
         return self.seats
 
     def describe(self, action: Add, viewer: int | None = None) -> str:
-        return f"add {action.n}"
+        return str(action)  # "+2" is how players of the race say it
 
 
 PRESETS = Presets("race", {"ten": 10, "twelve": 12})

@@ -56,6 +56,12 @@ MAX_TEXT = 2_000  # characters in a title or a note
 FILE_HEADER = "Palace Tutor study"
 
 _KEYS = {"v", "g", "r", "l", "s", "n", "t", "o", "c", "p"}
+# a number written in a link or file (format, position, step): ASCII digits
+# only (str.isdigit() also passes superscripts, which int() refuses, and \d
+# matches other scripts' digits, which int() reads) and short enough for int()
+_DIGITS = "[0-9]{1,9}"
+_NUMBER = re.compile(_DIGITS)
+SHOWN_CHARS = 40  # at most this much of a bad token is echoed in a message
 
 
 class ShareError(NotationError):
@@ -108,7 +114,22 @@ def _payload(study: Study) -> dict[str, Any]:
 
 
 def _fail(message: str, what: str, token: str | None = None) -> ShareError:
-    return ShareError(f"{message} Nothing was changed.", what=what, token=token)
+    return ShareError(f"{message} Nothing was changed.", what=what,
+                      token=None if token is None else _cut(token))
+
+
+def _cut(text: str, limit: int = SHOWN_CHARS) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _shown(value: Any) -> str:
+    """A bad value as a message quotes it: its repr, cut short."""
+    return _cut(repr(value))
+
+
+def _number(text: str) -> int | None:
+    """A plain whole number written in a link or file, or None."""
+    return int(text) if _NUMBER.fullmatch(text) else None
 
 
 def _expect(value: Any, kind: type | tuple[type, ...], name: str, what: str) -> Any:
@@ -122,26 +143,27 @@ def restore(data: Any, catalog: Catalog, *, what: str = "link") -> Snapshot:
     _expect(data, dict, "content", what)
     unknown = set(data) - _KEYS
     if unknown:
-        raise _fail(f"The {what} has fields this version does not know ({', '.join(sorted(unknown))}): "
+        names = _cut(", ".join(sorted(map(_shown, unknown))), 2 * SHOWN_CHARS)
+        raise _fail(f"The {what} has fields this version does not know ({names}): "
                     "it may come from a newer version of Palace Tutor.", what, token=sorted(unknown)[0])
     version = data.get("v")
-    if version != FORMAT:
-        raise _fail(f"The {what} is in format {version!r}; this version of Palace Tutor reads format {FORMAT}.",
-                    what, token=str(version))
+    if type(version) is not int or version != FORMAT:  # True and 1.0 equal 1 but are not format 1
+        raise _fail(f"The {what} is in format {_shown(version)}; this version of Palace Tutor reads format "
+                    f"{FORMAT}.", what, token=str(version))
     game = _expect(data.get("g"), str, "game", what)
     variant = _expect(data.get("r"), str, "variant", what)
     try:
         family = catalog.family(game)
         family.presets[variant]
     except NotationError as err:
-        raise _fail(f"The {what} names {err}.", what, token=err.token) from None
+        raise _fail(f"The {what} names {_cut(str(err), 200)}.", what, token=err.token) from None
     lesson = None
     setup: dict[str, Any] = {}
     if "l" in data:
         try:
             lesson = catalog.lesson(_expect(data["l"], str, "lesson", what))
         except NotationError as err:
-            raise _fail(f"The {what} is for a lesson this version does not have: {err}.", what,
+            raise _fail(f"The {what} is for a lesson this version does not have: {_cut(str(err), 200)}.", what,
                         token=err.token) from None
         if lesson.game != game or lesson.variant != variant:
             raise _fail(f"The {what} says {game}/{variant} but lesson {lesson.id!r} is "
@@ -157,7 +179,7 @@ def restore(data: Any, catalog: Catalog, *, what: str = "link") -> Snapshot:
         start = (initial_state(lesson, families=lambda _game: family) if lesson
                  else family.start(variant, setup))
     except Exception as err:  # noqa: BLE001 - whatever a crafted setup makes the engine raise
-        raise _fail(f"The {what}'s starting position is not valid: {err}.", what,
+        raise _fail(f"The {what}'s starting position is not valid: {_cut(str(err), 200)}.", what,
                     token=getattr(err, "token", None)) from None
     tree = StudyTree.start(start)
     for number, move in enumerate(moves, 1):
@@ -172,21 +194,23 @@ def restore(data: Any, catalog: Catalog, *, what: str = "link") -> Snapshot:
         try:
             action = state.parse_action(text)
         except Exception as err:  # noqa: BLE001 - NotationError, or anything crafted text provokes
-            raise _fail(f"Position {number} of the {what}: {err}.", what, token=text) from None
+            raise _fail(f"Position {number} of the {what}: {_cut(str(err), 200)}.", what, token=text) from None
         tried = state.try_play(action)  # the engine checks and plays in one call
         verdict = tried.verdict
         if not tried.legal:
-            raise _fail(f"Position {number} of the {what}: {text!r} is not allowed there: "
+            raise _fail(f"Position {number} of the {what}: {_shown(text)} is not allowed there: "
                         f"{verdict.reason} [{verdict.ref}].", what, token=text)
         tree, node = tree.add(parent, action, str(action), tried.state, verdict, tried.events)
         if node.id != number:
             raise _fail(f"Position {number} of the {what} repeats another line.", what, token=text)
     notes = _expect(data.get("o", {}), dict, "notes", what)
     for key, note in notes.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) in tree and isinstance(note, str)):
-            raise _fail(f"The {what} has a note on position {key!r}, which it does not contain.", what,
+        position = _number(key) if isinstance(key, str) else None
+        # written as str(position): "01" would be a second key for position 1
+        if position is None or str(position) != key or position not in tree or not isinstance(note, str):
+            raise _fail(f"The {what} has a note on position {_shown(key)}, which it does not contain.", what,
                         token=str(key))
-        tree = tree.with_note(int(key), note[:MAX_TEXT])
+        tree = tree.with_note(position, note[:MAX_TEXT])
     if lesson is not None:
         tree = _mark_lesson(tree, lesson, what)
     current = _expect(data.get("c", ROOT), int, "current position", what)
@@ -221,15 +245,39 @@ def _mark_lesson(tree: StudyTree, lesson: Any, what: str) -> StudyTree:
 
 
 # -- links ----------------------------------------------------------------------------
+# The last study's JSON without its cursor: Next only moves the cursor, and the tree part
+# (every move of the study) was rebuilt and re-serialized on every step (bench study_scale).
+_last_head: tuple[tuple, StudyTree, dict[int, int], str] | None = None
+
+
+def _payload_json(study: Study) -> str:
+    """``json.dumps(_payload(study))``, compact, with the part before the cursor kept while the
+    tree and the study's other fields stay the same (the cursor and step come last)."""
+    global _last_head
+    tree = study.tree
+    key = (study.game, study.variant, study.lesson.id if study.lesson is not None else None,
+           json.dumps(dict(study.setup), sort_keys=True, default=str), study.title)
+    if _last_head is None or _last_head[1] is not tree or _last_head[0] != key:
+        data = _payload(study)
+        data.pop("c")
+        data.pop("p", None)
+        order = tree.preorder()
+        _last_head = (key, tree, {node_id: i for i, node_id in enumerate(order)},
+                      json.dumps(data, separators=(",", ":"), ensure_ascii=False)[:-1])
+    _key, _tree, index, head = _last_head
+    tail = f',"c":{index[study.current]}' + ("" if study.step is None else f',"p":{int(study.step)}')
+    return head + tail + "}"
+
+
 def encode_link(study: Study) -> str:
     """The study as a URL fragment (without the ``#``)."""
-    raw = json.dumps(_payload(study), separators=(",", ":"), ensure_ascii=False).encode()
-    packed = zlib.compress(raw, 9)
+    raw = _payload_json(study).encode()
+    packed = zlib.compress(raw, 6)  # level 9 took 4x as long for a 2% shorter link
     body = hashlib.sha256(packed).digest()[:CHECK_BYTES] + packed
     return f"{PREFIX}{FORMAT}." + base64.urlsafe_b64encode(body).rstrip(b"=").decode("ascii")
 
 
-_LINK = re.compile(r"^([A-Za-z]+)(\d+)\.(.*)$", re.S)
+_LINK = re.compile(rf"^([A-Za-z]+)({_DIGITS})\.(.*)$", re.S)
 
 
 def decode_link(text: str, catalog: Catalog) -> Snapshot:
@@ -240,12 +288,12 @@ def decode_link(text: str, catalog: Catalog) -> Snapshot:
     if not fragment:
         raise _fail("The link has no study in it (nothing after '#').", "link")
     if len(fragment) > MAX_LINK_CHARS:
-        raise _fail(f"The link is {len(fragment)} characters long; the limit is {MAX_LINK_CHARS}.", "link")
+        raise _fail(f"The link is {len(fragment):,} characters long; the limit is {MAX_LINK_CHARS:,}.", "link")
     match = _LINK.match(fragment)
     if not match or match.group(1) != PREFIX:
         raise _fail(f"This is not a Palace Tutor study link (it should start with #{PREFIX}{FORMAT}.).",
                     "link", token=fragment[:12])
-    version = int(match.group(2))
+    version = int(match.group(2))  # a short run of ASCII digits (_DIGITS)
     if version != FORMAT:
         newer = "a newer" if version > FORMAT else "an older"
         raise _fail(f"This link was made by {newer} version of Palace Tutor (link format {version}); "
@@ -278,8 +326,8 @@ def decode_link(text: str, catalog: Catalog) -> Snapshot:
 
 
 # -- text files -----------------------------------------------------------------------
-_MOVE = re.compile(r"^(\d+) \(after (\d+)\): (.+)$")
-_NOTE = re.compile(r"^note (\d+): (.+)$")
+_MOVE = re.compile(rf"^({_DIGITS}) \(after ({_DIGITS})\): (.+)$")
+_NOTE = re.compile(rf"^note ({_DIGITS}): (.+)$")
 _FIELD = re.compile(r"^([a-z]+): (.*)$")
 _FIELDS = {"format": "v", "game": "g", "variant": "r", "lesson": "l", "title": "n", "setup": "s",
            "current": "c", "step": "p"}
@@ -333,16 +381,17 @@ def import_text(text: str, catalog: Catalog) -> Snapshot:
             continue
         found = _FIELD.match(line)
         if not found or found.group(1) not in _FIELDS:
-            raise _fail(f"{where} is not a field, a position or a note: {line[:60]!r}.", "file",
-                        token=line[:60])
+            raise _fail(f"{where} is not a field, a position or a note: {_shown(line)}.", "file",
+                        token=line)
         name, value = found.group(1), found.group(2).strip()
         key = _FIELDS[name]
         if key in data:
             raise _fail(f"{where} repeats the field {name!r}.", "file", token=name)
         if key in ("v", "c", "p"):
-            if not value.isdigit():
-                raise _fail(f"{where}: {name} must be a whole number, not {value!r}.", "file", token=value)
-            data[key] = int(value) - (1 if key == "p" else 0)
+            number = _number(value)
+            if number is None:
+                raise _fail(f"{where}: {name} must be a whole number, not {_shown(value)}.", "file", token=value)
+            data[key] = number - (1 if key == "p" else 0)
         elif key == "s":
             data[key] = _json_field(value, dict, where, "setup")
         elif key == "n":
@@ -363,5 +412,5 @@ def _json_field(text: str, kind: type, where: str, name: str) -> Any:
         value = None
     if not isinstance(value, kind):
         raise _fail(f"{where}: the {name} is not written as {'a quoted text' if kind is str else 'JSON'}.",
-                    "file", token=text[:40])
+                    "file", token=text)
     return value

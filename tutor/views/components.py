@@ -50,17 +50,20 @@ class ItemList(JSComponent):
         box.replaceChildren();
         nodes = new Map();
         for (const item of model.items) {
+          const row = document.createElement('div');
+          row.className = 'row';
+          row.setAttribute('role', 'listitem');
           const b = document.createElement('button');
           b.type = 'button';
           b.textContent = item.label;
           b.className = 'item ' + (item.cls || '');
-          b.setAttribute('role', 'listitem');
           if (item.depth) { b.style.marginLeft = (1.25 * item.depth) + 'em'; }
           if (item.title) { b.title = item.title; }
           b.dataset.key = String(item.key);
           b.addEventListener('click', () => model.send_msg({key: item.key}));
           nodes.set(String(item.key), b);
-          box.appendChild(b);
+          row.appendChild(b);
+          box.appendChild(row);
         }
         mark();
       }
@@ -95,18 +98,20 @@ class ItemList(JSComponent):
 
     _stylesheets = [_BASE_CSS + """
     .items.list { display: flex; flex-direction: column; max-height: 22em; overflow-y: auto;
-                  border: 1px solid #d0d4da; border-radius: 6px; }
+                  border: 1px solid #c3c9d2; border-radius: 6px; }
     .items.buttons { display: flex; flex-wrap: wrap; gap: 6px; }
-    .item { text-align: left; min-height: 44px; padding: 6px 10px; border: 0; background: white;
-            cursor: pointer; color: #1d2430; }
-    .items.list .item { border-bottom: 1px solid #eceef1; border-radius: 0; }
+    .row { display: flex; }
+    .item { flex: 1 1 auto; text-align: left; min-height: 44px; padding: 6px 10px; border: 0; background: white;
+            cursor: pointer; color: #1d2430; font-size: 0.95rem; }
+    .items.list .item { border-bottom: 1px solid #e4e7eb; border-radius: 0; }
+    .item:focus-visible { outline: 3px solid #f0b400; outline-offset: -3px; }
     .items.buttons .item { border: 1px solid #b8bec7; border-radius: 6px; min-width: 44px; }
     .item:hover, .item:focus-visible { background: #eef4ff; }
     .item.current { background: #1f5fbf; color: white; font-weight: 600; }
-    .item.variation { color: #4a5563; }
+    .item.variation { color: #3b4452; }
     .item.current.variation { color: white; }
     .item.legal { border-color: #2f8a4a; background: #effaf2; }
-    .item.illegal { opacity: 0.55; text-decoration: line-through; }
+    .item.illegal { color: #4a5563; background: #f3f5f8; text-decoration: line-through; }
     .item.lesson::before { content: "\\25CF  "; color: #1f5fbf; }
     .item.current.lesson::before { color: white; }
     """]
@@ -155,7 +160,10 @@ class PageBridge(JSComponent):
           model.send_msg({kind: 'key', value: e.key === 'ArrowRight' ? 'next' : 'prev'});
         }
       };
-      const current = () => decodeURIComponent(window.location.hash.slice(1));
+      // a malformed escape ('#pt1.abc%') must not stop the page: Python gets
+      // the text as it is and refuses it with a notice
+      const decoded = (text) => { try { return decodeURIComponent(text); } catch (err) { return text; } };
+      const current = () => decoded(window.location.hash.slice(1));
       const onHash = () => { model.send_msg({kind: 'hash', value: current()}); };
       document.addEventListener('keydown', onKey);
       window.addEventListener('hashchange', onHash);
@@ -231,9 +239,11 @@ class LinkBox(JSComponent):
       const local = () => window.location.pathname + window.location.search +
         (model.fragment ? '#' + model.fragment : '');
       const address = () => window.location.origin + local();
+      const decoded = (text) => { try { return decodeURIComponent(text); } catch (err) { return text; } };
       const write = () => {
         // never before a study is open: the address may hold the link to open
-        if (model.fragment && decodeURIComponent(window.location.hash.slice(1)) !== model.fragment) {
+        // (or a malformed one, which is replaced by the study that stayed open)
+        if (model.fragment && decoded(window.location.hash.slice(1)) !== model.fragment) {
           window.history.replaceState(null, '', local());
         }
       };
@@ -251,8 +261,14 @@ class LinkBox(JSComponent):
       field.addEventListener('focus', () => field.select());
       model.on('fragment', show);
       // a link in the address bar that could not be opened: show the study
-      // that stayed open instead
-      model.on('msg:custom', (msg) => { if (msg && msg.kind === 'restore') { show(); } });
+      // that stayed open instead, or with none open the page's own address
+      model.on('msg:custom', (msg) => {
+        if (!msg || msg.kind !== 'restore') { return; }
+        if (!model.fragment && window.location.hash) {
+          window.history.replaceState(null, '', window.location.pathname + window.location.search);
+        }
+        show();
+      });
       show();
       box.append(field, copy, said);
       return box;
@@ -273,98 +289,63 @@ class LinkBox(JSComponent):
         self._send_msg({"kind": "restore"})
 
 
-class QuizBox(JSComponent):
-    """The question asked at this position: tap an answer or type one.
+class FileOpen(JSComponent):
+    """A labelled file picker that hands a text file's content to Python.
 
-    All of it is one component that shows or hides itself, so a question
-    appearing on Next is one small update (no relayout of the page's
-    columns). Texts are set with ``textContent``. An answer reaches Python
-    through :meth:`on_answer` callbacks.
+    Panel's ``FileInput`` hides its label (axe-core: a form field without a
+    visible label); this is one native ``<input type=file>`` inside its
+    ``<label>``. The file is read in the browser as UTF-8 text (up to
+    ``max_bytes``) and sent with :meth:`on_file` callbacks as ``(name, text)``;
+    a larger file is refused before it is read, with ``(name, None)``.
     """
 
-    shown = param.Boolean(default=False, doc="Whether a question is asked here.")
-    question = param.String(default="", doc="The question (plain text).")
-    options = param.List(default=[], doc="Answers to tap (plain texts).")
-    verdict = param.String(default="", doc="Right or wrong, with the reason (plain text).")
-    correct = param.Boolean(default=None, allow_None=True, doc="Whether the last answer was right.")
+    label = param.String(default="Open a file", doc="The visible label (plain text).")
+    accept = param.String(default=".txt,text/plain", doc="The input's accept attribute.")
+    max_bytes = param.Integer(default=2_000_000, doc="Largest file read.")
 
     _esm = """
     export function render({ model }) {
-      const box = document.createElement('div');
-      box.className = 'quiz';
-      const question = document.createElement('div');
-      question.className = 'quiz-question';
-      const options = document.createElement('div');
-      options.className = 'quiz-options';
-      const row = document.createElement('div');
-      row.className = 'quiz-row';
-      const typed = document.createElement('input');
-      typed.type = 'text';
-      typed.className = 'quiz-typed';
-      typed.placeholder = 'or type your answer';
-      typed.setAttribute('aria-label', 'Your answer');
-      const send = document.createElement('button');
-      send.type = 'button';
-      send.className = 'quiz-answer';
-      send.textContent = 'Answer';
-      const verdict = document.createElement('div');
-      verdict.className = 'quiz-verdict';
-      verdict.setAttribute('role', 'status');
-      row.append(typed, send);
-      box.append(question, options, row, verdict);
-      const answer = (text) => model.send_msg({answer: text});
-      send.addEventListener('click', () => answer(typed.value));
-      typed.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); answer(typed.value); } });
-      const draw = () => {
-        box.style.display = model.shown ? '' : 'none';
-        question.textContent = model.question ? 'Question: ' + model.question : '';
-        options.replaceChildren(...model.options.map((label) => {
-          const b = document.createElement('button');
-          b.type = 'button';
-          b.className = 'quiz-option';
-          b.textContent = label;
-          b.addEventListener('click', () => answer(label));
-          return b;
-        }));
-        options.style.display = model.options.length ? '' : 'none';
-      };
-      const judge = () => {
-        verdict.textContent = model.verdict;
-        verdict.className = 'quiz-verdict' + (model.correct === true ? ' right' : model.correct === false ? ' wrong' : '');
-      };
-      model.on('shown', draw);
-      model.on('question', () => { typed.value = ''; draw(); });
-      model.on('options', draw);
-      model.on('verdict', judge);
-      model.on('correct', judge);
-      draw();
-      judge();
-      return box;
+      const label = document.createElement('label');
+      label.className = 'file-open';
+      const words = document.createElement('span');
+      words.className = 'file-label';
+      words.textContent = model.label;
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.accept = model.accept;
+      input.addEventListener('change', () => {
+        const file = input.files && input.files[0];
+        if (!file) { return; }
+        if (file.size > model.max_bytes) {
+          model.send_msg({name: file.name, text: null});
+        } else {
+          file.text().then((text) => model.send_msg({name: file.name, text: text}));
+        }
+        input.value = '';
+      });
+      label.append(words, input);
+      return label;
     }
     """
 
     _stylesheets = [_BASE_CSS + """
-    .quiz { background: #f4f0ff; border-radius: 8px; padding: 8px 10px; margin: 6px 0; }
-    .quiz-question { font-weight: 600; margin-bottom: 6px; }
-    .quiz-options { display: flex; flex-wrap: wrap; gap: 6px; margin-bottom: 6px; }
-    .quiz-option, .quiz-answer { min-height: 44px; min-width: 44px; padding: 0 12px; border-radius: 6px;
-                                 border: 1px solid #b8bec7; background: white; cursor: pointer; }
-    .quiz-row { display: flex; gap: 6px; }
-    .quiz-typed { flex: 1 1 8em; min-height: 40px; padding: 0 8px; border: 1px solid #b8bec7; border-radius: 6px;
-                  font: inherit; }
-    .quiz-verdict { margin-top: 6px; }
-    .quiz-verdict.right { color: #1e6b34; }
-    .quiz-verdict.wrong { color: #a3262d; }
+    .file-open { display: flex; flex-direction: column; gap: 4px; }
+    .file-label { font-size: 0.9rem; color: #3b4452; }
+    input[type=file] { min-height: 44px; font: inherit; }
+    input[type=file]::file-selector-button { min-height: 44px; padding: 0 12px; border: 1px solid #8d96a3;
+      border-radius: 8px; background: #fff; color: #1d2430; font: inherit; cursor: pointer; }
     """]
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self._answer_callbacks: list[Callable[[str], None]] = []
+        self._file_callbacks: list[Callable[[str, str | None], None]] = []
 
-    def on_answer(self, callback: Callable[[str], None]) -> None:
-        self._answer_callbacks.append(callback)
+    def on_file(self, callback: Callable[[str, str | None], None]) -> None:
+        self._file_callbacks.append(callback)
 
     def _handle_msg(self, msg: Any) -> None:
-        if isinstance(msg, dict) and isinstance(msg.get("answer"), str):
-            for callback in self._answer_callbacks:
-                callback(msg["answer"])
+        if not (isinstance(msg, dict) and isinstance(msg.get("name"), str)):
+            return
+        text = msg.get("text")
+        for callback in self._file_callbacks:
+            callback(msg["name"], text if isinstance(text, str) else None)

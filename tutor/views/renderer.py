@@ -81,9 +81,10 @@ class TableRenderer(pn.viewable.Viewer):
 
     def seat_names(self) -> tuple[str, ...]:
         """Names for the seat switch; empty when the game has no seats to pick."""
-        players = getattr(self.study.state, "players", None)
-        if isinstance(players, tuple) and all(isinstance(p, str) for p in players):
-            return players
+        for attribute in ("players", "seats", "names"):
+            names = getattr(self.study.state, attribute, None)
+            if isinstance(names, tuple) and names and all(isinstance(p, str) for p in names):
+                return names
         return ()
 
     def act(self, action: Any) -> Verdict:
@@ -110,9 +111,12 @@ class TableRenderer(pn.viewable.Viewer):
         self._watchers = []
         if self.study is not None:
             watcher = self.study.param.watch(lambda *_: self.refresh(),
-                                             ["current", "step", "tree", "seat", "selection"])
+                                             ["current", "step", "tree", "seat", "selection", "quiz_open"])
             self._watchers.append((self.study, watcher))
             self.refresh()
+
+
+ASKING = "Answer the question first: the moves and their verdicts come back after it."
 
 
 # -- the default table: the state's view as text, actions as buttons -----------------------
@@ -174,13 +178,15 @@ class DefaultRenderer(TableRenderer):
             return
         state = study.state
         self._table.object = value_html(self.view())
-        self._choices = study.choices()
+        self._choices = () if study.quiz_open else study.choices()  # a question open: no moves, no verdicts
         self._actions.items = [
             {"key": i, "label": choice.text, "cls": "legal" if choice.verdict.legal else "illegal",
              "title": choice.verdict.reason}
             for i, choice in enumerate(self._choices)]
         if state.is_over:
             self._actions.items = [{"key": -1, "label": "The game is over.", "cls": "over"}]
+        elif study.quiz_open:
+            self._actions.items = [{"key": -1, "label": ASKING, "cls": "asking"}]
 
     def _picked(self, key: Any) -> None:
         if isinstance(key, int) and 0 <= key < len(self._choices):
