@@ -83,7 +83,7 @@ def cmd_show(lesson: Lesson, out: TextIO) -> None:
     for done in replay(lesson):
         step = done.step
         print(file=out)
-        head = f"{done.number}. " + (str(done.action) if done.action is not None else "(narration)")
+        head = f"{done.number}. " + (step.action if step.action is not None else "(narration)")  # as written
         print(head, file=out)
         print(_wrap(step.narration, "   "), file=out)
         print(f"   rule: {step.rule}", file=out)

@@ -351,23 +351,29 @@ def validate_quiz(quiz: Quiz, before: Any, after: Any, events: tuple) -> str | N
         return None
     if quiz.kind == "choice" and quiz.answer is None:
         return None
-    source = quiz.answer or AnswerSource(event="", key="winner")
-    engine = _read_answer(source, after, events)
+    # a battle-winner quiz reads the winner's name: ``winner_name`` where events name players
+    # by seat and by name (the real engines), or ``winner`` where the winner is named directly
+    source = quiz.answer or AnswerSource(event="", key="winner_name")
+    engine = _read_answer(source, after, events, () if quiz.answer else ("winner",))
     if not any(same(engine, a) or same(str(engine), a) for a in quiz.accepted):
         raise ValueError(f"the engine's answer is {engine!r} ({source}), which is not among the "
                          f"accepted answers {sorted(quiz.accepted)}")
     return str(engine)
 
 
-def _read_answer(source: AnswerSource, after: Any, events: tuple) -> Any:
+def _read_answer(source: AnswerSource, after: Any, events: tuple, also: tuple[str, ...] = ()) -> Any:
     if source.probe:
         try:
             return plain(resolve(after, source.probe))
         except ProbeError as err:
             raise ValueError(str(err)) from None
+    keys = (source.key, *also)
     for event in events:
-        if (not source.event or event.kind == source.event) and source.key in dict(event.data):
-            return plain(event.get(source.key))
+        if not source.event or event.kind == source.event:
+            key = next((k for k in keys if k in dict(event.data)), None)
+            if key is not None:
+                return plain(event.get(key))
     happened = "; ".join(_event_text(e) for e in events) or "no events"
     what = f"an event {source.event!r}" if source.event else "an event"
-    raise ValueError(f"{what} with {source.key!r} was expected from this step; it produced: {happened}")
+    keys_said = " or ".join(repr(k) for k in keys)
+    raise ValueError(f"{what} with {keys_said} was expected from this step; it produced: {happened}")

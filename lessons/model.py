@@ -18,6 +18,7 @@ from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.core import Action
 from rules.refs import Event, RuleRef, Verdict
 
 # --------------------------------------------------------------------------
@@ -191,7 +192,7 @@ class Quiz:
     explanation: str
     options: tuple[str, ...] = ()
     # where the engine's own answer is read; for battle-winner it defaults to
-    # the 'winner' of the step's first event that names one
+    # the 'winner_name' of the step's first event that names one
     answer: AnswerSource | None = None
 
     def accepts(self, answer: str, state: Any = None) -> bool:
@@ -211,12 +212,11 @@ class Quiz:
         return any(normalize_answer(a) == key for a in self.accepted)
 
 
-def action_key(action: Any) -> str:
-    """How two moves are compared as answers: their canonical text, without the
-    actor's name when the notation allows one (``Brad: bet Frank`` and
-    ``bet Frank`` are the same move when it is Brad's turn)."""
-    without_seat = getattr(action, "without_seat", None)
-    return str(without_seat() if callable(without_seat) else action)
+def action_key(action: Action) -> str:
+    """How two moves are compared as answers: the canonical text of the move's
+    identity (``Action.key``), without the actor the notation may assert
+    (``Brad: bet Frank`` and ``bet Frank`` are the same move when it is Brad's turn)."""
+    return str(action.key())
 
 
 def normalize_answer(text: str) -> str:

@@ -1,13 +1,28 @@
 """The contract every game engine follows.
 
-A state is immutable. One method, :meth:`GameState.check`, decides whether an
-action is legal and says why (a :class:`~rules.refs.Verdict` with a reason and
-a rule reference); ``is_legal``, ``explain``, ``legal_actions`` and ``apply``
-all go through it, so the tutor's highlight, its explanation and the engine's
-refusal can never disagree.
+**Actions** are small frozen values, one class per verb, all subclasses of
+:class:`Action`. ``str(action)`` is the canonical notation and parses back to
+an equal action with the state's ``parse_action``; seats are numbers (``@2``),
+never names: names are display data and live in the state. ``action.key()``
+is what makes two moves the same move (it drops what the notation only
+asserts, such as the actor written before a Palace Poker action).
+
+**States** are immutable. One method, :meth:`GameState.check`, decides whether
+an action is legal and says why (a :class:`~rules.refs.Verdict` with a reason
+and a rule reference); ``is_legal``, ``explain``, ``legal_actions``,
+``try_play`` and ``apply`` all go through it, so the tutor's highlight, its
+explanation and the engine's refusal can never disagree.
+
+**Views** (:class:`GameView`): ``state.view(seat)`` is what one seat may see,
+a value a computer player can decide from alone: the seat's legal actions when
+it is its move, the cards it cannot see, and :meth:`GameView.determinize`, a
+full valid state consistent with everything the seat knows, the unseen cards
+dealt at random (information-set sampling). ``view(None)`` shows everything,
+for teaching.
 
 Engines implement:
 
+* ``names``: the players' names by seat (display data);
 * ``candidate_actions()``: every action worth asking about in this position
   (a superset of the legal ones; the tutor uses it to show dimmed, illegal
   plays with their reasons);
@@ -15,28 +30,110 @@ Engines implement:
 * ``_advance(action)``: the successor state and the events, for an action
   ``check`` has accepted;
 * ``parse_action(text)``: the engine's action notation (``str(action)``
-  round-trips through it);
-* ``view(seat)``: what one seat may see (``None``: everything, for teaching);
+  round-trips through it; the parser may also read players' names);
+* ``describe(action, viewer)``: the action in plain words for a person, in
+  this position, with the players' names;
+* ``view(seat)``: what one seat may see, a :class:`GameView`;
 * ``mover``: the seat whose decision the next action is (``None`` by default).
 """
 
 from __future__ import annotations
 
 import abc
+import random
 from collections.abc import Iterator, Mapping
-from typing import Any, Generic, Hashable, TypeVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
 
+from .cards import Card
 from .errors import IllegalActionError, NotationError
 from .refs import Event, Verdict
 
-A = TypeVar("A", bound=Hashable)
+A = TypeVar("A", bound="Action")
 S = TypeVar("S", bound="GameState")
+
+
+class Action:
+    """Base of every engine's actions: frozen, slotted dataclasses, one class per verb.
+
+    ``verb`` is the first word of the notation. :meth:`key` is the action's
+    identity as a move (equal keys: the same move); ``public_text`` is what
+    the other seats may read of it (a card folded face down is not named).
+    """
+
+    __slots__ = ()
+    verb: ClassVar[str] = ""
+
+    def key(self) -> "Action":
+        """The move itself, without what the notation only asserts (by default the action)."""
+        return self
+
+    @property
+    def public_text(self) -> str:
+        """The notation as the other seats may read it (by default the whole notation)."""
+        return str(self)
+
+
+@dataclass(frozen=True)
+class Tried:
+    """The result of :meth:`GameState.try_play`: the verdict, and when the action
+    was legal the new state and what happened (for narration)."""
+
+    verdict: Verdict
+    state: "GameState | None" = None
+    events: tuple[Event, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return self.verdict.legal
+
+
+class GameView(abc.ABC):
+    """What one seat may see (``seat``; ``None`` is the teaching view, everything).
+
+    A computer player decides from a view alone. Engines' views are frozen
+    dataclasses that also carry the fields their tables show.
+    """
+
+    seat: int | None
+    # The position with every card this seat cannot place put back in a fixed order:
+    # where determinize starts from. Not a field of the view (it holds no card the seat
+    # does not know about, only the pack's cards in places the seat cannot check).
+    _masked: "GameState | None" = None
+
+    def _from_position(self, masked: "GameState") -> "GameView":
+        object.__setattr__(self, "_masked", masked)
+        return self
+
+    @property
+    @abc.abstractmethod
+    def mover(self) -> int | None:
+        """The seat whose decision the next action is (public)."""
+
+    @abc.abstractmethod
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The seat's legal actions when it is its move (every legal action in the
+        teaching view), else ``()``: computable without the cards the seat cannot see."""
+
+    @abc.abstractmethod
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards whose place this seat does not know, sorted (one entry per copy)."""
+
+    @abc.abstractmethod
+    def determinize(self, rng: random.Random) -> "GameState":
+        """A full, valid state consistent with everything this seat knows, the unseen
+        cards dealt at random from ``rng`` into the places the seat cannot see."""
 
 
 class GameState(abc.ABC, Generic[A]):
     """Base class of the engines' immutable states."""
 
     # -- to implement -------------------------------------------------------
+    @property
+    @abc.abstractmethod
+    def names(self) -> tuple[str, ...]:
+        """The players' names, by seat (display data: actions and views use seats)."""
+
     @abc.abstractmethod
     def candidate_actions(self) -> tuple[A, ...]:
         """Actions to consider here, legal or not (a superset of the legal ones)."""
@@ -52,6 +149,16 @@ class GameState(abc.ABC, Generic[A]):
     @abc.abstractmethod
     def parse_action(self, text: str) -> A:
         """Parse the engine's action notation; raises :class:`NotationError`."""
+
+    @abc.abstractmethod
+    def describe(self, action: A, viewer: int | None = None) -> str:
+        """``action`` in plain words for a person, in this position, with the players'
+        names ("play the three sevens", "attack Christine"), as seat ``viewer`` may
+        read it (``None``: the teaching view, everything)."""
+
+    @abc.abstractmethod
+    def view(self, seat: int | None = None) -> GameView:
+        """What ``seat`` may see; ``None`` shows everything (the teaching view)."""
 
     @property
     @abc.abstractmethod
@@ -79,14 +186,26 @@ class GameState(abc.ABC, Generic[A]):
         """Why ``action`` is or is not allowed here (same check as legality)."""
         return self.check(action)
 
-    def play(self: S, action: A) -> tuple[S, tuple[Event, ...]]:
-        """Apply ``action`` and also return what happened, for narration."""
+    def try_play(self, action: A) -> Tried:
+        """Check and apply in one call: the verdict, and if legal the new state
+        and the events. Nothing is raised for an illegal action."""
         verdict = self.check(action)
         if not verdict.legal:
-            raise IllegalActionError(
-                f"{action} is not allowed: {verdict.reason} [{verdict.ref}]",
-                state=self, action=action, verdict=verdict)
-        return self._advance(action)
+            return Tried(verdict)
+        state, events = self._advance(action)
+        return Tried(verdict, state, events)
+
+    def play(self: S, action: A) -> tuple[S, tuple[Event, ...]]:
+        """Apply ``action`` and also return what happened, for narration."""
+        tried = self.try_play(action)
+        if not tried.legal:
+            raise self.refusal(action, tried.verdict)
+        return tried.state, tried.events
+
+    def refusal(self, action: A, verdict: Verdict) -> IllegalActionError:
+        """The error for an action ``check`` refused, naming it and the rule."""
+        return IllegalActionError(f"{action} is not allowed: {verdict.reason} [{verdict.ref}]",
+                                  state=self, action=action, verdict=verdict)
 
     def apply(self: S, action: A) -> S:
         """The state after ``action``; raises :class:`IllegalActionError` if illegal."""
@@ -95,6 +214,26 @@ class GameState(abc.ABC, Generic[A]):
     def apply_text(self: S, text: str) -> tuple[S, tuple[Event, ...]]:
         """Parse and play an action written in the engine's notation."""
         return self.play(self.parse_action(text))
+
+
+def parse_seat(token: str, names: tuple[str, ...] | list[str] = ()) -> int:
+    """A seat in action notation: ``@2`` (a number from 0) or ``@Name`` (one of ``names``,
+    any case); raises :class:`NotationError` naming the token and the seats."""
+    if not token.startswith("@") or len(token) < 2:
+        raise NotationError(f"expected a seat like @2 or @Ann, got {token!r}", token=token,
+                            expected="@ followed by a seat number (from 0) or a player name")
+    body = token[1:]
+    if body.isdigit() and body.isascii():
+        seat = int(body)
+        if names and seat >= len(names):
+            raise NotationError(f"no seat {token!r}: seats are @0 to @{len(names) - 1}", token=token,
+                                expected=f"@0 to @{len(names) - 1}")
+        return seat
+    folded = [n.casefold() for n in names]
+    if body.casefold() in folded:
+        return folded.index(body.casefold())
+    known = ", ".join(f"@{n}" for n in names) if names else "a seat number like @1"
+    raise NotationError(f"unknown seat {token!r}; expected {known}", token=token, expected=known)
 
 
 class Presets(Mapping[str, Any]):

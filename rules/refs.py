@@ -7,7 +7,8 @@ the question, what the source says (paraphrased, with its reference) and how
 this tutor reads it. Rulings are data so the app can show them next to a
 verdict and ``docs/rulings.md`` can be checked against them.
 
-Sections are registered per source by the game packages (``register_sections``);
+Sources and their sections are registered by the game packages
+(``register_source``, ``register_sections``);
 ``RuleRef`` refuses a section that was never registered, so a typo in a
 reference fails at import time rather than in front of a learner.
 """
@@ -17,17 +18,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-# source file name -> human title of the document
-SOURCE_TITLES: dict[str, str] = {
-    "palace-poker.txt": "Palace Poker (pagat.com, contributed by Scott Henneman)",
-    "palace-house-rules.txt": "Palace, rules of the house (Terry Mullin)",
-    "palace-of-caron.txt": "Palace, Bret Caron's two-deck version 1.4",
-    "palace-bga.txt": "Palace as played on Board Game Arena",
-    "kings-pot.txt": "King's Pot (Nakoa Davis)",
-}
+# source file name -> human title of the document; each game registers its own
+# sources (``register_source``, in its ``sections`` module), so adding a game or
+# a source touches that game's package only
+SOURCE_TITLES: dict[str, str] = {}
 
 # source -> section title -> our one-line summary of what the section covers
-SECTIONS: dict[str, dict[str, str]] = {name: {} for name in SOURCE_TITLES}
+SECTIONS: dict[str, dict[str, str]] = {}
+
+
+def register_source(source: str, title: str) -> None:
+    """Declare a source document (its file name under ``sources/``) and its title.
+    Registering one file twice under another title is an error."""
+    if SOURCE_TITLES.get(source, title) != title:
+        raise ValueError(f"source {source!r} registered twice with different titles")
+    SOURCE_TITLES[source] = title
+    SECTIONS.setdefault(source, {})
 
 
 def register_sections(source: str, sections: dict[str, str]) -> None:
@@ -38,7 +44,7 @@ def register_sections(source: str, sections: dict[str, str]) -> None:
     words. Registering the same title twice with another summary is an error.
     """
     if source not in SOURCE_TITLES:
-        raise KeyError(f"unknown source {source!r}; known: {', '.join(SOURCE_TITLES)}")
+        raise KeyError(f"unknown source {source!r}; register it first (known: {', '.join(SOURCE_TITLES)})")
     known = SECTIONS[source]
     for title, summary in sections.items():
         if title in known and known[title] != summary:

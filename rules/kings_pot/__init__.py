@@ -4,7 +4,8 @@ carried from deal to deal.
 
 Start a deal with ``FAMILY.start("standard", setup)``; the setup keys are
 documented in :mod:`rules.kings_pot.setup` and the action notation in
-:mod:`rules.kings_pot.actions`.
+:mod:`rules.kings_pot.actions`. This module is the game's public face: the
+tutor, the lessons and the computer players import names from here only.
 """
 
 from __future__ import annotations
@@ -13,13 +14,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..games import GameFamily
-from .actions import Action, Bet, Buy, Call, Check, Fold, FoldCard, Raise, Reveal, Showdown
+from .actions import CALL, CHECK, FOLD, SHOWDOWN, Action, Bet, Buy, Call, Check, Fold, FoldCard, Raise, Reveal, Showdown
 from .board import TableauBoard
+from .checker import check_tableau
+from .sections import PLAYERS_AND_CARDS, SOURCE, ref
 from .setup import SETUP_KEYS, Table, read_setup
 from .showdown import Outcome, rank_hands
 from .state import KingsPotState, Phase
-from .tableau import LINES, HandName, RevealSchedule, max_buy
+from .tableau import LINES, SIZE, HandName, RevealSchedule, cell_name, max_buy, row_col
 from .variant import PRESETS, KingsPotRules
+from .view import KingsPotView
 
 
 def start(variant: str, setup: Mapping[str, Any]) -> KingsPotState:
@@ -31,7 +35,7 @@ def start(variant: str, setup: Mapping[str, Any]) -> KingsPotState:
 FAMILY = GameFamily(
     id="kings-pot",
     title="King's Pot",
-    sources=("kings-pot.txt",),
+    sources=(SOURCE,),
     presets=PRESETS,
     start=start,
     players_key="players",
@@ -39,7 +43,8 @@ FAMILY = GameFamily(
 
 __all__ = [
     "FAMILY", "start", "Action", "Bet", "Buy", "Call", "Check", "Fold", "FoldCard", "Raise", "Reveal",
-    "Showdown", "TableauBoard", "SETUP_KEYS", "Table", "read_setup", "Outcome", "rank_hands",
-    "KingsPotState", "Phase", "LINES", "HandName", "RevealSchedule", "max_buy", "PRESETS",
-    "KingsPotRules",
+    "Showdown", "CALL", "CHECK", "FOLD", "SHOWDOWN", "TableauBoard", "check_tableau", "SOURCE", "PLAYERS_AND_CARDS",
+    "ref", "cell_name", "SETUP_KEYS",
+    "Table", "read_setup", "Outcome", "rank_hands", "KingsPotState", "KingsPotView", "Phase", "LINES", "SIZE",
+    "HandName", "RevealSchedule", "max_buy", "row_col", "PRESETS", "KingsPotRules",
 ]

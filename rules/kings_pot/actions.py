@@ -26,14 +26,15 @@ import re
 from dataclasses import dataclass
 
 from ..cards import Card
+from ..core import Action as BaseAction
 from ..errors import NotationError
 
 _AMOUNT = re.compile(r"[0-9]{1,9}")
 _GRAMMAR = ("buy N | reveal 1-3 | check | call | bet N | raise N | fold | fold CARD | showdown")
 
 
-class Action:
-    """Base of the King's Pot actions."""
+class Action(BaseAction):
+    """Base of the King's Pot actions (a :class:`rules.core.Action`)."""
 
     __slots__ = ()
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..refs import RuleRef, register_sections
+from ..refs import RuleRef, register_source, register_sections
 
 SOURCE = "kings-pot.txt"
+register_source(SOURCE, "King's Pot (Nakoa Davis)")
 
 OBJECTIVE = "Objective"
 PLAYERS_AND_CARDS = "Players and cards"

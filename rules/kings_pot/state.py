@@ -146,6 +146,10 @@ class KingsPotState(GameState[Action]):
         return self.table.players
 
     @property
+    def names(self) -> tuple[str, ...]:
+        return self.table.players
+
+    @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
@@ -187,6 +191,16 @@ class KingsPotState(GameState[Action]):
 
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)
+
+    def describe(self, action: Action, viewer: int | None = None) -> str:
+        """``action`` in plain words ("buy 2 cards for 2 chips", "bet 3 a card"); a card
+        folded singly is named only to its owner and the teaching view (``viewer``)."""
+        from .words import describe
+        return describe(self, action, viewer)
+
+    def hand_backed_by(self, card: Card) -> HandName:
+        """The hand (a tableau line, or the King's hand) a card names: its rank's hand."""
+        return HandName.for_rank(card.rank)
 
     def _name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.table.players[seat]

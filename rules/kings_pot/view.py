@@ -10,13 +10,16 @@ sees.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..cards import Card
+from ..core import GameView
+from .actions import Action
 from .board import TableauBoard, make_board
 from .showdown import Outcome
-from .tableau import HandName
+from .tableau import CELLS, KINGS_HAND_SIZE, HandName
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import KingsPotState
@@ -44,7 +47,7 @@ class SeatView:
 
 
 @dataclass(frozen=True)
-class KingsPotView:
+class KingsPotView(GameView):
     seat: int | None
     phase: str
     reveals: int
@@ -62,6 +65,68 @@ class KingsPotView:
     spare: tuple[Card, ...] | None        # the spare pile, teaching view only
     outcome: Outcome | None
     board: TableauBoard
+    legal: tuple[Action, ...] = ()        # the viewer's legal actions when it is its turn (all, teaching)
+
+    @property
+    def mover(self) -> int | None:
+        return self.to_act
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self.legal
+
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards this seat cannot see: face-down cells, the King's hand until the
+        showdown, the other players' cards (folded ones for ever) and the spare pile."""
+        return () if self._masked is None else hidden_cards(self._masked, self.seat)[0]
+
+    def determinize(self, rng: random.Random) -> "KingsPotState":
+        """A full deal consistent with this view, the unseen cards dealt at random."""
+        state = self._masked
+        if self.seat is None:
+            return state
+        cards, places = hidden_cards(state, self.seat)
+        dealt = list(cards)
+        rng.shuffle(dealt)
+        return redeal(state, places, dealt)
+
+
+def hidden_cards(state: "KingsPotState", seat: int | None) -> tuple[tuple[Card, ...], list[int]]:
+    """The cards ``seat`` cannot see (in pack order) and their places in the deal's deck
+    (cells 0-24, the King's hand 25-29, then the spare cards in buying order)."""
+    if seat is None:
+        return (), []
+    outcome = state.outcome
+    showdown_done = outcome is not None and not outcome.uncontested
+    deck = state.table.deck
+    face_up = state.face_up
+    known = set(state.seats[seat].live + state.seats[seat].folded)
+    if showdown_done:
+        known.update(c for s in state.seats if s.in_deal for c in s.live)
+    places = [i for i in range(CELLS) if i not in face_up]
+    if not showdown_done:
+        places += list(range(CELLS, CELLS + KINGS_HAND_SIZE))
+    places += [i for i in range(CELLS + KINGS_HAND_SIZE, len(deck)) if deck[i] not in known]
+    cards = sorted((deck[i] for i in places), key=lambda c: c.index)
+    return tuple(cards), places
+
+
+def redeal(state: "KingsPotState", places: list[int], cards: list[Card]) -> "KingsPotState":
+    """``state`` with ``cards`` put at deck ``places`` in order; the players' cards follow
+    the deck (each bought card is a place among the spare cards)."""
+    deck = list(state.table.deck)
+    swap = {}
+    for place, card in zip(places, cards):
+        swap[deck[place]] = card
+        deck[place] = card
+    seats = tuple(replace(s, live=tuple(swap.get(c, c) for c in s.live),
+                          folded=tuple(swap.get(c, c) for c in s.folded)) for s in state.seats)
+    table = replace(state.table, deck=tuple(deck), stacked=None, seed=None)
+    history = tuple(type(a)(swap.get(a.card, a.card)) if hasattr(a, "card") else a for a in state.history)
+    return replace(state, table=table, seats=seats, history=history)
 
 
 def make_view(state: "KingsPotState", seat: int | None) -> KingsPotView:
@@ -84,9 +149,16 @@ def make_view(state: "KingsPotState", seat: int | None) -> KingsPotView:
             folded_count=len(s.folded), folded=s.folded if mine else None,
             paid=s.paid, put_in=s.put_in))
     board = make_board(tableau, face_up, state.rules.reveal.labels(), kings, showdown_done)
+    legal = state.legal_actions() if everything or seat == state.to_act else ()
+    if everything:
+        masked = state
+    else:
+        cards, places = hidden_cards(state, seat)
+        masked = redeal(state, places, list(cards))
     return KingsPotView(
         seat=seat, phase=state.phase.value, reveals=state.reveals, to_act=state.to_act,
         players=tuple(players), tableau=tableau, face_up=face_up, kings_hand=kings,
         kings_face_up=showdown_done, pot=state.pot, kings_pot=state.kings_pot, level=state.level,
         raises=state.raises, spare_left=len(state.spare_left),
-        spare=state.spare_left if everything else None, outcome=outcome, board=board)
+        spare=state.spare_left if everything else None, outcome=outcome, board=board,
+        legal=legal)._from_position(masked)

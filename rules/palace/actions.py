@@ -27,8 +27,9 @@ separated by spaces or commas; seats as ``@N``, counted from 0, or ``@name``):
 ``call-out @1``             catch seat 1 not having announced it
 ==========================  =================================================
 
+Every action is a :class:`rules.core.Action` (the contract all three games follow);
 ``str(action)`` is canonical (cards sorted) and parses back to an equal action;
-``repr(action)`` evaluates back to it.
+``repr(action)`` evaluates back to it. Seats are numbers in the canonical text.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ from dataclasses import dataclass
 from typing import ClassVar, Union
 
 from ..cards import Card, format_cards, parse_cards
+from ..core import Action as BaseAction
+from ..core import parse_seat
 from ..errors import NotationError
 
 
@@ -53,7 +56,7 @@ def _sorted(cards) -> tuple[Card, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class _Cards:
+class _Cards(BaseAction):
     """Base for actions that name cards; keeps them in canonical order."""
 
     cards: tuple[Card, ...]
@@ -110,7 +113,7 @@ class Choose(_Cards):
 
 
 @dataclass(frozen=True, slots=True)
-class Flash:
+class Flash(BaseAction):
     """Show flash cards (Caron 3s) to a chosen seat."""
 
     cards: tuple[Card, ...]
@@ -141,7 +144,7 @@ class Flash:
 
 
 @dataclass(frozen=True, slots=True)
-class Swap:
+class Swap(BaseAction):
     """Setup (swap style): exchange a hand card with a face-up card."""
 
     hand_card: Card
@@ -153,7 +156,7 @@ class Swap:
 
 
 @dataclass(frozen=True, slots=True)
-class CallOut:
+class CallOut(BaseAction):
     """Catch a player who has not announced their last face-down card."""
 
     seat: int
@@ -164,7 +167,7 @@ class CallOut:
 
 
 @dataclass(frozen=True, slots=True)
-class _Word:
+class _Word(BaseAction):
     """Base for actions that are a single word."""
 
     verb: ClassVar[str] = ""
@@ -234,25 +237,6 @@ EXPECTED = "an action: " + ", ".join(
     ("play CARDS", "flip", "pickup", "chance", "flash CARDS @SEAT", "reflect CARDS", "check-stock",
      "quick CARDS", "quick flip", "pass", "take-up", "choose CARDS", "swap HAND FACEUP", "ready",
      "last-card", "call-out @SEAT"))
-
-
-def parse_seat(token: str, names: Sequence[str] = ()) -> int:
-    """``@2`` (seat number from 0) or ``@Name`` (one of ``names``)."""
-    if not token.startswith("@") or len(token) < 2:
-        raise NotationError(f"expected a seat like @2 or @Ann, got {token!r}", token=token,
-                            expected="@ followed by a seat number (from 0) or a player name")
-    body = token[1:]
-    if body.isdigit() and body.isascii():
-        seat = int(body)
-        if names and seat >= len(names):
-            raise NotationError(f"no seat {token!r}: seats are @0 to @{len(names) - 1}", token=token,
-                                expected=f"@0 to @{len(names) - 1}")
-        return seat
-    lowered = [n.lower() for n in names]
-    if body.lower() in lowered:
-        return lowered.index(body.lower())
-    known = ", ".join(f"@{n}" for n in names) if names else "a seat number like @1"
-    raise NotationError(f"unknown seat {token!r}; expected {known}", token=token, expected=known)
 
 
 def parse_action(text: str, names: Sequence[str] = ()) -> Action:

@@ -55,7 +55,7 @@ _TARGETS: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...]] = {}
 
 def _targets(st: PalaceState) -> tuple[int, ...]:
     """The seats the player to move could flash: everyone else still in (cached: few tables)."""
-    key = (len(st.names), st.to_move, st.out)
+    key = (len(st.__dict__["names"]), st.to_move, st.out)
     found = _TARGETS.get(key)
     if found is None:
         seat, out = st.to_move, st.out

@@ -8,11 +8,14 @@ paragraphs, named here by their subject). Summaries are ours.
 
 from __future__ import annotations
 
-from ..refs import RuleRef, register_sections
+from ..refs import RuleRef, register_source, register_sections
 
 HOUSE = "palace-house-rules.txt"
 CARON = "palace-of-caron.txt"
 BGA = "palace-bga.txt"
+register_source(HOUSE, "Palace, rules of the house (Terry Mullin)")
+register_source(CARON, "Palace, Bret Caron's two-deck version 1.4")
+register_source(BGA, "Palace as played on Board Game Arena")
 
 register_sections(HOUSE, {
     "Dealing": "Packs per table, three face-down cards and six more per player, the rest is the "

@@ -160,7 +160,7 @@ def _base(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: Any) ->
                 direction=1, hands=empty, face_up=empty, face_down=empty, stock=(), pile=(), cleared=(),
                 unused=(), again="", drawn=None, drawn_from="", flash=None, window=None, opening=None,
                 out=(), winner=None, loser=None, peeked=(False,) * n, declared=(False,) * n, turn=0,
-                notes=())
+                notes=(), stock_shown=frozenset(), down_shown=(False,) * n)
 
 
 def _deal(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: Any,
@@ -202,7 +202,9 @@ def _deal(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: Any,
                                 rules.ref("deal"), (("each", k), ("stock", len(stock))))]
     if rules.first_card_from_stock and stock:
         pile, stock = _first_card(rules, stock, notes)
-        d.update(pile=pile, stock=stock)
+        # the cards sent under the stock were shown: the bottom places are known to all
+        returned = sum(1 for e in notes if e.kind == "first-card-returned")
+        d.update(pile=pile, stock=stock, stock_shown=frozenset(range(min(returned, len(stock)))))
     d["notes"] = tuple(notes)
     return PalaceState._make(d)
 

@@ -28,8 +28,7 @@ from enum import Enum
 from typing import Any
 
 from ..cards import Card, Rank, format_cards
-from ..core import GameState
-from ..errors import IllegalActionError
+from ..core import GameState, Tried
 from ..refs import Event, Verdict
 from . import actions as A
 from . import legality
@@ -76,7 +75,8 @@ class Window:
 
 FIELDS = ("rules", "names", "size", "dealer", "seed", "phase", "to_move", "direction", "hands", "face_up",
           "face_down", "stock", "pile", "cleared", "unused", "again", "drawn", "drawn_from", "flash",
-          "window", "opening", "out", "winner", "loser", "peeked", "declared", "turn", "notes")
+          "window", "opening", "out", "winner", "loser", "peeked", "declared", "turn", "notes",
+          "stock_shown", "down_shown")
 
 
 _set_fields = object.__setattr__  # PalaceState refuses attribute writes; its constructors use this
@@ -145,6 +145,13 @@ class PalaceState(GameState):
     declared: tuple[bool, ...]
     turn: int
     notes: tuple[Event, ...]
+    # what the whole table knows of the hidden cards (the views and determinize read it; the
+    # cards in a hand that everyone saw go there are marked in the hand: rules.palace.known)
+    stock_shown: frozenset[int]
+    """Stock places known to everyone, counted from the bottom (first cards sent under the
+    stock, a top card shown by a check)."""
+    down_shown: tuple[bool, ...]
+    """Per seat, whether everyone knows its next face-down card (one that went back face down)."""
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a PalaceState is immutable; use apply()")
@@ -171,8 +178,12 @@ class PalaceState(GameState):
 
     # -- simple facts ---------------------------------------------------------
     @property
+    def names(self) -> tuple[str, ...]:
+        return self.__dict__["names"]
+
+    @property
     def players(self) -> int:
-        return len(self.names)
+        return len(self.__dict__["names"])
 
     @property
     def is_over(self) -> bool:
@@ -238,12 +249,19 @@ class PalaceState(GameState):
         legal, code, detail = decide.decide(self, action)
         return explain.explain(self, action, legal, code, detail)
 
+    def try_play(self, action: A.Action) -> Tried:
+        """Check and apply in one call (one decision, the words built once)."""
+        legal, code, detail = decide.decide(self, action)
+        verdict = explain.explain(self, action, legal, code, detail)
+        if not legal:
+            return Tried(verdict)
+        state, events = turns.advance(self, action)
+        return Tried(verdict, state, events)
+
     def play(self, action: A.Action) -> tuple["PalaceState", tuple[Event, ...]]:
         legal, code, detail = decide.decide(self, action)
         if not legal:
-            verdict = explain.explain(self, action, legal, code, detail)
-            raise IllegalActionError(f"{action} is not allowed: {verdict.reason} [{verdict.ref}]",
-                                     state=self, action=action, verdict=verdict)
+            raise self.refusal(action, explain.explain(self, action, legal, code, detail))
         return turns.advance(self, action)
 
     def apply(self, action: A.Action) -> "PalaceState":
@@ -291,9 +309,36 @@ class PalaceState(GameState):
         """
         return moves.card_verdicts(self)
 
-    # -- hidden information ---------------------------------------------------
+    def play_zones(self) -> tuple[tuple[str, tuple[Card, ...], bool], ...]:
+        """Where the player to move may play from now, for the tables: (zone, cards, usable)
+        with zones ``drawn`` (a card turned up), ``hand``, ``up`` (face-up) and ``down``
+        (face-down); a zone listed as not usable is locked (face-up cards wait while the hand
+        or the stock lasts). Empty in setup and once the game is over."""
+        ph = self.phase
+        seat = self.to_move
+        if ph is REVEAL:
+            return (("drawn", (self.drawn,), True),) if self.drawn is not None else ()
+        if ph is AFTER:
+            return (("hand", self.hands[seat], True),)
+        if ph is not PLAY and ph is not FLASH:
+            return ()
+        src = self.source(seat)
+        if src == "hand":
+            return (("hand", self.hands[seat], True),) + ((("up", self.face_up[seat], False),) if ph is PLAY else ())
+        if src == "face-up":
+            return (("up", self.face_up[seat], True),)
+        if src == "face-down" and ph is PLAY:
+            return (("down", self.face_down[seat], True),)
+        return ()
+
+    # -- words and hidden information ------------------------------------------
+    def describe(self, action: A.Action, viewer: int | None = None) -> str:
+        """``action`` in plain words ("play the three sevens", "pick up the pile")."""
+        return words.describe(self, action)
+
     def view(self, seat: int | None = None) -> "view_module.PalaceView":
-        """What ``seat`` may see; ``None`` shows everything (the teaching view)."""
+        """What ``seat`` may see, with its legal actions when it is its move and a way to
+        sample full positions consistent with it; ``None`` shows everything (teaching)."""
         return view_module.make_view(self, seat)
 
     def __repr__(self) -> str:
@@ -313,5 +358,5 @@ class PalaceState(GameState):
 
 
 # The decision, the transitions and the view import this module's types.
-from . import decide, explain, moves, turns  # noqa: E402
+from . import decide, explain, moves, turns, words  # noqa: E402
 from . import view as view_module  # noqa: E402

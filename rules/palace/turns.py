@@ -9,12 +9,16 @@ preset's name.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from ..cards import Card, format_cards
 from ..refs import Event, ruling
 from . import actions as A
-from . import legality
+from . import known, legality
+from .known import SEEN as _SEEN
+
+_INDEX = attrgetter("index")
 from . import sections as S
 from .starter import lowest_in_hand_seat, seats_from_left, worst_face_up_seat
 from .state import AFTER, CHOOSE, FLASH, OVER, PLAY, REVEAL, SWAP, FlashInfo, PalaceState, Window, remove_cards
@@ -182,6 +186,20 @@ class _Turn:
         elif src == "drawn":
             self.d["drawn"] = None
 
+    # -- what the whole table knows: seen twins in hands (rules.palace.known), stock_shown, down_shown --
+    def draw_stock(self, count: int) -> frozenset[int]:
+        """Take ``count`` cards off the top of the stock; returns which of them (0 for the top
+        card) everyone knew."""
+        d = self.d
+        stock = d["stock"]
+        d["stock"] = stock[count:]
+        places = d["stock_shown"]
+        left = len(stock) - count
+        if not places or max(places) < left:  # none of the known places is drawn
+            return frozenset()
+        d["stock_shown"] = frozenset(p for p in places if p < left)
+        return frozenset(len(stock) - 1 - p for p in places if p >= left)
+
     def next_active(self, seat: int) -> int:
         n = len(self.d["names"])
         out = self.d["out"]
@@ -215,7 +233,10 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
             _pass_turn(t, seat)
         elif kind is A.Chance:
             card = d["stock"][0]
-            d["stock"] = d["stock"][1:]
+            if d["stock_shown"]:  # a chanced card stays unseen even if the table knew it (kept: secret)
+                t.draw_stock(1)
+            else:
+                d["stock"] = d["stock"][1:]
             d["drawn"], d["drawn_from"], d["phase"] = card, "stock", REVEAL
             if t.narrate:
                 # drawn unseen by the others: it shows only if it is played
@@ -251,10 +272,11 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
                 t.event("check-stock", f"{t.name(seat)} checks the stock: its top card is {card}",
                         "flash_check_stock", seat=seat, card=card)
             if t.rules.is_flash[card.index >> 2]:
-                d["stock"] = d["stock"][1:]
+                t.draw_stock(1)
                 _reflect(t, info, (card,), "stock")
             else:
                 d["flash"] = FlashInfo(info.flasher, info.target, info.origin, True)
+                d["stock_shown"] = d["stock_shown"] | {len(d["stock"]) - 1}  # shown to everyone
         else:  # pickup
             if t.narrate:
                 t.event("flash-lost", f"{t.name(seat)} cannot answer the flash", "flash", seat=seat)
@@ -275,6 +297,8 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
             card = d["face_down"][seat][0]
             t.seat_set("face_down", seat, d["face_down"][seat][1:])
             t.seat_set("peeked", seat, False)
+            if d["down_shown"][seat]:
+                t.seat_set("down_shown", seat, False)
             d["pile"] = d["pile"] + (card,)
             if t.narrate:
                 t.event("quick", f"{t.name(seat)} quickly flips {card} onto the pile", "quick_face_down",
@@ -295,7 +319,8 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
         _next_in_setup(t, seat)
     elif ph is SWAP:
         if kind is A.Swap:
-            t.hands[seat] = remove_cards(d["hands"][seat], (a.hand_card,)) + (a.face_up_card,)
+            # the face-up card was seen by everyone going into the hand
+            t.hands[seat] = remove_cards(d["hands"][seat], (a.hand_card,)) + (_SEEN[a.face_up_card.index],)
             t.seat_set("face_up", seat, remove_cards(d["face_up"][seat], (a.face_up_card,)) + (a.hand_card,))
             if t.narrate:
                 t.event("swap", f"{t.name(seat)} swaps {a.hand_card} from hand with face-up {a.face_up_card}",
@@ -443,8 +468,13 @@ def _refill(t: _Turn, seat: int) -> tuple[Card, ...]:
     need = d["size"] - len(hand)
     if need <= 0:
         return ()
-    drawn = d["stock"][:need]
-    d["stock"] = d["stock"][need:]
+    drawn = stock[:need]
+    places = d["stock_shown"]
+    if places and max(places) >= len(stock) - need:  # a card the table had seen: still known in the hand
+        shown = t.draw_stock(need)
+        drawn = tuple(known.SEEN[c.index] if i in shown else c for i, c in enumerate(drawn))
+    else:
+        d["stock"] = stock[need:]
     t.hands[seat] = hand + drawn
     if t.narrate:  # which cards were drawn is the drawer's secret
         t.event("refill", f"{t.name(seat)} draws {len(drawn)} from the stock", "refill", seat=seat,
@@ -455,7 +485,7 @@ def _refill(t: _Turn, seat: int) -> tuple[Card, ...]:
 def _take_up(t: _Turn, seat: int, key: str) -> None:
     d = t.d
     cards = d["face_up"][seat]
-    t.hands[seat] = d["hands"][seat] + cards
+    t.hands[seat] = d["hands"][seat] + known.seen(cards)  # everyone saw them go into the hand
     t.seat_set("face_up", seat, ())
     if t.narrate:
         t.event("take-up", f"{t.name(seat)} takes the face-up {format_cards(cards)} into hand", key,
@@ -522,7 +552,10 @@ def _pickup(t: _Turn, seat: int, extra: tuple[Card, ...], key: str = "pickup", s
     d = t.d
     pile = d["pile"]
     cards = pile + extra
-    t.hands[seat] = d["hands"][seat] + cards
+    # everyone saw the pile go into the hand (and ``extra`` too unless it was never shown)
+    t.hands[seat] = d["hands"][seat] + tuple(map(_SEEN.__getitem__, map(_INDEX, pile if secret else cards)))
+    if secret:
+        t.hands[seat] += extra
     d["pile"] = ()
     if t.narrate:
         t.event("pickup", f"{t.name(seat)} takes the pile ({len(cards)} cards)", key, seat=seat,
@@ -544,6 +577,8 @@ def _flip(t: _Turn, seat: int) -> None:
     later = d["peeked"][seat]  # its owner looked at it after playing the one before: same rules again
     t.seat_set("face_down", seat, rest)
     t.seat_set("peeked", seat, False)
+    if d["down_shown"][seat]:
+        t.seat_set("down_shown", seat, False)
     if t.narrate:
         t.event("flip", f"{t.name(seat)} turns over a face-down card: {card}",
                 "face_down_same_rules" if later else "face_down_one_at_a_time", seat=seat, card=card)
@@ -559,6 +594,7 @@ def _flip(t: _Turn, seat: int) -> None:
         _pickup(t, seat, (), "win")
         t.seat_set("face_down", seat, (card,))
         t.seat_set("peeked", seat, True)
+        t.seat_set("down_shown", seat, True)  # everyone saw it turned over
         if t.narrate:
             t.event("returned", f"{card} cannot be played: it goes back face down, to be played last", "win",
                     seat=seat, card=card)

@@ -1,20 +1,36 @@
-"""What one seat may see of a Palace position (``state.view(seat)``).
+"""What one seat may see of a Palace position (``state.view(seat)``), and a full
+position consistent with it (``view.determinize(rng)``).
 
 Hidden: other players' hands (their sizes are public), every face-down card
 (except the one its owner has looked at), the stock's order, a chance card
 still held apart by another player, the cards set aside in the BGA short game.
 Public: face-up cards, the pile, the cleared cards, who is out. ``view(None)``
 shows everything, for teaching.
+
+A seat also remembers what it watched happen (the state keeps it: the seen marks
+of :mod:`rules.palace.known`, ``stock_shown``, ``down_shown``;
+:meth:`PalaceView.remembered`): the cards of a pile another player took, or
+face-up cards taken into a hand, stay known in that hand until played; the
+stock's bottom cards after the house deal sent them under, or a top card a
+Caron check showed; a face-down card that went back face down after everyone
+saw it. In the moment after a play (the ``after`` phase) the cards the mover
+may still throw are treated as known: the phase itself tells the table.
+:meth:`PalaceView.determinize` deals only the cards the seat cannot place.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Rank
+from ..core import GameView
+from . import known
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .actions import Action
     from .state import FlashInfo, PalaceState
 
 
@@ -31,7 +47,7 @@ class SeatView:
 
 
 @dataclass(frozen=True)
-class PalaceView:
+class PalaceView(GameView):
     seat: int | None
     variant: str
     phase: str
@@ -50,10 +66,141 @@ class PalaceView:
     again: str
     winner: int | None
     loser: int | None
+    legal: tuple["Action", ...] = ()
+    """The viewer's legal actions when it is its move (every legal action when teaching)."""
+
+    @property
+    def mover(self) -> int:
+        return self.to_move
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    def legal_actions(self) -> tuple["Action", ...]:
+        return self.legal
+
+    def unseen(self) -> tuple[Card, ...]:
+        return () if self._masked is None else hidden_cards(self._masked, self.seat)[0]
+
+    def remembered(self) -> "Remembered":
+        """What this seat knows of hidden places because it watched the cards go there
+        (kept apart from the fields, which are what the seat sees on the table now)."""
+        return self.__dict__["_remembered"]
+
+    def determinize(self, rng: random.Random) -> "PalaceState":
+        """A full position consistent with this view: the cards the seat cannot place dealt at
+        random into the hidden hands, face-down cards, stock, set-aside cards and chance card."""
+        state = self._masked
+        if self.seat is None:
+            return state
+        cards, slots = hidden_cards(state, self.seat)
+        dealt = list(cards)
+        rng.shuffle(dealt)
+        return refill(state, slots, dealt)
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+@dataclass(frozen=True)
+class Remembered:
+    """Hidden cards a seat knows: in other hands (a pile taken, face-up cards taken up),
+    on the stock (place from the top), and face-down cards everyone saw go back."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[tuple[int, Card], ...]
+    face_down: tuple[Card | None, ...]
+
+
+def remember(st: "PalaceState", seat: int | None) -> Remembered:
+    n = len(st.stock)
+    hands = tuple(() if s == seat else tuple(sorted((st.hands[s][i] for i in _known_in_hand(st, s)), key=_index))
+                  for s in range(len(st.names)))
+    stock = tuple((n - 1 - p, st.stock[n - 1 - p]) for p in sorted(st.stock_shown, reverse=True))
+    downs = tuple(d[0] if d and st.down_shown[s] else None for s, d in enumerate(st.face_down))
+    return Remembered(hands, stock, downs)
+
+
+def _after_play(st: "PalaceState", seat: int) -> bool:
+    return st.phase.value == "after" and seat == st.to_move and st.window is not None
+
+
+def _known_in_hand(st: "PalaceState", seat: int, sampling: bool = False) -> list[int]:
+    """Places in ``seat``'s hand holding cards the whole table knows (marked seen by the engine:
+    :mod:`rules.palace.known`; when ``sampling``, also the cards the mover may still throw
+    after a play, which the phase itself tells the table)."""
+    hand = st.hands[seat]
+    places = [i for i, c in enumerate(hand) if known.is_seen(c)]
+    if sampling and _after_play(st, seat):
+        fresh = [c.index for c in st.window.fresh]
+        for i, c in enumerate(hand):
+            if i not in places and c.index in fresh:
+                fresh.remove(c.index)
+                places.append(i)
+    return places
+
+
+def _down_known(st: "PalaceState", seat: int, viewer: int) -> bool:
+    """Whether ``viewer`` knows ``seat``'s next face-down card (or, after a play that lets it
+    follow at once, the sampling keeps it: the phase itself tells the table its rank)."""
+    if st.down_shown[seat] or (seat == viewer and st.peeked[seat]):
+        return True
+    return _after_play(st, seat) and st.window.flip
+
+
+def hidden_cards(st: "PalaceState", viewer: int | None) -> tuple[tuple[Card, ...], list[tuple]]:
+    """The cards ``viewer`` cannot place (sorted) and their places: ("hands", seat, i),
+    ("face_down", seat, i), ("stock", i), ("unused", i), ("drawn",). None for teaching."""
+    if viewer is None:
+        return (), []
+    slots: list[tuple] = []
+    for seat in range(len(st.names)):
+        if seat != viewer:
+            fixed = set(_known_in_hand(st, seat, sampling=True))
+            slots += [("hands", seat, i) for i in range(len(st.hands[seat])) if i not in fixed]
+        first = 1 if st.face_down[seat] and _down_known(st, seat, viewer) else 0
+        slots += [("face_down", seat, i) for i in range(first, len(st.face_down[seat]))]
+    n = len(st.stock)
+    slots += [("stock", i) for i in range(n) if n - 1 - i not in st.stock_shown]
+    slots += [("unused", i) for i in range(len(st.unused))]
+    if st.drawn is not None and st.drawn_from == "stock" and viewer != st.to_move:
+        slots.append(("drawn",))
+    cards = sorted((_card_at(st, slot) for slot in slots), key=lambda c: c.index)
+    return tuple(cards), slots
+
+
+def _card_at(st: "PalaceState", slot: tuple) -> Card:
+    if slot[0] == "drawn":
+        return st.drawn
+    if len(slot) == 3:
+        return getattr(st, slot[0])[slot[1]][slot[2]]
+    return getattr(st, slot[0])[slot[1]]
+
+
+def refill(st: "PalaceState", slots: Sequence[tuple], cards: Sequence[Card]) -> "PalaceState":
+    """``st`` with ``cards`` put into ``slots`` in order (a new state)."""
+    d = st.__dict__.copy()
+    d.pop("_legal", None)
+    zones = {"hands": [list(h) for h in st.hands], "face_down": [list(f) for f in st.face_down],
+             "stock": list(st.stock), "unused": list(st.unused)}
+    for slot, card in zip(slots, cards):
+        if slot[0] == "drawn":
+            d["drawn"] = card
+        elif len(slot) == 3:
+            zones[slot[0]][slot[1]][slot[2]] = card
+        else:
+            zones[slot[0]][slot[1]] = card
+    d.update(hands=tuple(map(tuple, zones["hands"])), face_down=tuple(map(tuple, zones["face_down"])),
+             stock=tuple(zones["stock"]), unused=tuple(zones["unused"]))
+    return type(st)._make(d)
 
 
 def make_view(st: "PalaceState", seat: int | None) -> PalaceView:
     everything = seat is None
+    if not everything and not 0 <= seat < len(st.names):
+        raise ValueError(f"no seat {seat}: seats are 0 to {len(st.names) - 1}")
     seats = []
     for s, name in enumerate(st.names):
         own = everything or s == seat
@@ -64,10 +211,18 @@ def make_view(st: "PalaceState", seat: int | None) -> PalaceView:
                               shown, s in st.out))
     mover_sees = everything or seat == st.to_move or st.drawn_from == "face-down"
     window = st.window
-    return PalaceView(
+    legal = st.legal_actions() if everything or seat == st.to_move else ()
+    if everything:
+        masked = st
+    else:
+        cards, slots = hidden_cards(st, seat)
+        masked = refill(st, slots, cards)
+    view = PalaceView(
         seat=seat, variant=st.rules.name, phase=st.phase.value, to_move=st.to_move,
         direction=st.direction, seats=tuple(seats), stock_size=len(st.stock),
         stock=st.stock if everything else None, pile=st.pile, top=st.top, cleared=st.cleared,
         unused_size=len(st.unused), drawn=st.drawn if mover_sees else None, flash=st.flash,
         quick_cards=(window.fresh if window is not None and (everything or seat == st.to_move) else None),
-        again=st.again, winner=st.winner, loser=st.loser)
+        again=st.again, winner=st.winner, loser=st.loser, legal=legal)._from_position(masked)
+    object.__setattr__(view, "_remembered", remember(st, seat))
+    return view

@@ -3,37 +3,43 @@
 ``FAMILY`` is the game's entry in :mod:`rules.games`; ``FAMILY.start(variant,
 setup)`` deals a hand from plain data (see :mod:`.setup` for the keys).
 
-Modules by concern: ``sections`` (the source's sections), ``config`` (rule
+This module is the game's public face: the tutor, the lessons and the computer
+players import names from here, never from the modules below.
+
+Modules by concern: ``sections`` (the source and its sections), ``config`` (rule
 options and presets), ``hands`` (a player's cards and what they make),
-``battle`` and ``showdown`` (verdicts), ``actions`` (notation), ``betting``
-(amounts), ``legality`` (the one check), ``flow`` (what actions do), ``state``,
-``view`` (per-seat views), ``setup`` (start), ``odds`` (exact battle odds),
-``checker`` (the CLI checkers).
+``battle`` and ``showdown`` (verdicts), ``actions`` (notation), ``words``
+(actions in plain words), ``betting`` (amounts), ``legality`` (the one check),
+``flow`` (what actions do), ``state``, ``view`` (per-seat views), ``setup``
+(start), ``odds`` (exact battle odds), ``checker`` (the CLI checkers).
 """
 
 from ..games import GameFamily
-from .actions import Action, Kind
+from .actions import Action, Ante, Bet, Buy, Call, Deal, Discard, Fold, Keep, Kind, Market, Raise, Shuffle, Stay
 from .battle import BattleVerdict, Outcome, resolve_battle
+from .checker import check_battle, check_showdown
 from .config import PRESETS, PokerRules
 from .hands import CardMark, Holding, Mark, Place, SideHand, evaluate_side
 from .model import Battle, HandResult, Phase, Player, Status
 from .odds import BattleOdds, battle_odds
-from .setup import SETUP_KEYS, start
+from .sections import SOURCE, ref
+from .setup import SETUP_KEYS, next_hand, start
 from .showdown import ShowdownVerdict, resolve_showdown
 from .state import PokerState
-from .view import PokerView, SeatEvent, events_for
+from .view import BattlePreview, PokerView, SeatEvent, events_for
 
 FAMILY = GameFamily(
     id="palace-poker",
     title="Palace Poker",
-    sources=("palace-poker.txt",),
+    sources=(SOURCE,),
     presets=PRESETS,
     start=start,
 )
 
 __all__ = [
-    "FAMILY", "Action", "Kind", "BattleVerdict", "Outcome", "resolve_battle", "PRESETS", "PokerRules",
-    "CardMark", "Holding", "Mark", "Place", "SideHand", "evaluate_side", "Battle", "HandResult", "Phase",
-    "Player", "Status", "BattleOdds", "battle_odds", "SETUP_KEYS", "start", "ShowdownVerdict", "resolve_showdown", "PokerState", "PokerView",
-    "SeatEvent", "events_for",
+    "FAMILY", "Action", "Ante", "Bet", "Buy", "Call", "Deal", "Discard", "Fold", "Keep", "Kind", "Market", "Raise",
+    "Shuffle", "Stay", "BattleVerdict", "Outcome", "resolve_battle", "check_battle", "check_showdown", "PRESETS",
+    "PokerRules", "CardMark", "Holding", "Mark", "Place", "SideHand", "evaluate_side", "Battle", "HandResult",
+    "Phase", "Player", "Status", "BattleOdds", "battle_odds", "SOURCE", "ref", "SETUP_KEYS", "start", "next_hand",
+    "ShowdownVerdict", "resolve_showdown", "PokerState", "PokerView", "BattlePreview", "SeatEvent", "events_for",
 ]

@@ -14,7 +14,8 @@ from enum import Enum
 
 from ..errors import IllegalActionError
 from ..refs import RuleRef, Ruling
-from .hands import OWN_SUIT_COUNT, Holding, SideHand, evaluate_side
+from .config import PokerRules
+from .hands import OWN_SUIT_COUNT, STANDARD, Holding, SideHand, evaluate_side
 from .sections import ref
 
 
@@ -75,10 +76,10 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def resolve_battle(attacker: Holding, defender: Holding, *, last_two: bool = False,
-                   kings_in_the_house: bool = False, attacker_name: str = "the attacker",
-                   defender_name: str = "the defender") -> BattleVerdict:
-    """Decide a battle between two holdings.
+def resolve_battle(attacker: Holding, defender: Holding, rules: PokerRules = STANDARD, *, last_two: bool = False,
+                   attacker_name: str = "the attacker", defender_name: str = "the defender") -> BattleVerdict:
+    """Decide a battle between two holdings under ``rules`` (a variation that changes
+    battles is a field of the rule config, never a flag of its own).
 
     Raises :class:`IllegalActionError` when both banners share a suit: such
     players never battle (§ Bet (or battle)).
@@ -88,10 +89,8 @@ def resolve_battle(attacker: Holding, defender: Holding, *, last_two: bool = Fal
             f"no battle between {attacker_name}'s {attacker.banner} and {defender_name}'s {defender.banner}: "
             f"both banners are {attacker.suit.word} and players of one banner suit never battle "
             f"({ref('Bet (or battle)')})")
-    a = evaluate_side(attacker, against=defender.suit, name=attacker_name, opponent=defender_name,
-                      kings_in_the_house=kings_in_the_house)
-    d = evaluate_side(defender, against=attacker.suit, name=defender_name, opponent=attacker_name,
-                      kings_in_the_house=kings_in_the_house)
+    a = evaluate_side(attacker, against=defender.suit, rules=rules, name=attacker_name, opponent=defender_name)
+    d = evaluate_side(defender, against=attacker.suit, rules=rules, name=defender_name, opponent=attacker_name)
     return judge(a, d, last_two=last_two)
 
 

@@ -65,11 +65,10 @@ def check_battle(attacker: str, defender: str, *, variant: str | None = None,
         raise NotationError(f"both sides are called {a_name!r}; give the attacker and the defender "
                             "different names", token=d_name, expected="two different names")
     _no_card_twice([(a_name, a), (d_name, d)])
-    return resolve_battle(a, d, last_two=last_two, kings_in_the_house=rules.kings_in_the_house,
-                          attacker_name=a_name, defender_name=d_name)
+    return resolve_battle(a, d, rules, last_two=last_two, attacker_name=a_name, defender_name=d_name)
 
 
-def _parse_showdown_hand(text: str, kings: bool) -> tuple[str, Holding]:
+def _parse_showdown_hand(text: str, rules: PokerRules) -> tuple[str, Holding]:
     name, colon, cards = text.partition(":")
     name = name.strip()
     if not colon or not name:
@@ -82,7 +81,7 @@ def _parse_showdown_hand(text: str, kings: bool) -> tuple[str, Holding]:
     if len(fields) != 2:
         raise NotationError(f"{what}: {cards.strip()!r} has {len(fields)} field(s); write BANNER | OTHER CARDS "
                             "or BANNER | PALACE | SOLDIERS", token=cards.strip(), expected="BANNER | CARDS")
-    if kings:
+    if rules.kings_in_the_house:
         raise NotationError(f"{what}: {cards.strip()!r} does not say which cards are palace cards, and with "
                             "kings-in-the-house only palace cards can be wild; write BANNER | PALACE | SOLDIERS "
                             f"({ref('Kings in the House Rule')})",
@@ -115,7 +114,7 @@ def check_showdown(hands: Sequence[str], *, variant: str | None = None) -> Showd
         given = "; ".join(repr(h) for h in hands) or "none"
         raise NotationError(f"a showdown needs at least two hands, got {len(hands)} ({given}) ({ref('Showdown')})",
                             token=" ".join(hands), expected="two or more --hand")
-    named = [_parse_showdown_hand(h, rules.kings_in_the_house) for h in hands]
+    named = [_parse_showdown_hand(h, rules) for h in hands]
     seen: set[str] = set()
     for name, _ in named:
         if name.casefold() in RESERVED_NAMES:
@@ -126,4 +125,4 @@ def check_showdown(hands: Sequence[str], *, variant: str | None = None) -> Showd
                                 token=name, expected="distinct names")
         seen.add(name.casefold())
     _no_card_twice(named)
-    return resolve_showdown(named, kings_in_the_house=rules.kings_in_the_house)
+    return resolve_showdown(named, rules)

@@ -124,11 +124,14 @@ def _event(kind: str, text: str, section: str, clause: str = "", **data) -> Even
     return Event(kind, text, ref(section, clause), tuple(data.items()))
 
 
-def _private(event: Event, s: "PokerState", names, public: Event | None = None) -> SeatEvent:
-    """``event`` for the players ``names`` only (by name and seat number); the
-    others learn ``public`` (None: nothing). See view.events_for."""
-    shown = tuple(x for n in names for x in (n, s.seat_of(n)))
-    return SeatEvent(event.kind, event.text, event.ref, event.data, shown_to=shown, public=public)
+def _who(s: "PokerState", seat: int, role: str = "seat") -> dict:
+    """Event data naming a player: the seat (``role``) and the name (``name``, or ``ROLE_name``)."""
+    return {role: seat, ("name" if role == "seat" else f"{role}_name"): s.players[seat].name}
+
+
+def _private(event: Event, seats, public: Event | None = None) -> SeatEvent:
+    """``event`` for ``seats`` only; the others learn ``public`` (None: nothing). See view.events_for."""
+    return SeatEvent(event.kind, event.text, event.ref, event.data, shown_to=tuple(seats), public=public)
 
 
 def _set(players: tuple[Player, ...], seat: int, **changes) -> tuple[Player, ...]:
@@ -166,7 +169,7 @@ def _dealer_draw(s: "PokerState", action: Action):
     name = s.players[seat].name
     cards = draw.cards + ((seat, card),)
     events.append(_event("dealer-draw", f"{name} draws {card.label} for the deal", "The Deal", "first dealer",
-                         seat=name, card=card))
+                         **_who(s, seat), card=card))
     if len(cards) < len(draw.contenders):
         return evolve(s, deck=deck, plan=plan, draw=evolve(draw, cards=cards)), events
     top = max(c.rank for _, c in cards)
@@ -174,14 +177,14 @@ def _dealer_draw(s: "PokerState", action: Action):
     if len(high) > 1:
         names = " and ".join(s.players[i].name for i in high)
         events.append(_event("dealer-tie", f"{names} tie with {top.plural}: they draw again", "The Deal",
-                             "first dealer", seats=tuple(s.players[i].name for i in high)))
+                             "first dealer", seats=high, names=tuple(s.players[i].name for i in high)))
         new_draw = DealerDraw(high, draw.round + 1, (), draw.earlier + tuple(c for _, c in cards))
         return evolve(s, deck=deck, plan=plan, draw=new_draw), events
     dealer = high[0]
     table = draw.earlier + tuple(c for _, c in cards)
     plan, deck = plan.arrange(deck + table, "deck", "deck")
     events.append(_event("dealer", f"{s.players[dealer].name} has the high card and deals first", "The Deal",
-                         "first dealer", seat=s.players[dealer].name))
+                         "first dealer", **_who(s, dealer)))
     events.append(_event("shuffle", "The draw's cards go back into the pack and it is shuffled", "The Deal"))
     new = evolve(s, deck=deck, plan=plan, draw=None, dealer=dealer, actor=dealer)
     return _after_dealer(new), events
@@ -221,11 +224,12 @@ def _banner(s: "PokerState", action: Action):
     if holder is not None:
         hname = s.players[holder].name
         events.append(_event("banner-rejected", f"{card.label} to {name}: rejected, {hname} already holds "
-                             f"{card.suit.word}", "The Deal", "banner suits", seat=name, card=card, holder=hname))
+                             f"{card.suit.word}", "The Deal", "banner suits", **_who(s, seat), card=card,
+                             **_who(s, holder, "holder")))
         return evolve(s, deck=deck, plan=plan, set_aside=aside + (card,)), events
     players = _set(s.players, seat, banner=card)
     events.append(_event("banner-kept", f"{card.label} to {name}: kept as banner", "The Deal", "banner suits",
-                         seat=name, card=card))
+                         **_who(s, seat), card=card))
     done = pos + 1 == len(order)
     new = evolve(s, players=players, deck=deck, plan=plan, set_aside=aside, dealt=pos + 1,
                   phase=Phase.SHUFFLE if done else Phase.BANNERS)
@@ -249,15 +253,15 @@ def _palace(s: "PokerState", action: Action):
     players = _set(s.players, seat, palace=p.palace + (card,))
     nth = ("first", "second", "third")[len(p.palace)] if len(p.palace) < 3 else f"#{len(p.palace) + 1}"
     dealt = _event("palace-card", f"{p.name} gets a {nth} palace card, face down", "Palace Cards",
-                   seat=p.name, card=card)
+                   **_who(s, seat), card=card)
     # the card is the receiver's secret; the others learn only that a card was dealt
-    events = [_private(dealt, s, (p.name,), Event(dealt.kind, dealt.text, dealt.ref, (("seat", p.name),)))]
+    events = [_private(dealt, (seat,), Event(dealt.kind, dealt.text, dealt.ref, tuple(_who(s, seat).items())))]
     k += 1
     if k < s.rules.palace_cards * len(order):
         return evolve(s, players=players, deck=deck, dealt=k), events
     first = order[0]
     events.append(_event("play", f"The deal is done; {players[first].name}, on the dealer's left, plays first",
-                         "The Play", seat=players[first].name))
+                         "The Play", **_who(s, first)))
     return evolve(s, players=players, deck=deck, dealt=0, phase=Phase.TURN, actor=first, turn=first), events
 
 
@@ -285,7 +289,7 @@ def _turn(s: "PokerState", action: Action):
         players = _set(players, s.actor, soldiers=me.soldiers + (card,))
         where = "the deck" if kind is Kind.BUY else "the top of the discard pile"
         events.append(_event("bought", f"{me.name} pays {cost} and takes {card.label} from {where} as a soldier",
-                             section, seat=me.name, card=card, amount=cost))
+                             section, **_who(s, s.actor), card=card, amount=cost))
         return evolve(s, players=players, deck=deck, discard=discard, plan=plan, pot=s.pot + cost,
                        phase=Phase.AFTER_BUY, quiet=()), events
     if kind is Kind.BET:
@@ -295,14 +299,14 @@ def _turn(s: "PokerState", action: Action):
         thrown = _in_row_order(me, action.cards)
         players = _set(s.players, s.actor, soldiers=tuple(c for c in me.soldiers if c not in thrown))
         events.append(_event("discarded", f"{me.name} discards {_cards(thrown)}", "Discard",
-                             seat=me.name, cards=thrown, ruling=DISCARD_ORDER.key))
+                             **_who(s, s.actor), cards=thrown, ruling=DISCARD_ORDER.key))
         s = evolve(s, players=players, discard=s.discard + thrown)
     elif kind is Kind.STAY:
-        events.append(_event("stay", f"{me.name} stays", "Stay", seat=me.name))
+        events.append(_event("stay", f"{me.name} stays", "Stay", **_who(s, s.actor)))
     else:  # fold on a turn
         players = _set(s.players, s.actor, palace=(), banner=None, soldiers=(), status=Status.FOLDED)
         events.append(_event("fold", f"{me.name} folds; all of {me.name}'s cards go to the discard pile", "Fold on a turn",
-                             seat=me.name))
+                             **_who(s, s.actor)))
         s = evolve(s, players=players, discard=s.discard + me.palace + (me.banner,) + me.soldiers)
     return _end_turn(evolve(s, quiet=quiet), events)
 
@@ -319,12 +323,12 @@ def _soldier_choice(s: "PokerState", action: Action, then):
     me = s.players[s.actor]
     section = "Buy" if s.phase is Phase.AFTER_BUY else "Fold"
     if action.kind is Kind.KEEP:
-        events = [_event("kept", f"{me.name} keeps {len(me.soldiers)} soldier(s)", section, seat=me.name)]
+        events = [_event("kept", f"{me.name} keeps {len(me.soldiers)} soldier(s)", section, **_who(s, s.actor))]
     else:
         thrown = _in_row_order(me, action.cards)
         players = _set(s.players, s.actor, soldiers=tuple(c for c in me.soldiers if c not in thrown))
         s = evolve(s, players=players, discard=s.discard + thrown)
-        events = [_event("discarded", f"{me.name} discards {_cards(thrown)}", section, seat=me.name,
+        events = [_event("discarded", f"{me.name} discards {_cards(thrown)}", section, **_who(s, s.actor),
                          cards=thrown, ruling=DISCARD_ORDER.key)]
     return then(evolve(s, battle=None), events)
 
@@ -359,18 +363,18 @@ def _maybe_end(s: "PokerState", events: list) -> "PokerState | None":
 def _attack(s: "PokerState", action: Action):
     rules = s.rules
     me = s.players[s.actor]
-    target = s.seat_of(action.target)
+    target = action.target
     them = s.players[target]
     if rules.points:
         ev = _event("bet", f"{me.name} attacks {them.name} (free in the points game)", "Palace Poker without money",
-                    seat=me.name, target=them.name, amount=0)
+                    **_who(s, s.actor), **_who(s, target, "target"), amount=0)
         battle = Battle(s.actor, target, target, 0, 0)
         return _settle(evolve(s, battle=battle, quiet=()), [ev], caller=target, ruling_used=POINTS_BATTLE)
     amount = opening_minimum(rules, me) if action.amount is None else action.amount
     owed = defender_call(rules, amount, me, them)
     players = _pay(s.players, s.actor, amount)
     ev = _event("bet", f"{me.name} bets {amount} against {them.name} ({them.banner.label})", "Bet (or battle)",
-                seat=me.name, target=them.name, amount=amount, owed=owed)
+                **_who(s, s.actor), **_who(s, target, "target"), amount=amount, owed=owed)
     battle = Battle(s.actor, target, target, owed, amount, 0, (amount, 0))
     return evolve(s, players=players, pot=s.pot + amount, battle=battle, phase=Phase.BATTLE, actor=target,
                    quiet=()), [ev]
@@ -383,7 +387,7 @@ def _battle(s: "PokerState", action: Action):
     is_attacker = b.responder == b.attacker
     if action.kind is Kind.FOLD:
         ev = _event("fold", f"{me.name} folds to {s.players[other].name}", "Raise" if is_attacker else "Fold",
-                    seat=me.name)
+                    **_who(s, b.responder))
         return _knock_out(s, loser=b.responder, winner=other, events=[ev], status=Status.FOLDED)
     if action.kind is Kind.CALL:
         pay = min(b.owed, me.stack)
@@ -391,14 +395,14 @@ def _battle(s: "PokerState", action: Action):
         players = _pay(s.players, b.responder, pay)
         short = " (all in)" if pay < b.owed else ""
         ev = _event("call", f"{me.name} calls with {pay}{short}; the pot is {s.pot + pay}", "Call",
-                    seat=me.name, amount=pay)
+                    **_who(s, b.responder), amount=pay)
         s = evolve(s, players=players, pot=s.pot + pay, battle=evolve(b, put=put))
         return _settle(s, [ev], caller=b.responder)
     amount = action.amount if action.amount is not None else _default_raise(s)
     pay = b.owed + amount
     players = _pay(s.players, b.responder, pay)
     ev = _event("raise", f"{me.name} puts in {pay}: {b.owed} to call and {amount} more", "Raise",
-                seat=me.name, amount=pay, call=b.owed, raised=amount)
+                **_who(s, b.responder), amount=pay, call=b.owed, raised=amount)
     battle = evolve(b, responder=other, owed=amount, raises=b.raises + 1, put=_add_put(b, b.responder, pay))
     return evolve(s, players=players, pot=s.pot + pay, battle=battle, actor=other), [ev]
 
@@ -421,16 +425,15 @@ def _settle(s: "PokerState", events: list, *, caller: int, ruling_used=None):
     if s.rules.points:
         events.append(_event("reveal", f"{s.players[shower].name} shows the palace cards to "
                              f"{s.players[caller].name}, who says who is out", "Palace Poker without money",
-                             seat=s.players[shower].name, to=s.players[caller].name, ruling=BATTLE_REVEAL.key))
+                             **_who(s, shower), **_who(s, caller, "to"), ruling=BATTLE_REVEAL.key))
     else:
         events.append(_event("reveal", f"{s.players[caller].name} called last, so {s.players[shower].name} "
                              f"shows the palace cards to {s.players[caller].name} first", "Raise", "last caller",
-                             seat=s.players[shower].name, to=s.players[caller].name, ruling=BATTLE_REVEAL.key))
-    verdict = resolve_battle(att.holding, dfd.holding, last_two=len(s.in_hand) == 2,
-                             kings_in_the_house=s.rules.kings_in_the_house,
+                             **_who(s, shower), **_who(s, caller, "to"), ruling=BATTLE_REVEAL.key))
+    verdict = resolve_battle(att.holding, dfd.holding, s.rules, last_two=len(s.in_hand) == 2,
                              attacker_name=att.name, defender_name=dfd.name)
     caller_lost = verdict.outcome is (Outcome.DEFENDER if caller == b.attacker else Outcome.ATTACKER)
-    seen = (s.players[caller].name,) if caller_lost else (s.players[caller].name, s.players[shower].name)
+    seen = (caller,) if caller_lost else (caller, shower)
     events.extend(_verdict_events(s, verdict, seen))
     s = evolve(s, last_battle=verdict, battle_seen=seen)
     if verdict.outcome is Outcome.SPLIT:
@@ -443,42 +446,46 @@ def _settle(s: "PokerState", events: list, *, caller: int, ruling_used=None):
             discard += p.palace + (p.banner,) + p.soldiers
             players = _set(players, seat, palace=(), banner=None, soldiers=(), status=Status.TIED)
         events.append(_event("both-out", f"{att.name} and {dfd.name} are both out; all their cards go to the "
-                             "discard pile", "Ties", "both fold", seats=(att.name, dfd.name)))
-        return _end_turn(evolve(s, players=players, discard=discard, battle=None), events)
+                             "discard pile", "Ties", "both fold", seats=(b.attacker, b.defender),
+                             names=(att.name, dfd.name)))
+        return _end_turn(evolve(s, players=players, discard=discard, battle=None),
+                         events)
     winner = b.attacker if verdict.outcome is Outcome.ATTACKER else b.defender
     loser = b.other(winner)
     return _knock_out(s, loser=loser, winner=winner, events=events, status=Status.BEATEN)
 
 
-def _verdict_events(s: "PokerState", v: BattleVerdict, seen: tuple[str, ...]) -> list[Event]:
+def _verdict_events(s: "PokerState", v: BattleVerdict, seen: tuple[int, ...]) -> list[Event]:
     """The battle's narration. The hands are told only to who saw them (``seen``
     saw both; each player knows his own side); the table learns the outcome."""
     events = []
-    for side in (v.attacker, v.defender):
-        knows = (side.name, *seen)
+    b = s.battle
+    for side, seat in ((v.attacker, b.attacker), (v.defender, b.defender)):
+        knows = (seat, *seen)
         if side.excluded:
             events.append(_private(_event(
                 "excluded", f"Not counted for {side.name}: {_cards(side.excluded)} (the opponent's banner is "
-                f"{side.against.symbol})", "Banner Suits", seat=side.name, cards=side.excluded,
-                suit=side.against.word), s, knows))
+                f"{side.against.symbol})", "Banner Suits", **_who(s, seat), cards=side.excluded,
+                suit=side.against.word), knows))
         if side.rescued:
             events.append(_private(_event(
                 "four-of-a-kind", f"{side.name}'s {_cards(side.rescued)} counts anyway: it completes a four of a "
-                "kind", "Banner Suits", "four-of-a-kind exception", seat=side.name, cards=side.rescued), s, knows))
+                "kind", "Banner Suits", "four-of-a-kind exception", **_who(s, seat), cards=side.rescued), knows))
         wild = [m for m in side.marks if m.mark is Mark.WILD]
         if wild:
             events.append(_private(_event(
                 "wild", f"{side.name}'s {wild[0].card.label} plays as an ace", "Kings in the House Rule",
-                seat=side.name, card=wild[0].card), s, knows))
+                **_who(s, seat), card=wild[0].card), knows))
     kind = {"hand": "battle-won", "own suit": "battle-won", "tie": "battle-tie"}[v.decided_by]
     data = {"verdict": v}
     if v.winner is not None:
-        data.update(winner=v.winner.name, loser=v.loser.name)
-        told = Event(kind, f"{v.winner.name} wins the battle against {v.loser.name}", v.ref,
-                     (("winner", v.winner.name), ("loser", v.loser.name)))
+        won = b.attacker if v.outcome is Outcome.ATTACKER else b.defender
+        names = {**_who(s, won, "winner"), **_who(s, b.other(won), "loser")}
+        data.update(names)
+        told = Event(kind, f"{v.winner.name} wins the battle against {v.loser.name}", v.ref, tuple(names.items()))
     else:
         told = Event(kind, f"{v.attacker.name} and {v.defender.name} tie the battle", v.ref)
-    events.append(_private(Event(kind, v.reason, v.ref, tuple(data.items())), s, seen, told))
+    events.append(_private(Event(kind, v.reason, v.ref, tuple(data.items())), seen, told))
     return events
 
 
@@ -488,7 +495,7 @@ def _knock_out(s: "PokerState", *, loser: int, winner: int, events: list, status
     players = _set(s.players, loser, palace=(), status=status)
     s = evolve(s, players=players, discard=s.discard + lp.palace, battle=evolve(s.battle, responder=winner))
     events.append(_event("out", f"{lp.name} is out; {lp.name}'s palace cards go to the discard pile", "Fold",
-                         seat=lp.name))
+                         **_who(s, loser)))
     done = _maybe_end(s, events)
     if done is not None:
         return done, events
@@ -496,7 +503,7 @@ def _knock_out(s: "PokerState", *, loser: int, winner: int, events: list, status
     players = _set(s.players, loser, banner=None, soldiers=())
     players = _set(players, winner, soldiers=wp.soldiers + taken)
     events.append(_event("spoils", f"{wp.name} takes {_cards(taken)} as soldier(s)", "Fold",
-                         seat=wp.name, cards=taken))
+                         **_who(s, winner), cards=taken))
     return evolve(s, players=players, phase=Phase.SPOILS, actor=winner), events
 
 
@@ -504,32 +511,31 @@ def _knock_out(s: "PokerState", *, loser: int, winner: int, events: list, status
 
 def _finish(s: "PokerState", result: HandResult, events: list) -> "PokerState":
     players = s.players
-    for name, amount in result.shares:
-        seat = s.seat_of(name)
+    for seat, amount in result.shares:
         players = _set(players, seat, stack=players[seat].stack + amount)
-    for name, pts in result.points:
-        seat = s.seat_of(name)
+    for seat, pts in result.points:
         players = _set(players, seat, score=players[seat].score + pts)
-    for name, pts in result.points:
-        p = players[s.seat_of(name)]
-        events.append(_event("scored", f"{name} scores {pts} points ({s.rules.win_points} less "
+    for seat, pts in result.points:
+        p = players[seat]
+        events.append(_event("scored", f"{p.name} scores {pts} points ({s.rules.win_points} less "
                              f"{len(p.soldiers)} soldier(s)), {p.score} in all", "Palace Poker without money",
-                             "score", seat=name, points=pts, total=p.score))
+                             "score", **_who(s, seat), points=pts, total=p.score))
         if p.score >= s.rules.target:
-            events.append(_event("game-won", f"{name} reaches {p.score} points, the target of {s.rules.target}, "
-                                 "and wins the game", "Palace Poker without money", "target", seat=name,
+            events.append(_event("game-won", f"{p.name} reaches {p.score} points, the target of {s.rules.target}, "
+                                 "and wins the game", "Palace Poker without money", "target", **_who(s, seat),
                                  total=p.score))
     if len(result.shares) > 1:
-        events.append(Event("pot-split", "The pot is split: " + ", ".join(f"{n} {a}" for n, a in result.shares),
-                            result.ref, (("shares", result.shares),)))
+        events.append(Event("pot-split", "The pot is split: " + ", ".join(f"{n} {a}" for n, a in result.named_shares),
+                            result.ref, (("shares", result.shares), ("named_shares", result.named_shares))))
     events.append(Event("hand-over", result.reason, result.ref,
-                        (("winners", result.winners), ("shares", result.shares), ("points", result.points))))
+                        (("winners", result.winners), ("winner_names", result.winner_names),
+                         ("shares", result.shares), ("points", result.points))))
     game_over = s.rules.points and any(p.score >= s.rules.target for p in players)
     can_ante = [p for p in players if p.stack >= s.rules.ante_amount]
     if not game_over and len(can_ante) >= 2 and s.dealer is not None:
-        nxt = players[next_dealer(players, s.dealer, s.rules.ante_amount)]
-        events.append(_event("next-dealer", f"{nxt.name} deals the next hand: the deal passes to the left",
-                             "Example Game Continued", "next dealer", seat=nxt.name))
+        nxt = next_dealer(players, s.dealer, s.rules.ante_amount)
+        events.append(_event("next-dealer", f"{players[nxt].name} deals the next hand: the deal passes to the left",
+                             "Example Game Continued", "next dealer", **_who(s, nxt)))
     return evolve(s, players=players, pot=0, phase=Phase.OVER, actor=None, battle=None, result=result)
 
 
@@ -540,37 +546,41 @@ def next_dealer(players: tuple[Player, ...], dealer: int, ante: int) -> int:
     return next(i for k in range(1, n + 1) if players[(i := (dealer + k) % n)].stack >= ante)
 
 
-def _points_for(s: "PokerState", seat: int) -> tuple[tuple[str, int], ...]:
+def _points_for(s: "PokerState", seat: int) -> tuple[tuple[int, int], ...]:
     if not s.rules.points:
         return ()
-    p = s.players[seat]
-    return ((p.name, s.rules.win_points - len(p.soldiers)),)
+    return ((seat, s.rules.win_points - len(s.players[seat].soldiers)),)
+
+
+def _result(s: "PokerState", how: str, winners, shares, reason: str, rule, points=(), showdown=None,
+            used=None) -> HandResult:
+    return HandResult(how, tuple(winners), tuple(shares), reason, rule, tuple(points), showdown, used, s.names)
 
 
 def _finish_last(s: "PokerState", seat: int, events: list) -> "PokerState":
     p = s.players[seat]
     pts = _points_for(s, seat)
     what = f"scores {pts[0][1]} points" if pts else f"wins the pot of {s.pot}"
-    result = HandResult("last player", (p.name,), ((p.name, s.pot),) if s.pot else (),
-                        f"{p.name} is the last player in the hand and {what}", ref("Winning the Pot"),
-                        pts, ruling=LAST_BATTLE if s.last_battle is not None else None)
+    result = _result(s, "last player", (seat,), ((seat, s.pot),) if s.pot else (),
+                     f"{p.name} is the last player in the hand and {what}", ref("Winning the Pot"),
+                     pts, used=LAST_BATTLE if s.last_battle is not None else None)
     return _finish(s, result, events)
 
 
-def _split_shares(s: "PokerState", seats) -> tuple[tuple[str, int], ...]:
+def _split_shares(s: "PokerState", seats) -> tuple[tuple[int, int], ...]:
     ordered = [i for i in s.deal_order if i in seats]
     share, odd = divmod(s.pot, len(ordered))
-    return tuple((s.players[i].name, share + (1 if k < odd else 0)) for k, i in enumerate(ordered))
+    return tuple((i, share + (1 if k < odd else 0)) for k, i in enumerate(ordered))
 
 
 def _finish_split(s: "PokerState", seats, events: list, *, how: str) -> "PokerState":
     names = tuple(s.players[i].name for i in seats)
     if s.rules.points:
-        result = HandResult("no winner", (), (), f"{' and '.join(names)} tie completely: nobody scores this hand",
-                            ref("Palace Poker without money"), (), ruling=POINTS_TIE)
+        result = _result(s, "no winner", (), (), f"{' and '.join(names)} tie completely: nobody scores this hand",
+                         ref("Palace Poker without money"), used=POINTS_TIE)
         return _finish(s, result, events)
     shares = _split_shares(s, seats)
-    text = ", ".join(f"{n} {a}" for n, a in shares)
+    text = ", ".join(f"{s.players[i].name} {a}" for i, a in shares)
     section = ("Ties", "last two") if how == "battle split" else ("Winning the Pot", "same suit")
     if s.pot % len(seats):
         used = ODD_CHIPS
@@ -578,8 +588,8 @@ def _finish_split(s: "PokerState", seats, events: list, *, how: str) -> "PokerSt
         used = NO_POT_SHARING_SCOPE
     else:
         used = None
-    result = HandResult(how, names, shares, f"{' and '.join(names)} split the pot of {s.pot}: {text}",
-                        ref(*section), (), ruling=used)
+    result = _result(s, how, tuple(seats), shares, f"{' and '.join(names)} split the pot of {s.pot}: {text}",
+                     ref(*section), used=used)
     return _finish(s, result, events)
 
 
@@ -605,26 +615,25 @@ def _showdown(s: "PokerState", start: int, events: list, *, how: str) -> "PokerS
             break
         order.append(i)
     holdings = [(s.players[i].name, s.players[i].holding) for i in order]
-    verdict = resolve_showdown(holdings, kings_in_the_house=s.rules.kings_in_the_house)
-    for hand in verdict.hands:
+    verdict = resolve_showdown(holdings, s.rules)
+    for seat, hand in zip(order, verdict.hands):
         events.append(_event("show", f"{hand.name} shows {_cards(hand.holding.palace)}: {hand.describe_hand()}",
-                             "Showdown", seat=hand.name, cards=hand.holding.palace))
+                             "Showdown", **_who(s, seat), cards=hand.holding.palace))
     winners = tuple(s.seat_of(n) for n in verdict.winners)
     if len(winners) > 1:
         if s.rules.points:
-            result = HandResult("no winner", (), (), verdict.reason + "; nobody scores this hand",
-                                ref("Palace Poker without money"), (), verdict, POINTS_TIE)
+            result = _result(s, "no winner", (), (), verdict.reason + "; nobody scores this hand",
+                             ref("Palace Poker without money"), (), verdict, POINTS_TIE)
             return _finish(s, result, events)
         shares = _split_shares(s, winners)
-        result = HandResult(how, verdict.winners, shares, verdict.reason + f"; the pot of {s.pot} is split",
-                            verdict.ref, (), verdict, ODD_CHIPS if s.pot % len(winners) else SHOWDOWN_ORDER)
+        result = _result(s, how, winners, shares, verdict.reason + f"; the pot of {s.pot} is split",
+                         verdict.ref, (), verdict, ODD_CHIPS if s.pot % len(winners) else SHOWDOWN_ORDER)
         return _finish(s, result, events)
     w = winners[0]
     pts = _points_for(s, w)
     what = f"scores {pts[0][1]} points" if pts else f"wins the pot of {s.pot}"
-    result = HandResult(how, verdict.winners, ((verdict.winners[0], s.pot),) if s.pot else (),
-                        f"{verdict.reason}: {verdict.winners[0]} {what}", verdict.ref, pts, verdict,
-                        verdict.ruling or SHOWDOWN_ORDER)
+    result = _result(s, how, winners, ((w, s.pot),) if s.pot else (), f"{verdict.reason}: {verdict.winners[0]} {what}",
+                     verdict.ref, pts, verdict, verdict.ruling or SHOWDOWN_ORDER)
     return _finish(s, result, events)
 
 

@@ -17,6 +17,7 @@ from ..cards import ALL_CARDS, Card, Rank, Suit, format_cards, parse_cards
 from ..errors import NotationError
 from ..poker import Category, Hand, best_hand, category_of, evaluate_indices
 from ..refs import RuleRef, Ruling, ruling
+from .config import PokerRules
 from .sections import ref
 
 MAX_SOLDIERS = 5
@@ -250,10 +251,14 @@ def _wheel_with_wild(countable: Sequence[Card], wild: Card, own: Suit) -> tuple[
     return _WHEEL, (*low, wild)
 
 
-def evaluate_side(holding: Holding, *, against: Suit | None, name: str = "",
-                  opponent: str = "the opponent", kings_in_the_house: bool = False) -> SideHand:
+STANDARD = PokerRules()
+
+
+def evaluate_side(holding: Holding, *, against: Suit | None, rules: PokerRules = STANDARD, name: str = "",
+                  opponent: str = "the opponent") -> SideHand:
     """The best five of ``holding`` when cards of suit ``against`` do not count
-    (§ Banner Suits), with every card marked. ``against=None`` is a showdown."""
+    (§ Banner Suits), with every card marked, under ``rules`` (the Kings in the
+    House variation makes a royal card wild). ``against=None`` is a showdown."""
     own = holding.suit
     cards = holding.cards
     countable = [c for c in cards if c.suit is not against]
@@ -268,7 +273,7 @@ def evaluate_side(holding: Holding, *, against: Suit | None, name: str = "",
                 hand = best_hand(pool, prefer_suit=own)
                 if hand.category is Category.FOUR_OF_A_KIND and hand.cards[0].rank is rank:
                     options.append(((hand.value, _own_count(hand.cards, own), 1), hand.cards, None, rank))
-    if kings_in_the_house:
+    if rules.kings_in_the_house:
         for wild in holding.palace:
             if wild.rank in _ROYALS and wild.suit is own:
                 made = _wheel_with_wild(countable, wild, own)
@@ -309,7 +314,7 @@ _LOW_RANK_BITS = {r: 1 << r for r in (2, 3, 4, 5)}
 
 
 def fast_value(indices: Sequence[int], palace: Sequence[int], own: int, against: int | None,
-               kings_in_the_house: bool = False) -> int:
+               rules: PokerRules = STANDARD) -> int:
     """The battle value of :func:`evaluate_side` from card indices, without marks
     (suits as numbers 0..3 in :class:`~rules.cards.Suit` index order). Used by
     the odds enumeration; the tests check it against :func:`evaluate_side`."""
@@ -327,7 +332,7 @@ def fast_value(indices: Sequence[int], palace: Sequence[int], own: int, against:
                 v = evaluate_indices([*countable, r * 4 + against])
                 if v > value:
                     value = v
-    if kings_in_the_house and value < _WHEEL_FLUSH:
+    if rules.kings_in_the_house and value < _WHEEL_FLUSH:
         if any(i in _ROYAL_INDICES and i & 3 == own for i in palace):
             suited = all_ranks = 0
             for i in countable:

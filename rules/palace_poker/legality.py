@@ -51,6 +51,13 @@ _PHASE_REF = {Phase.DEALER_DRAW: "The Deal", Phase.ANTE: "The Deal", Phase.BANNE
               Phase.AFTER_BUY: "Buy", Phase.BATTLE: "Raise", Phase.SPOILS: "Fold", Phase.OVER: "Winning the Pot"}
 
 
+# whose move it is: the clause that hands the decision to that player
+_TURN_REF = {Phase.DEALER_DRAW: ("The Deal", "first dealer"), Phase.ANTE: ("The Deal", "the dealer"),
+             Phase.BANNERS: ("The Deal", "the dealer"), Phase.SHUFFLE: ("Palace Cards", "the dealer"),
+             Phase.PALACE: ("Palace Cards", "the dealer"), Phase.TURN: ("The Play", "whose turn it is"),
+             Phase.AFTER_BUY: ("The Play", "whose turn it is"), Phase.BATTLE: ("Raise", "who answers a bet"),
+             Phase.SPOILS: ("The Play", "whose turn it is")}
+
 _CARD_TEXT = tuple(str(c) for c in ALL_CARDS)
 
 
@@ -70,9 +77,10 @@ def check(state: "PokerState", action: Action) -> Verdict:
     phase = state.phase
     if phase is Phase.OVER:
         return _no("the hand is over", "Winning the Pot")
-    actor = state.actor_name
-    if action.seat is not None and actor is not None and action.seat.casefold() != actor.casefold():
-        return _no(f"it is {actor}'s move, not {action.seat}'s", _PHASE_REF[phase])
+    actor = state.actor
+    if action.actor is not None and actor is not None and action.actor != actor:
+        who = state.players[action.actor].name if 0 <= action.actor < len(state.players) else f"seat {action.actor}"
+        return _no(f"it is {state.players[actor].name}'s move, not {who}'s", *_TURN_REF[phase])
     allowed = _NAMES[phase]
     if action.kind not in allowed:
         choices = ", ".join(k.value for k in allowed)
@@ -155,9 +163,9 @@ def _check_soldiers(state: "PokerState", action: Action) -> Verdict:
 def _check_bet(state: "PokerState", action: Action) -> Verdict:
     rules = state.rules
     me = state.players[state.actor]
-    target = state.seat_of(action.target)
-    if target is None:
-        return _no(f"there is no player {action.target!r} at this table", "Bet (or battle)")
+    target = action.target
+    if not 0 <= target < len(state.players):
+        return _no(f"there is no seat @{target} at this table", "Bet (or battle)")
     them = state.players[target]
     if target == state.actor:
         return _no("nobody can bet against themselves", "Bet (or battle)")

@@ -120,16 +120,37 @@ class Battle:
 
 @dataclass(frozen=True)
 class HandResult:
-    """How the hand ended, who won what, and why."""
+    """How the hand ended, who won what, and why; players by seat (``names`` has
+    the table's names, for display and for the lessons, which point at players by name)."""
 
     how: str                                   # "last player", "same suit split", "showdown", "battle split", ...
-    winners: tuple[str, ...]
-    shares: tuple[tuple[str, int], ...]        # chips from the pot
+    winners: tuple[int, ...]
+    shares: tuple[tuple[int, int], ...]        # (seat, chips from the pot)
     reason: str
     ref: RuleRef
-    points: tuple[tuple[str, int], ...] = ()   # points game
+    points: tuple[tuple[int, int], ...] = ()   # points game: (seat, points)
     showdown: ShowdownVerdict | None = None
     ruling: Ruling | None = None
+    names: tuple[str, ...] = ()
 
-    def share(self, name: str) -> int:
-        return dict(self.shares).get(name, 0)
+    def _seat(self, who: int | str) -> int | None:
+        if isinstance(who, int):
+            return who
+        key = who.strip().casefold()
+        return next((i for i, n in enumerate(self.names) if n.casefold() == key), None)
+
+    def share(self, who: int | str) -> int:
+        """Chips won by a seat or a player named ``who``."""
+        return dict(self.shares).get(self._seat(who), 0)
+
+    @property
+    def winner_names(self) -> tuple[str, ...]:
+        return tuple(self.names[i] for i in self.winners)
+
+    @property
+    def named_shares(self) -> tuple[tuple[str, int], ...]:
+        return tuple((self.names[i], chips) for i, chips in self.shares)
+
+    @property
+    def named_points(self) -> tuple[tuple[str, int], ...]:
+        return tuple((self.names[i], pts) for i, pts in self.points)

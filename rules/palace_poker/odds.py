@@ -25,6 +25,7 @@ from ..refs import RuleRef, ruling
 from .hands import Holding, evaluate_side, fast_value
 from .model import Phase
 from .sections import ref
+from .view import PokerView
 
 if TYPE_CHECKING:
     from .state import PokerState
@@ -41,7 +42,8 @@ UNSEEN = ruling(
 
 @dataclass(frozen=True)
 class BattleOdds:
-    """The chances of ``seat`` in a battle against ``opponent`` (either attacking)."""
+    """The chances of ``seat`` in a battle against ``opponent`` (either attacking);
+    ``seat``/``opponent`` are the players' names, ``seats`` the two seat numbers."""
 
     seat: str
     opponent: str
@@ -52,6 +54,7 @@ class BattleOdds:
     possible: bool = True
     reason: str = ""
     ref: RuleRef = ref("Banner Suits")
+    seats: tuple[int, int] = (-1, -1)
 
     def describe(self) -> str:
         if not self.possible:
@@ -60,33 +63,43 @@ class BattleOdds:
                 f"lose {float(self.lose):.1%} over {self.combinations} possible palace sets")
 
 
-def battle_odds(state: "PokerState", seat: str, opponent: str | None = None) -> tuple[BattleOdds, ...]:
-    """Odds for ``seat`` against every opponent still in the hand (or just ``opponent``)."""
-    if state.phase not in (Phase.TURN, Phase.AFTER_BUY, Phase.BATTLE, Phase.SPOILS):
-        raise ValueError(f"battle odds need a hand in play, not the {state.phase.value} phase")
-    me_seat = state.seat_of(seat)
-    if me_seat is None or not state.players[me_seat].in_hand:
+def battle_odds(source: "PokerState | PokerView", seat: int | str | None = None,
+                opponent: int | str | None = None) -> tuple[BattleOdds, ...]:
+    """Odds for ``seat`` against every opponent still in the hand (or just ``opponent``),
+    from what that seat sees: ``source`` is the seat's view (a computer player's
+    input) or a state, whose view of ``seat`` is taken. Seats by number or name."""
+    view = source if isinstance(source, PokerView) else source.view(seat)
+    if view.phase not in (Phase.TURN, Phase.AFTER_BUY, Phase.BATTLE, Phase.SPOILS):
+        raise ValueError(f"battle odds need a hand in play, not the {view.phase.value} phase")
+    me_seat = view.seat
+    if me_seat is None or not view.players[me_seat].in_hand:
         raise ValueError(f"{seat!r} is not a player still in the hand")
-    me = state.players[me_seat]
-    unseen = state.view(me.name).unseen()
+    me = view.players[me_seat]
+    unseen = view.unseen()
+    wanted = None if opponent is None else (opponent if isinstance(opponent, int) else view.player(opponent).seat)
     out = []
-    for i in state.in_hand:
-        them = state.players[i]
-        if i == me_seat or (opponent is not None and them.name.casefold() != opponent.casefold()):
+    for them in view.players:
+        if them.seat == me_seat or not them.in_hand or (wanted is not None and them.seat != wanted):
             continue
         if them.suit is me.suit:
             out.append(BattleOdds(me.name, them.name, Fraction(0), Fraction(0), Fraction(0), 0, False,
-                                  f"both banners are {me.suit.word}: they never battle", ref("Bet (or battle)")))
+                                  f"both banners are {me.suit.word}: they never battle", ref("Bet (or battle)"),
+                                  (me_seat, them.seat)))
             continue
-        out.append(_against(state, me, them, unseen))
-    return tuple(out)
+        out.append(_against(view.rules, me, them, unseen))
+    return tuple(sorted(out, key=lambda o: _from_dealers_left(view, o.seats[1])))
 
 
-def _against(state: "PokerState", me, them, unseen: tuple[Card, ...]) -> BattleOdds:
-    kings = state.rules.kings_in_the_house
-    mine = evaluate_side(me.holding, against=them.suit, kings_in_the_house=kings)
+def _from_dealers_left(view: PokerView, seat: int) -> int:
+    n = len(view.players)
+    dealer = view.dealer if view.dealer is not None else n - 1
+    return (seat - dealer - 1) % n
+
+
+def _against(rules, me, them, unseen: tuple[Card, ...]) -> BattleOdds:
+    mine = evaluate_side(me.holding, against=them.suit, rules=rules)
     my_value, my_own = mine.value, mine.own_suit_count
-    size = len(them.palace)
+    size = them.palace_count
     sx, so = me.suit.index, them.suit.index
     fixed = [them.banner.index, *(c.index for c in them.soldiers)]
     live = [c.index for c in unseen if c.suit is not me.suit]
@@ -99,7 +112,7 @@ def _against(state: "PokerState", me, them, unseen: tuple[Card, ...]) -> BattleO
             continue
         for part in combinations(live, m):
             cards = fixed + list(part)
-            value = fast_value(cards, part, so, sx, kings)
+            value = fast_value(cards, part, so, sx, rules)
             ranks: dict[int, int] = {}
             for c in cards:
                 ranks[c >> 2] = ranks.get(c >> 2, 0) + 1
@@ -109,7 +122,7 @@ def _against(state: "PokerState", me, them, unseen: tuple[Card, ...]) -> BattleO
             else:
                 groups = []
                 for extra in combinations(dead, rest):
-                    v = fast_value(cards + list(extra), part, so, sx, kings) if any(
+                    v = fast_value(cards + list(extra), part, so, sx, rules) if any(
                         d in triggers for d in extra) else value
                     groups.append((v, 1, part, extra))
             for v, n, p, extra in groups:
@@ -119,7 +132,7 @@ def _against(state: "PokerState", me, them, unseen: tuple[Card, ...]) -> BattleO
                     lose += n
                 else:
                     held = Holding(them.banner, tuple(_CARDS[i] for i in (*p, *extra)), them.soldiers)
-                    theirs = evaluate_side(held, against=me.suit, kings_in_the_house=kings).own_suit_count
+                    theirs = evaluate_side(held, against=me.suit, rules=rules).own_suit_count
                     if my_own > theirs:
                         win += n
                     elif my_own < theirs:
@@ -128,7 +141,7 @@ def _against(state: "PokerState", me, them, unseen: tuple[Card, ...]) -> BattleO
                         tie += n
     total = win + tie + lose
     return BattleOdds(me.name, them.name, Fraction(win, total), Fraction(tie, total), Fraction(lose, total),
-                      total, True, UNSEEN.reading, ref("Banner Suits"))
+                      total, True, UNSEEN.reading, ref("Banner Suits"), (me.seat, them.seat))
 
 
 from ..cards import ALL_CARDS as _CARDS  # noqa: E402  (index -> card)

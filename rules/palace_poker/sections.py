@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..refs import RuleRef, register_sections
+from ..refs import RuleRef, register_source, register_sections
 
 SOURCE = "palace-poker.txt"
+register_source(SOURCE, "Palace Poker (pagat.com, contributed by Scott Henneman)")
 
 register_sections(SOURCE, {
     "Palace Poker": "Overview: two to ten players; every bet is made heads-up in a battle; "

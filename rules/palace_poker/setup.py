@@ -5,8 +5,9 @@ Setup keys (any other key is an error naming it):
 
 ``seats`` (required)
     Player names, 2 to 10, in clockwise order. Names are unique (ignoring
-    case), may not contain ``:`` or ``|``, and may not be a card (``Qs``) or a
-    number, so actions like ``bet Qs`` and ``Brad: call`` stay unambiguous.
+    case), may not contain ``:`` or ``|`` nor start with ``@``, and may not be a
+    card (``Qs``) or a number, so actions like ``bet Qs``, ``bet @2`` and
+    ``Brad: call`` stay unambiguous.
 ``dealer``
     The dealer's name. Omitted: the last seat deals, so ``seats`` reads from
     the dealer's left. ``"draw"``: the first dealer is found by dealing one card
@@ -55,7 +56,6 @@ from typing import Any
 
 from ..cards import ALL_CARDS, Card, parse_cards
 from ..errors import NotationError
-from .actions import Action, Kind
 from .config import PRESETS, PokerRules
 from .deck import ShufflePlan, stack_order
 from .flow import next_dealer
@@ -83,8 +83,9 @@ def _names(raw: Any) -> tuple[str, ...]:
         if not isinstance(raw_name, str) or not raw_name.strip():
             raise _bad(f"a player name must be non-empty text, got {raw_name!r}", raw_name, "a name")
         name = raw_name.strip()
-        if ":" in name or "|" in name:
-            raise _bad(f"player name {name!r} may not contain ':' or '|'", name, "a name without : or |")
+        if ":" in name or "|" in name or name.startswith("@"):
+            raise _bad(f"player name {name!r} may not contain ':' or '|' nor start with '@' (action notation "
+                       "writes a seat as @N)", name, "a name without : or |, not starting with @")
         if name.replace("$", "").isdigit():
             raise _bad(f"player name {name!r} may not be a number", name, "a name")
         try:

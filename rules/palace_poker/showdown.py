@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..refs import RuleRef, Ruling
-from .hands import OWN_SUIT_COUNT, Holding, SideHand, evaluate_side
+from .config import PokerRules
+from .hands import OWN_SUIT_COUNT, STANDARD, Holding, SideHand, evaluate_side
 from .sections import ref
 
 
@@ -40,10 +41,9 @@ class ShowdownVerdict:
         return {"winner": list(self.winners), **per_player, "players": per_player}
 
 
-def resolve_showdown(holdings: list[tuple[str, Holding]], *, kings_in_the_house: bool = False) -> ShowdownVerdict:
-    """Rank the hands of the named players (in the order they show)."""
-    hands = tuple(evaluate_side(h, against=None, name=name, kings_in_the_house=kings_in_the_house)
-                  for name, h in holdings)
+def resolve_showdown(holdings: list[tuple[str, Holding]], rules: PokerRules = STANDARD) -> ShowdownVerdict:
+    """Rank the hands of the named players (in the order they show) under ``rules``."""
+    hands = tuple(evaluate_side(h, against=None, rules=rules, name=name) for name, h in holdings)
     if len(hands) == 1:
         return ShowdownVerdict(hands, (hands[0].name,), "alone", f"{hands[0].name} is the only one left",
                                ref("Winning the Pot"))

@@ -14,19 +14,20 @@ from itertools import combinations
 from typing import Any, Mapping
 
 from ..cards import ALL_CARDS, Card
-
-_PACK = [c.index for c in ALL_CARDS]
-from ..core import GameState
+from ..core import GameState, parse_seat
 from ..errors import NotationError
 from ..refs import Event, Verdict
 from . import flow, legality
-from .actions import Action, Kind
+from .actions import Action, Ante, Bet, Buy, Deal, Discard, Fold, Keep, Market, Raise, Shuffle, Stay, Call
+from .actions import parse_action as _parse_action
 from .battle import BattleVerdict
 from .betting import defender_call, opening_minimum, raise_step
 from .config import PokerRules
 from .deck import ShufflePlan
 from .model import Battle, DealerDraw, HandResult, Phase, Player
 from .view import PokerView, events_for, make_view
+
+_PACK = [c.index for c in ALL_CARDS]
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class PokerState(GameState[Action]):
     draw: DealerDraw | None = None
     result: HandResult | None = None
     last_battle: BattleVerdict | None = None
-    battle_seen: tuple[str, ...] = ()      # who saw both hands of last_battle (ruling palace-poker-battle-reveal)
+    battle_seen: tuple[int, ...] = ()      # seats that saw both hands of last_battle (ruling palace-poker-battle-reveal)
     chips: int = 0                         # all chips at the table (stacks + pot), constant
     hand_number: int = 1
 
@@ -63,13 +64,17 @@ class PokerState(GameState[Action]):
         return flow.advance(self, action)
 
     def parse_action(self, text: str) -> Action:
-        action = Action.parse(text, resolve_target=self._resolve_target, resolve_seat=self._resolve_seat)
-        if action.kind is Kind.DISCARD and self.actor is not None:
+        action = _parse_action(text, resolve_target=self._resolve_target, resolve_seat=self._resolve_seat)
+        if isinstance(action, Discard) and self.actor is not None:
             # canonical order: as the soldiers stand (the order they go onto the pile)
             row = self.players[self.actor].soldiers
             ordered = sorted(action.cards, key=lambda c: row.index(c) if c in row else len(row))
-            action = Action(action.kind, action.target, action.amount, tuple(ordered), action.seat)
+            action = Discard(tuple(ordered), actor=action.actor)
         return action
+
+    def describe(self, action: Action, viewer: int | None = None) -> str:
+        from .words import describe
+        return describe(self, action)
 
     @property
     def is_over(self) -> bool:
@@ -82,80 +87,86 @@ class PokerState(GameState[Action]):
     def candidate_actions(self) -> tuple[Action, ...]:
         phase = self.phase
         if phase in (Phase.DEALER_DRAW, Phase.BANNERS, Phase.PALACE):
-            return (Action(Kind.DEAL),)
+            return (Deal(),)
         if phase is Phase.ANTE:
-            return (Action(Kind.ANTE),)
+            return (Ante(),)
         if phase is Phase.SHUFFLE:
-            return (Action(Kind.SHUFFLE),)
+            return (Shuffle(),)
         if phase is Phase.OVER:
             return ()
         me = self.players[self.actor]
         if phase in (Phase.AFTER_BUY, Phase.SPOILS):
-            return (Action(Kind.KEEP),) + self._discards(me)
+            return (Keep(),) + self._discards(me)
         if phase is Phase.BATTLE:
-            return (Action(Kind.FOLD), Action(Kind.CALL)) + self._raises(me)
-        out = [Action(Kind.BUY)]
+            return (Fold(), Call()) + self._raises(me)
+        out = [Buy()]
         if self.rules.open_market:
-            out.append(Action(Kind.MARKET))
-        out += [Action(Kind.STAY), Action(Kind.FOLD)]
+            out.append(Market())
+        out += [Stay(), Fold()]
         out += self._discards(me)
         for i in self.deal_order:
             p = self.players[i]
             if i != self.actor and p.in_hand:
-                out += self._bets(me, p)
+                out += self._bets(me, i)
         return tuple(out)
 
     def _discards(self, me: Player) -> tuple[Action, ...]:
-        return tuple(Action(Kind.DISCARD, cards=combo) for n in range(1, len(me.soldiers) + 1)
+        return tuple(Discard(combo) for n in range(1, len(me.soldiers) + 1)
                      for combo in combinations(me.soldiers, n))
 
-    def _bets(self, me: Player, them: Player) -> list[Action]:
-        if not self.rules.no_limit or them.suit is me.suit:
-            return [Action(Kind.BET, them.name)]
+    def _bets(self, me: Player, target: int) -> list[Action]:
+        if not self.rules.no_limit or self.players[target].suit is me.suit:
+            return [Bet(target)]
         least = opening_minimum(self.rules, me)
         amounts = sorted({least, *(a for a in (2 * least, least + self.pot, me.stack) if least < a <= me.stack)})
-        return [Action(Kind.BET, them.name, a) for a in amounts]
+        return [Bet(target, a) for a in amounts]
 
     def _raises(self, me: Player) -> tuple[Action, ...]:
         if not self.rules.no_limit:
-            return (Action(Kind.RAISE),)
+            return (Raise(),)
         step = raise_step(self.rules, self.battle, me)
         room = me.stack - self.battle.owed
         amounts = sorted({step, *(a for a in (2 * step, room) if step < a <= room)})
-        return tuple(Action(Kind.RAISE, amount=a) for a in amounts)
+        return tuple(Raise(a) for a in amounts)
 
     # -- names and seats ------------------------------------------------------
     def seat_of(self, name: str | None) -> int | None:
+        """The seat of a player named ``name`` (any case), or None."""
         if name is None:
             return None
         key = name.strip().casefold()
         return next((i for i, p in enumerate(self.players) if p.name.casefold() == key), None)
 
-    def player(self, name: str) -> Player:
-        seat = self.seat_of(name)
-        if seat is None:
-            raise KeyError(name)
+    def player(self, who: str | int) -> Player:
+        """A player by name (as the lessons point at one) or by seat."""
+        seat = who if isinstance(who, int) else self.seat_of(who)
+        if seat is None or not 0 <= seat < len(self.players):
+            raise KeyError(who)
         return self.players[seat]
 
-    def _resolve_seat(self, text: str) -> str:
+    def _resolve_seat(self, text: str) -> int:
+        if text.startswith("@"):
+            return parse_seat(text, self.names)
         seat = self.seat_of(text)
         if seat is None:
             raise NotationError(f"no player named {text!r} at this table (players: {', '.join(self.names)})",
                                 token=text, expected=" | ".join(self.names))
-        return self.players[seat].name
+        return seat
 
-    def _resolve_target(self, text: str) -> str:
+    def _resolve_target(self, text: str) -> int:
+        if text.startswith("@"):
+            return parse_seat(text, self.names)
         seat = self.seat_of(text)
         if seat is not None:
-            return self.players[seat].name
+            return seat
         try:
             banner = Card.parse(text)
         except NotationError:
             banner = None
         if banner is not None:
-            holders = [p for p in self.players if p.banner == banner]
+            holders = [i for i, p in enumerate(self.players) if p.banner == banner]
             if holders:
-                return holders[0].name
+                return holders[0]
             raise NotationError(f"nobody has {banner} as a banner (banners: "
                                 f"{', '.join(str(p.banner) for p in self.players if p.banner) or 'none yet'})",
                                 token=text, expected="a player's name or banner card")
@@ -202,8 +213,13 @@ class PokerState(GameState[Action]):
 
     # -- facts for the tutor and the lessons ------------------------------------
     @property
-    def winners(self) -> tuple[str, ...]:
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the hand (none until it is over)."""
         return () if self.result is None else self.result.winners
+
+    @property
+    def winner_names(self) -> tuple[str, ...]:
+        return tuple(self.players[i].name for i in self.winners)
 
     @property
     def game_winner(self) -> str | None:
@@ -218,7 +234,7 @@ class PokerState(GameState[Action]):
         """What the player facing a bet must put in to call."""
         return None if self.battle is None or self.phase is not Phase.BATTLE else self.battle.owed
 
-    def bet_cost(self, attacker: str, defender: str) -> tuple[int, int]:
+    def bet_cost(self, attacker: int | str, defender: int | str) -> tuple[int, int]:
         """(the attacker's least bet, what the defender would owe to call it)."""
         a, d = self.player(attacker), self.player(defender)
         least = opening_minimum(self.rules, a)
@@ -242,23 +258,23 @@ class PokerState(GameState[Action]):
 
     def view(self, seat: int | str | None = None) -> PokerView:
         """What ``seat`` may see (its own palace cards, everything face up); ``None``
-        shows everything, for teaching. ``seat`` is a seat number, like the other
-        engines' views, or a player's name."""
+        shows everything, for teaching. ``seat`` is a seat
+        number, like the other engines' views, or a player's name."""
         return make_view(self, self._viewer(seat))
 
-    def _viewer(self, seat: int | str | None) -> str | None:
-        """The player's name for a seat number or any spelling of a name (None stays None)."""
+    def _viewer(self, seat: int | str | None) -> int | None:
+        """The seat for a seat number or any spelling of a name (None stays None)."""
         if seat is None:
             return None
         if isinstance(seat, int):
             if not 0 <= seat < len(self.players):
                 raise NotationError(f"no seat {seat} at this table (seats 0-{len(self.players) - 1})",
                                     token=str(seat), expected=f"0-{len(self.players) - 1}")
-            return self.players[seat].name
+            return seat
         if self.seat_of(seat) is None:
             raise NotationError(f"no player named {seat!r} at this table", token=seat,
                                 expected=" | ".join(self.names))
-        return self.players[self.seat_of(seat)].name
+        return self.seat_of(seat)
 
     def events_for(self, events, seat: int | str | None = None) -> tuple[Event, ...]:
         """``events`` (from :meth:`play`) as ``seat`` may learn them, with the same

@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
+import rules.palace_poker  # noqa: F401  (registers the source the fake game cites)
 from rules import refs
 from rules.cards import Card, format_cards, parse_cards
-from rules.core import GameState, Presets
+from rules.core import Action, GameState, Presets
 from rules.errors import NotationError
 from rules.games import GameFamily
 from rules.refs import Event, RuleRef, Verdict
@@ -46,7 +47,7 @@ class Player:
 
 
 @dataclass(frozen=True)
-class Play:
+class Play(Action):
     card: Card | None  # None: pass
     seat: str | None = None  # "Ann: pass" names the mover; then only Ann may make it
 
@@ -54,7 +55,7 @@ class Play:
         text = "pass" if self.card is None else f"play {self.card}"
         return f"{self.seat}: {text}" if self.seat else text
 
-    def without_seat(self) -> "Play":
+    def key(self) -> "Play":
         return Play(self.card)
 
 
@@ -66,6 +67,16 @@ class FakeState(GameState):
     @property
     def pot(self) -> int:  # a probe-able number
         return self.total * 10
+
+    @property
+    def names(self):
+        return tuple(p.name for p in self.players)
+
+    def describe(self, action, viewer=None):
+        return "pass" if action.card is None else f"play the {action.card.words}"
+
+    def view(self, seat=None):
+        return self  # nothing hidden: every seat sees the whole position
 
     @property
     def is_over(self) -> bool:

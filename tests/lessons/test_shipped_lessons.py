@@ -97,7 +97,7 @@ def events(lesson_id):
 
 def test_banner_deal_follows_the_documents_card_sequence():
     # § The Deal: who was dealt what, in order, and which cards were kept
-    dealt = [(e["seat"], e["card"], kind) for kind, e in events("pp-banner-deal")
+    dealt = [(e["name"], e["card"], kind) for kind, e in events("pp-banner-deal")
              if kind.startswith("banner-")]
     assert dealt == [
         ("Aaron", "8c", "banner-kept"), ("Brad", "Jc", "banner-rejected"),
@@ -112,10 +112,10 @@ def test_banner_deal_follows_the_documents_card_sequence():
 
 
 def test_first_round_raise_war_amounts_are_the_documents():
-    raises = [(e["seat"], e["amount"]) for kind, e in events("pp-first-round") if kind == "raise"]
+    raises = [(e["name"], e["amount"]) for kind, e in events("pp-first-round") if kind == "raise"]
     # § Raise: Frank $5 + $5; Brad $5 + $10; Frank $10 + $10
     assert raises == [("Frank", 10), ("Brad", 15), ("Frank", 20)]
-    assert ("battle-won", {"winner": "Frank", "loser": "Brad"}) in events("pp-first-round")
+    assert ("battle-won", {"winner_name": "Frank", "loser_name": "Brad"}) in events("pp-first-round")
     assert probes("pp-first-round")[("pot", "equals")] == 77  # 12 + 5 + 30 + 30
     quiz = next(s.quiz for s in lesson("pp-first-round").steps if s.quiz and s.quiz.kind == "battle-winner")
     assert quiz.accepts("Frank") and not quiz.accepts("Brad")
@@ -144,15 +144,15 @@ def test_four_jacks_lesson_fails_if_the_document_figure_is_wrong():
 
 
 def test_four_jacks_counts_whole_against_the_spade_banner():
-    assert ("four-of-a-kind", {"seat": "Dave", "cards": "Js"}) in events("pp-four-jacks")
-    assert ("excluded", {"seat": "Frank", "cards": "Qd"}) in events("pp-four-jacks")
+    assert ("four-of-a-kind", {"name": "Dave", "cards": "Js"}) in events("pp-four-jacks")
+    assert ("excluded", {"name": "Frank", "cards": "Qd"}) in events("pp-four-jacks")
 
 
 def test_no_limit_calls_are_90_and_105():
     assert probes("pp-no-limit-call")[("call_amount", "equals")] == 90
     assert probes("pp-no-limit-call-more-soldiers")[("call_amount", "equals")] == 105
-    assert ("call", {"seat": "Christine", "amount": 90}) in events("pp-no-limit-call")
-    assert ("call", {"seat": "Christine", "amount": 105}) in events("pp-no-limit-call-more-soldiers")
+    assert ("call", {"name": "Christine", "amount": 90}) in events("pp-no-limit-call")
+    assert ("call", {"name": "Christine", "amount": 105}) in events("pp-no-limit-call-more-soldiers")
     for lesson_id in ("pp-no-limit-call", "pp-no-limit-call-more-soldiers"):
         assert lesson(lesson_id).variant == "no-limit"
         start = replay(lesson(lesson_id))[0].before
@@ -163,7 +163,7 @@ def test_showdown_tie_is_settled_by_own_suit_count():
     figures = probes("pp-showdown-tie")
     assert figures[("result.showdown.hands[Elena].own_suit_count", "equals")] == 3
     assert figures[("result.showdown.hands[Aaron].own_suit_count", "equals")] == 2
-    assert figures[("result.winners", "equals")] == ("Elena",)
+    assert figures[("result.winner_names", "equals")] == ("Elena",)
     # the document's two hands, with Aaron's 9♥ counting (no exclusions in a showdown)
     assert figures[("result.showdown.hands[Aaron].best", "cards")] == "Kd Ks Jc 9h 8s"
     assert figures[("result.showdown.hands[Elena].best", "cards")] == "Kh Kc Jh 9d 8h"
@@ -183,8 +183,8 @@ def test_one_lesson_per_variation(lesson_id, variant, section):
 
 def test_variation_lessons_show_what_the_variation_changes():
     assert probes("pp-no-pot-sharing")[("result.how", "equals")] == "same suit showdown"
-    assert ("bought", {"seat": "Bea", "card": "7c", "amount": 10}) in events("pp-open-market")
-    assert ("wild", {"seat": "Ivy", "card": "Kc"}) in events("pp-kings-in-the-house")
+    assert ("bought", {"name": "Bea", "card": "7c", "amount": 10}) in events("pp-open-market")
+    assert ("wild", {"name": "Ivy", "card": "Kc"}) in events("pp-kings-in-the-house")
     assert probes("pp-without-money")[("player(Ann).score", "equals")] == 9  # 10 less one soldier
 
 

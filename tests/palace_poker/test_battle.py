@@ -10,8 +10,10 @@ from hypothesis import strategies as st
 
 from rules.cards import ALL_CARDS, Card, parse_cards
 from rules.errors import IllegalActionError
-from rules.palace_poker.battle import Outcome, resolve_battle
-from rules.palace_poker.hands import Holding, Mark, Place, evaluate_side, fast_value
+from rules.palace_poker import PRESETS, Holding, Mark, Outcome, Place, evaluate_side, resolve_battle
+from rules.palace_poker.hands import fast_value
+
+KINGS = PRESETS["kings-in-the-house"]
 from rules.poker import Category
 
 H = Holding.parse
@@ -139,7 +141,7 @@ def test_kings_in_the_house_royal_palace_card_plays_ace_for_wheel():
     # § Kings in the House Rule: hearts banner, Kh in the palace, 2 3 4 5 around it.
     h = H("5h | Kh 2c 3d | 4s")
     plain = evaluate_side(h, against=None)
-    wild = evaluate_side(h, against=None, kings_in_the_house=True)
+    wild = evaluate_side(h, against=None, rules=KINGS)
     assert plain.category is Category.HIGH_CARD
     assert wild.category is Category.STRAIGHT and wild.describe_hand() == "straight to the five"
     kh = next(m for m in wild.marks if m.card == Card.parse("Kh"))
@@ -147,25 +149,25 @@ def test_kings_in_the_house_royal_palace_card_plays_ace_for_wheel():
 
 
 def test_kings_in_the_house_straight_flush_wheel_in_own_suit():
-    side = evaluate_side(H("2s | Qs 3s 4s | 5s"), against=Card.parse("2h").suit, kings_in_the_house=True)
+    side = evaluate_side(H("2s | Qs 3s 4s | 5s"), against=Card.parse("2h").suit, rules=KINGS)
     assert side.category is Category.STRAIGHT_FLUSH and side.wild == Card.parse("Qs")
 
 
 def test_kings_in_the_house_only_palace_royals_of_own_suit():
     # A royal of the own suit in the banner or among soldiers is not wild; nor is
     # a palace royal of another suit.
-    assert evaluate_side(H("Kh | 2c 3d 9c | 4s 5c"), against=None, kings_in_the_house=True).category is Category.HIGH_CARD
-    assert evaluate_side(H("5h | 2c 3d 9c | 4s Jh"), against=None, kings_in_the_house=True).category is Category.HIGH_CARD
-    assert evaluate_side(H("5h | Ks 2c 3d | 4s"), against=None, kings_in_the_house=True).category is Category.HIGH_CARD
+    assert evaluate_side(H("Kh | 2c 3d 9c | 4s 5c"), against=None, rules=KINGS).category is Category.HIGH_CARD
+    assert evaluate_side(H("5h | 2c 3d 9c | 4s Jh"), against=None, rules=KINGS).category is Category.HIGH_CARD
+    assert evaluate_side(H("5h | Ks 2c 3d | 4s"), against=None, rules=KINGS).category is Category.HIGH_CARD
 
 
 def test_kings_in_the_house_royal_is_no_ace_outside_a_wheel():
     # As an ace the Jh would make A K Q J T (with the Jc); that is not a wheel, so
     # it stays a jack: a pair of jacks. Nor does it pair the Ac.
-    side = evaluate_side(H("Th | Jh Kd Qs | Jc"), against=None, kings_in_the_house=True)
+    side = evaluate_side(H("Th | Jh Kd Qs | Jc"), against=None, rules=KINGS)
     assert side.category is Category.ONE_PAIR and side.describe_hand() == "one pair, jacks"
     assert side.wild is None
-    side = evaluate_side(H("7h | Jh Ac 8d |"), against=None, kings_in_the_house=True)
+    side = evaluate_side(H("7h | Jh Ac 8d |"), against=None, rules=KINGS)
     assert side.category is Category.HIGH_CARD
 
 
@@ -187,9 +189,10 @@ def test_fast_value_used_by_the_odds_agrees_with_the_full_evaluation(holding, ag
     suit = None if against is None else Card.parse("2" + against).suit
     if suit is holding.suit:
         return
-    full = evaluate_side(holding, against=suit, kings_in_the_house=kings)
+    rules = KINGS if kings else PRESETS["limit"]
+    full = evaluate_side(holding, against=suit, rules=rules)
     fast = fast_value([c.index for c in holding.cards], [c.index for c in holding.palace],
-                      holding.suit.index, None if suit is None else suit.index, kings)
+                      holding.suit.index, None if suit is None else suit.index, rules)
     assert fast == full.value
 
 

@@ -30,14 +30,14 @@ def test_cannot_bet_against_same_banner_suit():
     verdict = state.explain(state.parse_action("bet A"))
     assert not verdict.legal and "same suit" in verdict.reason and verdict.ref.section == "Bet (or battle)"
     assert state.is_legal(state.parse_action("bet B"))
-    assert "bet A" in {str(a) for a in state.candidate_actions()}  # shown, dimmed, with the reason
+    assert "bet @0" in {str(a) for a in state.candidate_actions()}  # shown, dimmed, with the reason
     assert "bet A" not in {str(a) for a in state.legal_actions()}
 
 
 def test_bet_names_the_opponent_by_name_or_banner_card():
     state = table(palace=PALACE2)
     assert state.parse_action("bet Qs") == state.parse_action("bet b") == state.parse_action("battle B")
-    assert str(state.parse_action("bet qs")) == "bet B"
+    assert str(state.parse_action("bet qs")) == "bet @1" and state.names[1] == "B"
 
 
 def test_limit_bet_is_face_up_cards_times_small_bet():
@@ -250,5 +250,5 @@ def test_whoever_calls_last_sees_the_other_players_cards_first():
         for text in steps:
             state, events = state.apply_text(text)
         reveal = next(e for e in events if e.kind == "reveal")
-        assert (reveal.get("seat"), reveal.get("to")) == (shower, caller)
+        assert (reveal.get("name"), reveal.get("to_name")) == (shower, caller)
         assert reveal.ref.section == "Raise"

@@ -93,7 +93,7 @@ def test_banner_deal_reshuffles_set_aside_cards_when_deck_runs_out():
     assert str(order[3].banner) == "As" and str(order[4].banner) == "Ks"
     # the deal goes on with the player the dealer had reached: the sixth from his left
     after = events[first_reshuffle + 1]
-    assert after.kind in ("banner-kept", "banner-rejected") and after.get("seat") == order[5].name
+    assert after.kind in ("banner-kept", "banner-rejected") and after.get("name") == order[5].name
     assert events[first_reshuffle].ref.section == "The Deal"
     for group in (order[0:4], order[4:8], order[8:10]):
         assert len({p.banner.suit for p in group}) == len(group)
@@ -114,7 +114,7 @@ def test_palace_cards_three_each_one_at_a_time_from_the_dealers_left():
     got = []
     for _ in range(9):
         state, events = state.apply_text("deal")
-        got.append((events[0].get("seat"), str(events[0].get("card"))))
+        got.append((events[0].get("name"), str(events[0].get("card"))))
     assert got == [("B", "2c"), ("C", "3c"), ("A", "4c"), ("B", "5c"), ("C", "6c"), ("A", "7c"),
                    ("B", "8c"), ("C", "9c"), ("A", "Tc")]
     assert state.phase is Phase.TURN and state.to_act == "B"

@@ -12,7 +12,7 @@ FIVE = {n: c for n, c in zip("ABCDE", ["2c 3c 4c", "5d 6d 7d", "8s 9s Ts", "2h 3
 
 
 def shows(events):
-    return [e.get("seat") for e in events if e.kind == "show"]
+    return [e.get("name") for e in events if e.kind == "show"]
 
 
 def test_battle_tie_both_out_and_all_their_cards_discarded():
@@ -24,7 +24,7 @@ def test_battle_tie_both_out_and_all_their_cards_discarded():
     assert "battle-tie" in [e.kind for e in events] and "both-out" in [e.kind for e in events]
     assert state.player("A").status is Status.TIED and state.player("B").status is Status.TIED
     assert set(parse_cards("Kh Ks Ad 9d Kc Kd As 9s")) <= set(state.discard)
-    assert state.is_over and state.winners == ("C",) and state.result.share("C") == 6 + 5 + 5
+    assert state.is_over and state.winner_names == ("C",) and state.result.share("C") == 6 + 5 + 5
     assert state.accounted()
 
 
@@ -34,7 +34,7 @@ def test_battle_tie_between_last_two_splits_the_pot():
     state, events = state.apply_text("B: call")
     assert state.is_over and state.result.how == "battle split"
     assert [e.kind for e in events][-3:] == ["pot-split", "hand-over", "next-dealer"]
-    assert dict(state.result.shares) == {"A": 7, "B": 7}  # 2 + 2 ante, 5 + 5 bets
+    assert dict(state.result.named_shares) == {"A": 7, "B": 7}  # 2 + 2 ante, 5 + 5 bets
 
 
 def test_same_suit_survivors_split_the_pot_odd_chip_to_the_dealers_left():
@@ -44,7 +44,7 @@ def test_same_suit_survivors_split_the_pot_odd_chip_to_the_dealers_left():
     state, events = state.apply_text("D: fold")
     assert [p.name for p in state.players if p.in_hand] == ["A", "E"]
     assert state.is_over and state.result.how == "same suit split"
-    assert dict(state.result.shares) == {"A": 8, "E": 7}  # a pot of 15
+    assert dict(state.result.named_shares) == {"A": 8, "E": 7}  # a pot of 15
     assert state.result.ruling.key == "palace-poker-odd-chips"
 
 
@@ -55,7 +55,7 @@ def test_no_pot_sharing_same_suit_survivors_have_a_showdown():
     assert state.result.how == "same suit showdown"
     assert shows(events) == ["E", "A"]  # from the player whose turn was next
     # A: Kh 2c 3c 4c; E: 9h 5c 6c 7c. No exclusions: king high beats nine high.
-    assert state.winners == ("A",)
+    assert state.winner_names == ("A",)
 
 
 def test_hand_ends_when_every_player_in_turn_stays_discards_or_folds():
@@ -99,7 +99,7 @@ def test_showdown_has_no_suit_exclusions_and_ties_go_to_own_suit_count():
         state = state.apply_text(text)[0]
     state, events = state.apply_text("Aaron: stay")
     verdict = state.result.showdown
-    assert state.winners == ("Elena",) and verdict.decided_by == "own suit"
+    assert state.winner_names == ("Elena",) and verdict.decided_by == "own suit"
     aaron, elena = verdict.hand("Aaron"), verdict.hand("Elena")
     assert set(aaron.best) == set(parse_cards("Kd Ks Jc 9h 8s")) and aaron.excluded == ()
     assert set(elena.best) == set(parse_cards("Kh Kc Jh 9d 8h"))
@@ -111,7 +111,7 @@ def test_showdown_complete_tie_splits_the_pot():
     state = table(banners=("Kh", "Kc"), palace={"A": "Ks Ad 9d", "B": "Kd As 9s"}, rules={"ante": 3})
     state = state.apply_text("A: stay")[0]
     state, events = state.apply_text("B: stay")
-    assert state.winners == ("A", "B") and dict(state.result.shares) == {"A": 3, "B": 3}
+    assert state.winner_names == ("A", "B") and dict(state.result.named_shares) == {"A": 3, "B": 3}
 
 
 def test_kings_in_the_house_royal_plays_ace_in_an_engine_battle():
@@ -121,7 +121,7 @@ def test_kings_in_the_house_royal_plays_ace_in_an_engine_battle():
         state = state.apply_text("B: stay")[0]
         state, events = state.apply_text("A: bet B")
         state, events = state.apply_text("B: call")
-        assert state.winners == (winner,)
+        assert state.winner_names == (winner,)
         if winner == "A":
             wild = [e for e in events if e.kind == "wild"]
             assert wild and wild[0].get("card") == Card.parse("Kh")
@@ -142,7 +142,7 @@ def test_next_hand_passes_the_deal_to_the_left_and_keeps_the_stacks(example_star
     state, log = play(example_start, sum(example_steps.values(), []))
     # § Example Game Continued: Aaron, on Frank's left, gathers the cards for his deal
     told = [e for _, evs in log for e in evs if e.kind == "next-dealer"]
-    assert [e.get("seat") for e in told] == ["Aaron"] and told[0].ref.section == "Example Game Continued"
+    assert [e.get("name") for e in told] == ["Aaron"] and told[0].ref.section == "Example Game Continued"
     nxt = state.next_hand({"seed": 3})
     assert nxt.dealer_name == "Aaron" and nxt.hand_number == 2
     assert [p.stack for p in nxt.players] == [p.stack for p in state.players]
@@ -159,7 +159,7 @@ def test_three_players_left_with_one_banner_suit_split_the_pot():
         state = state.apply_text(text)[0]
     assert not state.is_over
     state = state.apply_text("H: fold")[0]
-    assert state.result.how == "same suit split" and state.winners == ("A", "E", "I")
+    assert state.result.how == "same suit split" and state.winner_names == ("A", "E", "I")
     assert sum(a for _, a in state.result.shares) == 9 * 2
 
 
@@ -175,10 +175,10 @@ def test_two_left_the_battle_winner_wins_the_pot():
     # § Winning the Pot: with two left, a battle decides the pot, by a fold or by the cards.
     # Pot: two antes of $2, A's $5 bet (and B's $5 call when B calls).
     folded = table(palace={"A": "2c 3c 4c", "B": "Ac Ad As"}).apply_text("A: bet B")[0].apply_text("B: fold")[0]
-    assert folded.is_over and folded.winners == ("A",) and folded.result.share("A") == 9
+    assert folded.is_over and folded.winner_names == ("A",) and folded.result.share("A") == 9
     assert folded.result.ref.section == "Winning the Pot"
     called = table(palace={"A": "2c 3c 4c", "B": "Ac Ad As"}).apply_text("A: bet B")[0].apply_text("B: call")[0]
-    assert called.is_over and called.winners == ("B",) and called.result.share("B") == 14
+    assert called.is_over and called.winner_names == ("B",) and called.result.share("B") == 14
     assert called.player("B").stack == 1000 - 2 - 5 + 14
 
 
@@ -191,4 +191,4 @@ def test_no_pot_sharing_showdown_tie_divides_the_pot():
     for text in ["A: stay", "B: fold", "C: fold", "D: fold"]:
         state = state.apply_text(text)[0]
     assert state.result.how == "same suit showdown"
-    assert set(state.winners) == {"A", "E"} and dict(state.result.shares) == {"A": 5, "E": 5}
+    assert set(state.winner_names) == {"A", "E"} and dict(state.result.named_shares) == {"A": 5, "E": 5}

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.errors import NotationError
-from rules.palace_poker import Action, Kind, start
+from rules.palace_poker import Action, Call, start
 
 from palace_poker_support import EXAMPLE_SETUP, table, to_play
 
@@ -41,13 +41,14 @@ def test_every_candidate_action_prints_and_parses_back_to_itself():
 def test_actor_prefix_round_trips():
     state = start("limit", EXAMPLE_SETUP)
     action = state.parse_action("frank: ante")
-    assert action.seat == "Frank" and str(action) == "Frank: ante"
+    assert action.actor == state.seat_of("Frank") and str(action) == "@5: ante"
     assert state.parse_action(str(action)) == action
 
 
 @pytest.mark.parametrize("text, canonical", [
-    ("BUY", "buy"), ("draw", "buy"), ("  stay ", "stay"), ("battle B", "bet B"), ("bet qs", "bet B"),
-    ("bet b $5", "bet B 5"), ("call $15", "call 15"), ("Raise", "raise"), ("discard 9S", "discard 9s"),
+    ("BUY", "buy"), ("draw", "buy"), ("  stay ", "stay"), ("battle B", "bet @1"), ("bet qs", "bet @1"),
+    ("bet b $5", "bet @1 5"), ("call $15", "call 15"), ("Raise", "raise"), ("discard 9S", "discard 9s"),
+    ("bet @1", "bet @1"), ("@0: bet @B", "@0: bet @1"),
 ])
 def test_forgiving_spellings_read_to_the_canonical_action(text, canonical):
     state = table(palace={"A": "2c 3c 4c", "B": "5d 6d 7d"}, then=["9s"])
@@ -59,7 +60,7 @@ def test_forgiving_spellings_read_to_the_canonical_action(text, canonical):
 @pytest.mark.parametrize("text, token", [
     ("", ""), ("jump", "jump"), ("bet", "bet"), ("bet Zed", "Zed"), ("bet 7h", "7h"), ("discard", "discard"),
     ("discard 9x", "9x"), ("discard 9s 9s", "9s"), ("call lots", "lots"), ("stay now", "now"),
-    ("Zed: stay", "Zed"), ("raise -5", "-5"),
+    ("Zed: stay", "Zed"), ("raise -5", "-5"), ("bet @7", "@7"), ("@9: stay", "@9"),
 ])
 def test_bad_action_text_raises_notation_error_naming_the_token(text, token):
     state = table(palace={"A": "2c 3c 4c", "B": "5d 6d 7d"})
@@ -106,4 +107,4 @@ def test_illegal_apply_raises_with_the_state_action_and_verdict():
         state.apply(action)
     assert err.value.state is state and err.value.action == action
     assert not err.value.verdict.legal and "§ The Play" in str(err.value)
-    assert Action(Kind.CALL) == action
+    assert Call() == action

@@ -5,7 +5,7 @@ box, and other scripts' digits (which int() reads) were taken as chips."""
 import pytest
 
 from rules.errors import NotationError
-from rules.palace_poker import Action, Kind
+from rules.palace_poker import Action, Raise
 
 
 @pytest.mark.parametrize("text", ["call " + "1" * 5000, "raise " + "9" * 10, "call \u0661",
@@ -16,4 +16,4 @@ def test_an_amount_is_a_short_run_of_ascii_digits(text):
 
 
 def test_a_nine_digit_amount_still_reads():
-    assert Action.parse("raise $999999999") == Action(Kind.RAISE, amount=999_999_999)
+    assert Action.parse("raise $999999999") == Raise(999_999_999)

@@ -25,9 +25,8 @@ def brute_force(state, seat, opponent):
     me, them = state.player(seat), state.player(opponent)
     unseen = state.view(seat).unseen()
     counts = {"win": 0, "tie": 0, "lose": 0, "rescued": 0, "wild": 0}
-    kings = state.rules.kings_in_the_house
     for palace in combinations(unseen, len(them.palace)):
-        v = resolve_battle(me.holding, Holding(them.banner, palace, them.soldiers), kings_in_the_house=kings)
+        v = resolve_battle(me.holding, Holding(them.banner, palace, them.soldiers), state.rules)
         counts[{Outcome.ATTACKER: "win", Outcome.DEFENDER: "lose"}.get(v.outcome, "tie")] += 1
         counts["rescued"] += bool(v.defender.rescued)
         counts["wild"] += v.defender.wild is not None

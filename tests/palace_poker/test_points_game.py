@@ -43,8 +43,8 @@ def test_points_game_winner_scores_ten_minus_soldiers(soldiers, points):
             state = state.apply_text(text)[0]
     assert len(state.player("A").soldiers) == soldiers
     state = state.apply_text("A: bet B")[0]
-    assert state.is_over and state.winners == ("A",)
-    assert dict(state.result.points) == {"A": points}
+    assert state.is_over and state.winner_names == ("A",)
+    assert dict(state.result.named_points) == {"A": points}
     assert state.player("A").score == points
 
 
@@ -63,18 +63,18 @@ def test_points_game_same_suit_survivors_show_down():
     state = table("points", banners=banners, palace=palace)
     for text in ["A: stay", "B: fold", "C: fold", "D: fold"]:
         state = state.apply_text(text)[0]
-    assert state.result.how == "same suit showdown" and state.winners == ("A",)
-    assert dict(state.result.points) == {"A": 10}
+    assert state.result.how == "same suit showdown" and state.winner_names == ("A",)
+    assert dict(state.result.named_points) == {"A": 10}
 
 
 def test_points_game_absolute_tie_scores_nothing():
     state = table("points", banners=("Kh", "Kc"), palace={"A": "Ks Ad 9d", "B": "Kd As 9s"})
     state = state.apply_text("A: bet B")[0]
-    assert state.is_over and state.winners == () and state.result.points == ()
+    assert state.is_over and state.winner_names == () and state.result.points == ()
     assert state.result.ruling.key == "palace-poker-points-absolute-tie"
     quiet = table("points", banners=("Kh", "Kc"), palace={"A": "Ks Ad 9d", "B": "Kd As 9s"})
     quiet = quiet.apply_text("stay")[0].apply_text("stay")[0]
-    assert quiet.winners == () and all(p.score == 0 for p in quiet.players)
+    assert quiet.winner_names == () and all(p.score == 0 for p in quiet.players)
 
 
 def test_points_game_free_buy_still_breaks_the_run():

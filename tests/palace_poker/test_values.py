@@ -61,7 +61,7 @@ def test_impossible_rule_configs_are_refused(fields):
 
 
 def test_side_hand_describes_wild_cards_and_keys_on_value_then_own_suit():
-    side = evaluate_side(Holding.parse("5h | Kh 2c 3c | 4c"), against=None, kings_in_the_house=True)
+    side = evaluate_side(Holding.parse("5h | Kh 2c 3c | 4c"), against=None, rules=PRESETS["kings-in-the-house"])
     assert "K♥ plays as an ace" in side.describe()
     assert side.key == (side.value, side.own_suit_count)
     assert all(m.counts for m in side.marks)

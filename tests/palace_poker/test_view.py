@@ -19,9 +19,9 @@ def position():
 
 def test_view_shows_own_palace_and_hides_the_others_and_the_deck():
     view = position().view("B")
-    assert view.seat("B").palace == parse_cards("5d 6d 7d")
-    assert view.seat("A").palace is None and view.seat("A").palace_count == 3
-    assert view.seat("A").soldiers == parse_cards("9s") and view.seat("A").banner == parse_cards("Kh")[0]
+    assert view.player("B").palace == parse_cards("5d 6d 7d")
+    assert view.player("A").palace is None and view.player("A").palace_count == 3
+    assert view.player("A").soldiers == parse_cards("9s") and view.player("A").banner == parse_cards("Kh")[0]
     assert view.deck is None and view.discard is None and view.deck_count == 52 - 3 - 9 - 1
     assert view.legal == ()  # not B's move
 
@@ -30,12 +30,13 @@ def test_teaching_view_shows_everything():
     state = position()
     view = state.view(None)
     assert all(p.palace is not None for p in view.players)
-    assert view.deck == state.deck and view.legal == tuple(str(a) for a in state.legal_actions())
+    assert view.deck == state.deck and view.legal == state.legal_actions()
 
 
 def test_actor_view_lists_legal_actions():
     view = position().view("A")
-    assert "keep" in view.legal and "discard 9s" in view.legal
+    legal = [str(a) for a in view.legal]
+    assert "keep" in legal and "discard 9s" in legal
 
 
 def test_unseen_cards_are_everything_the_seat_cannot_see():
@@ -50,7 +51,7 @@ def test_showdown_reveals_the_palace_cards_to_everyone():
         state = state.apply_text(text)[0]
     assert state.is_over
     view = state.view("C")
-    assert view.seat("A").palace == parse_cards("2c 3c 4c")
+    assert view.player("A").palace == parse_cards("2c 3c 4c")
 
 
 def test_a_beaten_caller_sees_both_hands_and_shows_his_own_to_nobody():
@@ -85,7 +86,7 @@ def test_the_draw_for_dealer_is_dealt_face_up():
     state = start("limit", {"seats": ["A", "B"], "dealer": "draw", "seed": 1, "draw_deck": ["Kc", "2d"]})
     state = state.apply_text("deal")[0]
     view = state.view("B")
-    assert view.dealer_draw == (("A", parse_cards("Kc")[0]),) and view.legal == ()
+    assert view.dealer_draw == ((state.seat_of("A"), parse_cards("Kc")[0]),) and view.legal == ()
 
 
 def test_view_by_seat_number_matches_view_by_name():
@@ -108,7 +109,7 @@ def test_points_game_the_defender_looks_and_a_beaten_defender_shows_nothing():
     state = table("points", banners=("Kh", "Qs", "Jd"), palace={"A": "Ac Ad As", "B": "5d 6d 7d", "C": "8h 9h Th"})
     state, events = state.apply_text("A: bet B")
     reveal = next(e for e in events if e.kind == "reveal")
-    assert (reveal.get("seat"), reveal.get("to")) == ("A", "B")
+    assert (reveal.get("name"), reveal.get("to_name")) == ("A", "B")
     assert state.view("B").last_battle is not None and state.view("A").last_battle is None
 
 
@@ -130,11 +131,11 @@ def test_a_palace_card_event_names_the_card_to_its_receiver_only(example_start, 
         state, events = state.play(state.parse_action("deal"))
         dealt.append(events[0])
     first = dealt[0]  # Aaron's first palace card, 4s (§ Palace Cards: from the dealer's left)
-    assert first.get("seat") == "Aaron" and first.get("card") == Card.parse("4s")
+    assert first.get("name") == "Aaron" and first.get("card") == Card.parse("4s")
     for seat, sees in (("Aaron", True), ("aaron", True), (0, True), ("Brad", False), (5, False), (None, True)):
         (told,) = state.events_for([first], seat)
         assert (told.get("card") == Card.parse("4s")) is sees, seat
-        assert told.text == first.text and told.get("seat") == "Aaron"
+        assert told.text == first.text and told.get("name") == "Aaron"
     for event in dealt:
         assert not mentions(Event(event.kind, event.text), event.get("card"))  # the text never names it
 
@@ -148,7 +149,7 @@ def test_battle_hands_are_narrated_only_to_who_saw_them(example_start, play, exa
     for seat, may_see in (("Brad", brad_cards + frank_cards), ("Frank", frank_cards), ("Aaron", ())):
         told = state.events_for(events, seat)
         won = next(e for e in told if e.kind == "battle-won")
-        assert (won.get("winner"), won.get("loser")) == ("Frank", "Brad")
+        assert (won.get("winner_name"), won.get("loser_name")) == ("Frank", "Brad")
         for card in brad_cards + frank_cards:
             if card not in may_see:
                 assert not any(mentions(e, card) for e in told), (seat, card)
@@ -167,7 +168,7 @@ def test_points_are_scored_with_a_rule_reference():
     assert (scored.get("points"), scored.get("total")) == (10, 105)
     assert str(scored.ref) == "palace-poker.txt § Palace Poker without money (score)"
     won = next(e for e in events if e.kind == "game-won")
-    assert won.get("seat") == "A" and won.ref.clause == "target"
+    assert won.get("name") == "A" and won.ref.clause == "target"
     assert "next-dealer" not in [e.kind for e in events]  # the game is over
 
 
@@ -210,7 +211,7 @@ def test_random_play_tells_no_seat_a_palace_card_it_may_not_see(variant):
                 others = {c for s in (before, state) for i, p in enumerate(s.players) if i != seat for c in p.palace}
                 view = state.view(seat)
                 allowed = {c for p in view.players for c in (p.palace or ())}
-                if state.last_battle is not before.last_battle and me.name in state.battle_seen:
+                if state.last_battle is not before.last_battle and seat in state.battle_seen:
                     allowed |= set(state.last_battle.attacker.holding.cards + state.last_battle.defender.holding.cards)
                 for event in state.events_for(events, seat):
                     leaked = (_named_cards(event) & others) - allowed

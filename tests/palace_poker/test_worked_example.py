@@ -14,7 +14,7 @@ def kinds(events):
 def test_worked_example_banner_deal_from_its_card_sequence(example_start, play, example_steps):
     state, log = play(example_start, example_steps["deal"][:13])
     banner_events = [e for _, evs in log[1:] for e in evs]
-    seen = [(e.get("seat"), str(e.get("card")), e.kind) for e in banner_events]
+    seen = [(e.get("name"), str(e.get("card")), e.kind) for e in banner_events]
     assert seen == [
         ("Aaron", "8c", "banner-kept"),
         ("Brad", "Jc", "banner-rejected"), ("Brad", "3h", "banner-kept"),
@@ -25,7 +25,7 @@ def test_worked_example_banner_deal_from_its_card_sequence(example_start, play, 
         ("Frank", "Td", "banner-rejected"), ("Frank", "Qs", "banner-kept"),
     ]
     assert "Aaron already holds clubs" in banner_events[1].text
-    assert banner_events[-2].get("holder") == "Elena"
+    assert banner_events[-2].get("holder_name") == "Elena"
     assert [str(p.banner) for p in state.players] == ["8c", "3h", "Ts", "Jd", "4d", "Qs"]
     assert [str(c) for c in state.set_aside] == ["Jc", "2c", "5h", "Th", "Kh", "Td"]
     assert state.phase is Phase.SHUFFLE and state.accounted()
@@ -93,7 +93,7 @@ def test_worked_example_christine_held_two_soldiers_at_one_time(example_start, p
 def test_worked_example_dave_bets_ten_against_ten_of_spades(example_start, play, example_steps):
     state, _ = play(example_start, example_steps["deal"] + example_steps["one"] + example_steps["two"][:2])
     action = state.parse_action("bet Ts")  # § Bet (or battle): naming the opponent by banner card
-    assert action.target == "Christine"
+    assert state.names[action.target] == "Christine"
     before = state.pot
     state, _ = state.play(action)
     assert state.pot - before == 10  # banner + one soldier (9c), $5 each
@@ -111,7 +111,7 @@ def test_worked_example_dave_pair_of_jacks_beats_christine_with_her_diamonds_exc
     assert v.attacker.category is Category.ONE_PAIR and v.attacker.excluded == (Card.parse("Js"),)
     assert set(v.defender.excluded) == set(parse_cards("6d 8d"))
     excluded = [e for e in events if e.kind == "excluded"]
-    assert {e.get("seat") for e in excluded} == {"Dave", "Christine"}
+    assert {e.get("name") for e in excluded} == {"Dave", "Christine"}
 
 
 def test_worked_example_dave_takes_christines_cards_and_discards_three(example_start, play, example_steps):
@@ -134,7 +134,7 @@ def test_worked_example_four_jacks_beat_frank_two_pair_and_dave_wins_142(example
     assert v.outcome is Outcome.ATTACKER
     assert v.attacker.category is Category.FOUR_OF_A_KIND and v.attacker.rescued == (Card.parse("Js"),)
     assert v.defender.category is Category.TWO_PAIR and v.defender.excluded == (Card.parse("Qd"),)
-    assert state.is_over and state.winners == ("Dave",)
+    assert state.is_over and state.winner_names == ("Dave",)
     assert state.result.share("Dave") == 142
     assert "four-of-a-kind" in kinds(events) and kinds(events)[-2:] == ["hand-over", "next-dealer"]
     # every chip the others put in went to Dave: he paid $27 in all
@@ -147,7 +147,7 @@ def test_worked_example_is_legal_at_every_step_and_cards_stay_accounted(example_
     for text in sum(example_steps.values(), []):
         action = state.parse_action(text)
         assert state.is_legal(action), (text, state.explain(action).reason)
-        assert str(action.without_seat()) in {str(a) for a in state.legal_actions()}
+        assert str(action.key()) in {str(a) for a in state.legal_actions()}
         state = state.apply(action)
         assert state.accounted()
     assert state.is_over

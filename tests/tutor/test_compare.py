@@ -13,6 +13,7 @@ from tutor.model.catalog import Catalog
 from tutor.model.checker import PlayForm
 from tutor.model.compare import play_comparison, position_comparison, rule_set_title
 from tutor.model.study import Study
+from tutor.model.words import action_words
 
 POSITION = {"seats": ["Ann", "Ben"], "hands": ["2c 3d 7s Ts Jd", "Kc Qd 5h"], "face_down": ["4s", "4h"],
             "pile": "4c 9h", "to_move": 0}
@@ -24,8 +25,17 @@ def catalog():
 
 
 def quiz_answers(catalog, lesson_id):
+    """The lesson's accepted answers, as the comparison says them (the engine's words)."""
     lesson = catalog.lesson(lesson_id)
-    return {a for step in lesson.steps if step.quiz is not None for a in step.quiz.accepted}
+    state = start(lesson.variant, POSITION)
+    return {action_words(state, state.parse_action(a))
+            for step in lesson.steps if step.quiz is not None for a in step.quiz.accepted}
+
+
+def said(variant, text):
+    """How the comparison words the move written ``text`` (the engine's describe)."""
+    state = start(variant, POSITION)
+    return action_words(state, state.parse_action(text))
 
 
 def test_each_rule_set_lists_the_plays_its_own_lesson_accepts(catalog):
@@ -42,10 +52,11 @@ def test_the_plays_they_disagree_on_come_with_each_rule_sets_reason(catalog):
     # palace-bga.txt § Special cards: 9 asks for a nine or lower; house/caron: match or beat,
     # 10 and 2 wild; only Caron flashes a 3 (palace-of-caron.txt § Card Values (3)) and only
     # Caron refuses a pickup while a card can be played
-    assert allowed == {"play Jd": {"house", "caron"}, "play Ts": {"house", "caron"}, "play 3d": {"bga"},
-                       "play 7s": {"bga"}, "pickup": {"house", "bga"}, "flash 3d @1": {"caron"}}
-    assert "play 2c" not in by_what                       # wild everywhere: no disagreement
-    refusal = next(v for v in by_what["play Jd"].verdicts if v.rule_set == "bga")
+    assert allowed == {said("house", "play Jd"): {"house", "caron"}, said("house", "play Ts"): {"house", "caron"},
+                       said("bga", "play 3d"): {"bga"}, said("bga", "play 7s"): {"bga"},
+                       said("house", "pickup"): {"house", "bga"}, said("caron", "flash 3d @1"): {"caron"}}
+    assert said("house", "play 2c") not in by_what          # wild everywhere: no disagreement
+    refusal = next(v for v in by_what[said("house", "play Jd")].verdicts if v.rule_set == "bga")
     assert not refusal.legal and "nine" in refusal.reason and refusal.ref.source == "palace-bga.txt"
     assert cmp.headline == ("House rules, Caron's rules and Online (BGA) rules disagree on 6 plays (each one "
                             "below, with the reasons).")
@@ -75,7 +86,7 @@ def test_a_study_position_is_compared_as_it_stands_under_its_own_rules(catalog):
     study = Study.from_lesson(lesson, catalog.family("palace"))
     study.jump(0)
     own = next(r for r in position_comparison(study.state).rule_sets if r.key == "bga")
-    assert set(own.plays) == {str(a) for a in study.state.legal_actions()}
+    assert set(own.plays) == {action_words(study.state, a) for a in study.state.legal_actions()}
 
 
 def test_the_deal_is_not_compared():

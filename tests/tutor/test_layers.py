@@ -1,5 +1,6 @@
 """Layers (BRIEF: tutor.model has no panel import; it must run without a page)."""
 
+import importlib.util
 import subprocess
 import sys
 
@@ -9,5 +10,54 @@ def test_importing_the_models_does_not_import_panel_or_bokeh():
             "for info in pkgutil.iter_modules(m.__path__):\n"
             "    importlib.import_module('tutor.model.' + info.name)\n"
             "print(sorted(n for n in sys.modules if n.split('.')[0] in ('panel', 'bokeh')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+GAMES = ("palace", "palace_poker", "kings_pot")
+
+
+def _is_module(name):
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def _imports(path):
+    """Every module a file imports (``from X import y`` gives X, and X.y when y is a module)."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.module
+            for alias in node.names:  # ``from rules.palace import actions`` imports a module too
+                if importlib.util.find_spec(node.module) and _is_module(f"{node.module}.{alias.name}"):
+                    yield f"{node.module}.{alias.name}"
+
+
+def test_tutor_and_lessons_import_only_each_games_public_face():
+    # issue 14: rules.<game> (its __init__) is the game's face; its modules are its own business
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    inner = []
+    for folder in ("tutor", "lessons"):
+        for path in sorted((root / folder).rglob("*.py")):
+            for name in _imports(path):
+                parts = name.split(".")
+                if len(parts) > 2 and parts[0] == "rules" and parts[1] in GAMES:
+                    inner.append(f"{path.relative_to(root)}: {name}")
+    assert not inner, inner
+
+
+def test_the_checker_model_loads_no_engine_until_a_form_is_judged():
+    code = ("import sys, tutor.model.checker\n"
+            "print(sorted(n for n in sys.modules if n.split('.')[:2] in "
+            "(['rules', 'palace'], ['rules', 'palace_poker'], ['rules', 'kings_pot'])))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from lessons.model import FrozenMap, Lesson, Quiz, Step
-from rules.core import GameState, Presets
+import rules.palace  # noqa: F401  (registers the source the toy game cites)
+from rules.core import Action, GameState, Presets
 from rules.errors import NotationError
 from rules.games import GameFamily
 from rules.refs import SECTIONS, Event, RuleRef, Verdict
@@ -37,7 +38,7 @@ def ref(clause: str) -> RuleRef:
 
 
 @dataclass(frozen=True, order=True)
-class Add:
+class Add(Action):
     n: int
 
     def __str__(self) -> str:
@@ -87,6 +88,13 @@ class RaceState(GameState):
 
     def view(self, seat: int | None = None) -> "RaceState":
         return self
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.seats
+
+    def describe(self, action: Add, viewer: int | None = None) -> str:
+        return str(action)  # "+2" is how players of the race say it
 
 
 PRESETS = Presets("race", {"ten": 10, "twelve": 12})

@@ -57,7 +57,7 @@ def _side_text(texts: Mapping[str, str], side: str) -> str:
 
 
 def _poker_pack_rule() -> str:
-    from rules.palace_poker.sections import ref
+    from rules.palace_poker import ref
     return f"one pack holds each card once ({ref('The Cards')})"
 
 
@@ -90,7 +90,7 @@ class BattleForm(CheckForm):
         return [args]
 
     def _judge(self, texts):
-        from rules.palace_poker.checker import check_battle
+        from rules.palace_poker import check_battle  # the engine loads when a form is first judged
         return check_battle(_side_text(texts, "attacker"), _side_text(texts, "defender"),
                             variant=KINGS if self.kings_in_the_house else None, last_two=self.last_two)
 
@@ -153,7 +153,7 @@ class ShowdownForm(CheckForm):
         return [args]
 
     def _judge(self, texts):
-        from rules.palace_poker.checker import check_showdown
+        from rules.palace_poker import check_showdown
         return check_showdown(self.hand_texts(texts), variant=KINGS if self.kings_in_the_house else None)
 
     def headline(self) -> str:
@@ -240,7 +240,7 @@ class PlayForm(CheckForm):
                 for v in self.variants]
 
     def _judge(self, texts):
-        from rules.palace.checker import compare_play
+        from rules.palace import compare_play
         comparison = compare_play(pile=texts["pile"], hand=texts["hand"], variants=self.variants)
         if all(check is None for _, check, _ in comparison.results):
             raise NotationError("no rule set can hold this pile: "
@@ -269,7 +269,7 @@ class TableauForm(CheckForm):
         return self._FIELDS
 
     def copies_rule(self) -> str:
-        from rules.kings_pot.sections import PLAYERS_AND_CARDS, ref
+        from rules.kings_pot import PLAYERS_AND_CARDS, ref
         return f"one pack holds each card once ({ref(PLAYERS_AND_CARDS)})"
 
     def command(self, texts=None) -> list[list[str]]:
@@ -277,7 +277,7 @@ class TableauForm(CheckForm):
         return [["check", "kings-pot", "--tableau", texts["tableau"], "--kings-hand", texts["kings"]]]
 
     def _judge(self, texts):
-        from rules.kings_pot.checker import check_tableau
+        from rules.kings_pot import check_tableau
         return check_tableau(texts["tableau"], texts["kings"])
 
     def headline(self) -> str:

@@ -124,7 +124,7 @@ def position_comparison(state: Any, rule_sets: Iterable[Any] | None = None) -> C
     disagree on with each one's reason. A rule set that cannot hold the position
     (more players than it seats, a card its deck lacks, a pile its rules could not
     build) says why instead."""
-    from rules.palace.setup import position_setup, start
+    from rules.palace import position_setup, start
 
     setup = position_setup(state)
     judged: list[RuleSetJudgement] = []

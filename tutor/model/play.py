@@ -65,7 +65,7 @@ def next_deal_setup(study: Any, seed: int | str | None = None, probe: bool = Fal
 
 
 def _poker_next(study: Any, state: Any, seed: int | str | None) -> dict[str, Any]:
-    from rules.palace_poker.setup import next_hand
+    from rules.palace_poker import next_hand
 
     new = next_hand(state, {} if seed is None else {"seed": seed})
     setup = {key: value for key, value in study.setup.items() if key in ("stakes", "rules")}

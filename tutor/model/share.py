@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lessons.loader import initial_state
-from rules.errors import IllegalActionError, NotationError
+from rules.errors import NotationError
 
 from .catalog import Catalog
 from .study import Study, _stops
@@ -195,15 +195,12 @@ def restore(data: Any, catalog: Catalog, *, what: str = "link") -> Snapshot:
             action = state.parse_action(text)
         except Exception as err:  # noqa: BLE001 - NotationError, or anything crafted text provokes
             raise _fail(f"Position {number} of the {what}: {_cut(str(err), 200)}.", what, token=text) from None
-        verdict = state.check(action)
-        if not verdict.legal:
+        tried = state.try_play(action)  # the engine checks and plays in one call
+        verdict = tried.verdict
+        if not tried.legal:
             raise _fail(f"Position {number} of the {what}: {_shown(text)} is not allowed there: "
                         f"{verdict.reason} [{verdict.ref}].", what, token=text)
-        try:
-            after, events = state.play(action)
-        except IllegalActionError as err:  # an engine whose check and play disagree
-            raise _fail(f"Position {number} of the {what}: {err}.", what, token=text) from None
-        tree, node = tree.add(parent, action, str(action), after, verdict, events)
+        tree, node = tree.add(parent, action, str(action), tried.state, verdict, tried.events)
         if node.id != number:
             raise _fail(f"Position {number} of the {what} repeats another line.", what, token=text)
     notes = _expect(data.get("o", {}), dict, "notes", what)

@@ -17,7 +17,7 @@ from typing import Any
 import param
 
 from rules.core import GameState
-from rules.errors import IllegalActionError, NotationError
+from rules.errors import NotationError
 from rules.refs import Event, RuleRef, Ruling, Verdict, events_seen_by
 
 from .quiz import QuizModel, Score
@@ -367,18 +367,13 @@ class Study(param.Parameterized):
         """Play ``action`` from the cursor. Legal: the position is added to the
         tree (or the existing child reused) and the cursor moves there. Refused:
         nothing changes but ``notice``, which carries the engine's reason."""
-        state = self.state
-        verdict = state.check(action)
-        if not verdict.legal:
+        tried = self.state.try_play(action)  # the engine checks and plays in one call
+        verdict = tried.verdict
+        if not tried.legal:
             self.notice = Notice("refused", f"{action} is not allowed: {verdict.reason}",
                                  verdict.ref, verdict.ruling)
             return verdict
-        try:
-            after, events = state.play(action)
-        except IllegalActionError as err:  # an engine whose check and play disagree
-            self.notice = Notice("refused", str(err), verdict.ref, verdict.ruling)
-            return verdict
-        tree, child = self.tree.add(self.current, action, str(action), after, verdict, events)
+        tree, child = self.tree.add(self.current, action, str(action), tried.state, verdict, tried.events)
         extra = {"tree": tree, **self._record(f"play {action}")} if tree is not self.tree else {"tree": tree}
         self._move(child.id, self._stops(child)[0], **extra)
         return verdict

@@ -2,7 +2,7 @@
 
 * :func:`pot_line`: the pot at every position of the line through the cursor
   (the lesson's main line, or the learner's variation), for the pot chart.
-* :class:`OddsCache`: exact battle odds (``rules.palace_poker.odds``) per
+* :class:`OddsCache`: exact battle odds (``rules.palace_poker.battle_odds``) per
   position and seat, computed only when asked for and remembered, so that
   stepping never waits for an enumeration.
 * :func:`odds_seat`: whose odds a view may show.
@@ -14,10 +14,13 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from rules.palace_poker.model import Phase
-from rules.palace_poker.odds import BattleOdds, battle_odds
 
-ODDS_PHASES = (Phase.TURN, Phase.AFTER_BUY, Phase.BATTLE, Phase.SPOILS)
+def battle_odds(state: Any, seat: str) -> tuple[Any, ...]:
+    """:func:`rules.palace_poker.battle_odds`, imported on first use: this module serves
+    every game's charts, and a page showing another game need not load Palace Poker."""
+    from rules.palace_poker import battle_odds as odds
+
+    return odds(state, seat)
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,9 @@ def pot_line(study: Any) -> PotLine:
 def odds_seat(state: Any, viewer: str | None) -> str | None:
     """Whose battle odds this view may show: the viewer's own (a seat still in the hand), or in
     the teaching view the player to act. None when no battle odds apply here."""
-    if state.phase not in ODDS_PHASES:
+    from rules.palace_poker import Phase
+
+    if state.phase not in (Phase.TURN, Phase.AFTER_BUY, Phase.BATTLE, Phase.SPOILS):
         return None
     name = viewer if viewer is not None else state.actor_name
     seat = state.seat_of(name)
@@ -92,16 +97,16 @@ class OddsCache:
 
     def __init__(self, size: int = 64):
         self.size = size
-        self._store: OrderedDict[tuple[int, str], tuple[Any, tuple[BattleOdds, ...]]] = OrderedDict()
+        self._store: OrderedDict[tuple[int, str], tuple[Any, tuple[Any, ...]]] = OrderedDict()
 
-    def known(self, state: Any, seat: str) -> tuple[BattleOdds, ...] | None:
+    def known(self, state: Any, seat: str) -> tuple[Any, ...] | None:
         hit = self._store.get((id(state), seat))
         if hit is None or hit[0] is not state:
             return None
         self._store.move_to_end((id(state), seat))
         return hit[1]
 
-    def get(self, state: Any, seat: str) -> tuple[BattleOdds, ...]:
+    def get(self, state: Any, seat: str) -> tuple[Any, ...]:
         """The odds of ``seat`` against each opponent still in the hand (computed if new)."""
         hit = self.known(state, seat)
         if hit is not None:

@@ -38,7 +38,6 @@ from .shell import Shell
 from .text import tag
 from .tree import TreePane
 
-GAME_TITLES = {"palace-poker": "Palace Poker", "palace": "Palace", "kings-pot": "King's Pot"}
 
 
 def notice_html(notice: Notice | None) -> str:
@@ -54,9 +53,9 @@ def notice_html(notice: Notice | None) -> str:
 
 def frame_data(app: TutorApp) -> FrameData:
     """What the frame shows of the catalog (read once)."""
-    games = tuple((game, GAME_TITLES.get(game, game)) for game in app.catalog.game_ids())
-    groups = tuple((GAME_TITLES.get(game, game), tuple((lesson.title, lesson.id)
-                                                       for lesson in app.catalog.lessons_for(game)))
+    games = tuple((game, app.game_title(game)) for game in app.catalog.game_ids())
+    groups = tuple((app.game_title(game), tuple((lesson.title, lesson.id)
+                                                for lesson in app.catalog.lessons_for(game)))
                    for game in app.catalog.game_ids() if app.catalog.lessons_for(game))
     counts = tuple((game, len(app.catalog.lessons_for(game))) for game in app.catalog.game_ids())
     return FrameData(lesson_groups=groups, games=games, lesson_counts=counts)
@@ -239,7 +238,7 @@ class TutorView(pn.viewable.Viewer):
             shell.title_text = ""
             return
         lesson = study.lesson
-        words = lesson.title if lesson is not None else f"Free play: {GAME_TITLES.get(study.game, study.game)} " \
+        words = lesson.title if lesson is not None else f"Free play: {app.game_title(study.game)} " \
                                                         f"({study.variant})"
         shell.title_text = ("Learn: " if lesson is not None else "Play: ") + words
         shell.heading_html = tag("div", f"{study.title} — {words}", "heading") if study.title else ""

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.kings_pot import Bet, FoldCard, Phase, Raise
-from rules.kings_pot.actions import CALL, CHECK, FOLD
-from rules.kings_pot.tableau import LINES, SIZE, HandName, cell_name, row_col
+from rules.kings_pot import CALL, CHECK, FOLD, LINES, SIZE, Bet, FoldCard, HandName, Phase, Raise, cell_name, row_col
 
 from ..cards import backs, card_back, card_face, card_row
 from ..renderer import register_renderer
@@ -237,7 +235,7 @@ class KingsPotTable(BoardTable):
         else:
             drawn = []
             for c in seen.cards:
-                hand = HandName.for_rank(c.rank).title
+                hand = st.hand_backed_by(c).title  # the engine says which hand a card names
                 if can_fold:
                     action = FoldCard(c)
                     self._buttons[str(action)] = action

@@ -18,16 +18,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import rules.palace as A
 from rules.cards import Card
-from rules.palace import actions as A
-from rules.palace.state import Phase
+from rules.palace import Phase
 
 from ..cards import backs, card_back, card_face, card_row, cards_text
 from ..renderer import register_renderer
 from ..text import tag
 from .board import REASON_SLOT, BoardTable, bottom_seat, ring, zone
 
-CARD_ACTIONS = (A.Play, A.Flash, A.Reflect, A.Quick)
+CARD_ACTIONS = A.CARD_ACTIONS
 
 _PHASE_WORDS = {
     Phase.CHOOSE: "choosing face-up cards",
@@ -82,8 +82,6 @@ class PalaceLook:
             if type(a) in CARD_ACTIONS:
                 by_rank.setdefault(a.cards[0].rank, a)
         verdicts = st.card_verdicts()
-        seat = self.mover
-        src = st.source(seat)
         fresh: Counter = Counter()
         if st.phase is Phase.AFTER and st.window is not None:
             fresh = Counter(st.window.fresh)
@@ -103,21 +101,13 @@ class PalaceLook:
                         verdict = st.check(A.Play((card,)))
                 self.active[(zone_name, i)] = (card, ok, _why(verdict))
 
-        if st.phase is Phase.REVEAL:
-            if st.drawn is not None:
-                add("drawn", (st.drawn,), True)
-        elif st.phase is Phase.AFTER:
-            add("hand", st.hands[seat], True)
-        elif src == "hand":
-            add("hand", st.hands[seat], True)
-            if st.phase is Phase.PLAY:
-                add("up", st.face_up[seat], False)  # locked until hand and stock are gone
-        elif src == "face-up":
-            add("up", st.face_up[seat], True)
-        if st.phase is Phase.PLAY and src == "face-down":
-            reason = _why(st.check(A.FLIP))
-            for i, _ in enumerate(st.face_down[seat]):
-                self.active[("down", i)] = (None, True, reason)
+        for zone_name, cards, usable in st.play_zones():  # the engine says where the mover plays from
+            if zone_name == "down":
+                reason = _why(st.check(A.FLIP))
+                for i, _ in enumerate(cards):
+                    self.active[("down", i)] = (None, True, reason)
+            else:
+                add(zone_name, cards, usable)
 
     def playable_cards(self) -> list[Card]:
         return [card for card, ok, _ in self.active.values() if ok and card is not None]

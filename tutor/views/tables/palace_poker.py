@@ -2,7 +2,7 @@
 shows them), stacks, the pot, the deck and discard counts, and the battles.
 
 See why, in a battle: each side's cards are marked by the engine
-(:func:`rules.palace_poker.hands.evaluate_side` through ``resolve_battle``):
+(the battle as it would be called now, ``view.battle_now``):
 ``counted``, ``excluded`` (struck through, with "excluded: <opponent>'s banner
 is ♠"), ``quad-exception`` (counted by the four-of-a-kind exception, called
 out) or ``wild`` (Kings in the House), and the best five (``best-five``). Shown
@@ -23,10 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.palace_poker import resolve_battle
-from rules.palace_poker.actions import Action, Kind
-from rules.palace_poker.hands import Mark, SideHand, evaluate_side
-from rules.palace_poker.model import Phase, Status
+from rules.palace_poker import Bet, Buy, Call, Discard, Fold, Keep, Kind, Mark, Market, Phase, Raise, SideHand, Status, Stay
 from rules.refs import Verdict
 from tutor.model.study import Notice
 from tutor.model.table_data import OddsCache, odds_seat
@@ -135,9 +132,8 @@ class PokerTable(BoardTable):
         st = study.state
         view = self.view()
         node = study.current
-        viewer = view.viewer
         actor = st.actor_name
-        mover_visible = viewer is None or viewer == actor
+        mover_visible = view.seat is None or view.seat == st.actor
         picked = tuple(study.selection)
         bottom = bottom_seat(len(view.players), study.seat, None if st.is_over else st.actor)
         seats = [self._seat(st, view, seat, seen, picked, node, mover_visible, compact=seat != bottom)
@@ -179,11 +175,11 @@ class PokerTable(BoardTable):
         phase = view.phase
         if st.is_over:
             r = view.result
-            return "The hand is over." if r is None else f"The hand is over: {' and '.join(r.winners)} " \
+            return "The hand is over." if r is None else f"The hand is over: {' and '.join(r.winner_names)} " \
                                                          f"{'win' if len(r.winners) > 1 else 'wins'}."
         if phase is Phase.BATTLE and view.battle is not None:
             b = view.battle
-            return f"{b.responder}: fold, call ({b.owed}) or raise."
+            return f"{st.names[b.responder]}: fold, call ({b.owed}) or raise."
         words = {Phase.DEALER_DRAW: "deal one card to each player; the high card deals",
                  Phase.ANTE: f"everyone antes {st.rules.ante_amount}",
                  Phase.BANNERS: "deal the next banner card",
@@ -197,7 +193,7 @@ class PokerTable(BoardTable):
     def _status(self, st: Any, view: Any) -> str:
         rules = st.rules
         stakes = "points game" if rules.points else f"stakes {rules.small_bet}/{rules.big_bet}"
-        who = f" · {view.to_act} to act" if view.to_act else ""
+        who = f" · {st.actor_name} to act" if view.to_act is not None else ""
         raw = (tag("span", f"{st.variant} · {stakes} · ", "variant") + tag("span", _PHASE_WORDS[view.phase], "phase")
                + tag("span", who, "mover"))
         return tag("div", "", "status", raw=raw)
@@ -213,7 +209,7 @@ class PokerTable(BoardTable):
             badges += tag("span", "to act", "badge move")
         if seen.status is not Status.IN:
             badges += tag("span", _STATUS_WORDS.get(seen.status, seen.status.value), "badge warn")
-        if view.viewer == seen.name:
+        if view.seat == seat:
             badges += tag("span", "this view", "badge")
         if st.rules.points:
             money = f"score {seen.score}"
@@ -237,7 +233,7 @@ class PokerTable(BoardTable):
             palace = backs(seen.palace_count, title="palace card (face down)") if seen.palace_count else \
                 tag("span", "–" if compact else "none", "cards empty")
         else:
-            hidden_to_table = view.viewer is None or view.viewer == seen.name
+            hidden_to_table = view.seat is None or view.seat == seat
             palace = card_row((card_face(c, cls="down" if hidden_to_table else "",
                                          title=f"{c.words}: a palace card, face down on the table")
                                for c in seen.palace), "palace", empty="–" if compact else "none")
@@ -260,24 +256,19 @@ class PokerTable(BoardTable):
 
     # -- battles -------------------------------------------------------------------------------
     def _pair(self, st: Any, view: Any, attacker: int, defender: int) -> str:
-        """Both sides of a battle between two seats, as far as this view shows them."""
+        """Both sides of a battle between two seats, as far as this view shows them (the engine's
+        battle as it would be called now: ``view.battle_now``)."""
         a, d = st.players[attacker], st.players[defender]
-        seen = {p.name: p for p in view.players}
-        known_a = seen[a.name].palace is not None
-        known_d = seen[d.name].palace is not None
-        kings = st.rules.kings_in_the_house
-        if a.suit is d.suit:
+        now = view.battle_now(attacker, defender)
+        if now.same_suit:
             return tag("div", f"{a.name} and {d.name} both have {a.suit.word} banners: they never battle.", "note")
-        if known_a and known_d:
-            verdict = resolve_battle(a.holding, d.holding, last_two=len(st.in_hand) == 2, kings_in_the_house=kings,
-                                     attacker_name=a.name, defender_name=d.name)
-            return (side_html(verdict.attacker, "attacker") + side_html(verdict.defender, "defender")
-                    + tag("div", f"If called now: {verdict.reason}", "note"))
+        if now.verdict is not None:
+            return (side_html(now.attacker, "attacker") + side_html(now.defender, "defender")
+                    + tag("div", f"If called now: {now.verdict.reason}", "note"))
         out = []
-        for who, other, role, known in ((a, d, "attacker", known_a), (d, a, "defender", known_d)):
-            if known:
-                out.append(side_html(evaluate_side(who.holding, against=other.suit, name=who.name, opponent=other.name,
-                                                   kings_in_the_house=kings), role))
+        for who, side, role in ((a, now.attacker, "attacker"), (d, now.defender, "defender")):
+            if side is not None:
+                out.append(side_html(side, role))
             else:
                 out.append(tag("div", f"{who.name}'s palace cards are hidden from this view.", "note"))
         return "".join(out)
@@ -287,7 +278,9 @@ class PokerTable(BoardTable):
         b = view.battle
         if b is not None and st.phase is Phase.BATTLE:
             battle = st.battle
-            line = (f"Battle: {b.attacker} attacks {b.defender}. {b.responder} to answer: {b.owed} to call"
+            names = st.names
+            line = (f"Battle: {names[b.attacker]} attacks {names[b.defender]}. {names[b.responder]} to answer: "
+                    f"{b.owed} to call"
                     + (f" ({b.raises} raise{'s' if b.raises != 1 else ''} so far)" if b.raises else ""))
             parts.append(tag("div", line, "battle-line"))
             if not self.asking:  # the marked sides and "if called now" would answer "who wins?"
@@ -313,11 +306,11 @@ class PokerTable(BoardTable):
         r = view.result
         if r is None:
             return tag("div", "The hand is over.", "over")
-        shares = ", ".join(f"{name} {chips}" for name, chips in r.shares if chips)
-        raw = tag("div", f"Won by {' and '.join(r.winners)}" + (f" ({shares})" if shares else ""), "winners")
+        shares = ", ".join(f"{name} {chips}" for name, chips in r.named_shares if chips)
+        raw = tag("div", f"Won by {' and '.join(r.winner_names)}" + (f" ({shares})" if shares else ""), "winners")
         raw += verdict_html(Verdict(True, r.reason, r.ref, r.ruling))
         if r.points:
-            raw += tag("div", "Points: " + ", ".join(f"{n} {p:+d}" for n, p in r.points), "note")
+            raw += tag("div", "Points: " + ", ".join(f"{n} {p:+d}" for n, p in r.named_points), "note")
         if r.showdown is not None:
             raw += "".join(side_html(h, "showdown") for h in r.showdown.hands)
         return tag("div", "", "over", raw=raw)
@@ -343,26 +336,24 @@ class PokerTable(BoardTable):
         soldiers = [me.soldiers[int(i.split(":")[1])] for i in picked
                     if i.startswith("soldier:") and int(i.split(":")[1]) < len(me.soldiers)]
         if phase is Phase.TURN:
-            out.append(self.offer(Action(Kind.BUY), f"Buy a soldier ({rules.buy_cost})"))
+            out.append(self.offer(Buy(), f"Buy a soldier ({rules.buy_cost})"))
             if rules.open_market:
-                out.append(self.offer(Action(Kind.MARKET), f"Buy the top discard ({rules.market_cost})"))
-            out.append(self.offer(Action(Kind.STAY), "Stay"))
-            out.append(self.offer(Action(Kind.FOLD), "Fold"))
+                out.append(self.offer(Market(), f"Buy the top discard ({rules.market_cost})"))
+            out.append(self.offer(Stay(), "Stay"))
+            out.append(self.offer(Fold(), "Fold"))
             if soldiers:
-                out.append(self.offer(Action(Kind.DISCARD, cards=tuple(soldiers)), f"Discard {cards_text(soldiers)}",
-                                      "primary"))
+                out.append(self.offer(Discard(tuple(soldiers)), f"Discard {cards_text(soldiers)}", "primary"))
             out.append(self._bets(st, me, picked, node))
         elif phase in (Phase.AFTER_BUY, Phase.SPOILS):
-            out.append(self.offer(Action(Kind.KEEP), "Keep all soldiers"))
+            out.append(self.offer(Keep(), "Keep all soldiers"))
             if soldiers:
-                out.append(self.offer(Action(Kind.DISCARD, cards=tuple(soldiers)), f"Discard {cards_text(soldiers)}",
-                                      "primary"))
+                out.append(self.offer(Discard(tuple(soldiers)), f"Discard {cards_text(soldiers)}", "primary"))
             else:
                 out.append(tag("span", "Tap soldiers to discard them.", "label"))
         elif phase is Phase.BATTLE:
-            out.append(self.offer(Action(Kind.FOLD), "Fold"))
+            out.append(self.offer(Fold(), "Fold"))
             owed = st.battle.owed
-            out.append(self.offer(Action(Kind.CALL), f"Call {min(owed, me.stack)}", "primary"))
+            out.append(self.offer(Call(), f"Call {min(owed, me.stack)}", "primary"))
             raises = [a for a in st.candidate_actions() if a.kind is Kind.RAISE]
             if rules.no_limit:
                 out.append(tag("span", "Raise by:", "label"))
@@ -386,16 +377,16 @@ class PokerTable(BoardTable):
                 continue
             if not rules.no_limit or rules.points:
                 least = "" if rules.points else f" ({st.bet_cost(me.name, them.name)[0]})"
-                out.append(self.offer(Action(Kind.BET, them.name), f"{them.name}{least}"))
+                out.append(self.offer(Bet(seat), f"{them.name}{least}"))
             else:
-                verdict = st.check(Action(Kind.BET, them.name))
+                verdict = st.check(Bet(seat))
                 cls = "selected" if target == seat else ""
                 out.append(button(f"{them.name}…", f"{node}|pick|target:{seat}", verdict=verdict, cls=cls))
         if rules.no_limit and target is not None and target != st.actor and target < len(st.players):
             them = st.players[target]
             amounts = [tag("span", f"Bet against {them.name}:", "label")]
             for a in st.candidate_actions():
-                if a.kind is Kind.BET and a.target == them.name and a.amount is not None:
+                if a.kind is Kind.BET and a.target == target and a.amount is not None:
                     amounts.append(self.offer(a, _amount_label(a.amount, st, me), "primary"))
             least = st.bet_cost(me.name, them.name)[0]
             amounts.append(self._amount(node, "bet", them.name, "Bet", least))
@@ -404,7 +395,7 @@ class PokerTable(BoardTable):
 
     # -- charts -----------------------------------------------------------------------------------
     def _chart_buttons(self, st: Any, view: Any, node: int) -> str:
-        seat = odds_seat(st, view.viewer)
+        seat = odds_seat(st, self.viewer())
         out = []
         if seat is not None:
             known = self._odds_cache.known(st, seat) is not None
@@ -443,10 +434,10 @@ class PokerTable(BoardTable):
                 study.notice = Notice("error", f"{text or 'an empty box'!r} is not an amount: type a whole "
                                                "number of chips. Nothing was changed.")
                 return
-            if what == "bet":
-                self.play(Action(Kind.BET, target, int(text)))
+            if what == "bet":  # the amount box names the target by name
+                self.play(Bet(study.state.seat_of(target), int(text)))
             else:
-                self.play(Action(Kind.RAISE, amount=int(text)))
+                self.play(Raise(int(text)))
         elif kind == "odds":
             st = study.state
             seat = odds_seat(st, self.viewer())
