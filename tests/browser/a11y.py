@@ -1,41 +1,21 @@
-"""What a person meets: axe-core in the page, screenshots, and "is it on screen".
+"""What a person meets: axe-core over the whole page, screenshots, and "is it on screen".
 
-axe-core is the npm package, pinned, fetched once with ``npm pack`` into
-``.cache/npm/`` (``./dev setup`` does it; so does the first test that needs it,
-like the build fetches Pyodide) and injected into the page under test. Only
-serious and critical violations fail a test; the others are printed.
+axe-core itself (the npm package, pinned, fetched into ``.cache/npm/`` by ``./dev
+setup`` or on first use) comes from :mod:`.axe_support`, which also checks parts of
+a page; here the whole page is checked, as a person meets it. Only serious and
+critical violations fail a test; the others are printed.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-import tarfile
 from pathlib import Path
 
-import pytest
+from .axe_support import SHOTS as SCREENSHOTS
+from .axe_support import axe_source
 
-ROOT = Path(__file__).resolve().parents[2]
-AXE_VERSION = "4.10.3"  # the same pin as ./dev setup
-AXE_DIR = ROOT / ".cache" / "npm" / f"axe-core-{AXE_VERSION}"
-SCREENSHOTS = ROOT / "test-results" / "screenshots"
 FAILING = ("serious", "critical")
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
-
-
-def axe_source() -> str:
-    script = AXE_DIR / "package" / "axe.min.js"
-    if not script.is_file():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail("axe-core is missing and npm is not installed: run ./dev setup")
-        AXE_DIR.mkdir(parents=True, exist_ok=True)
-        subprocess.run([npm, "pack", "--silent", f"axe-core@{AXE_VERSION}", "--pack-destination", str(AXE_DIR)],
-                       check=True, capture_output=True)
-        with tarfile.open(AXE_DIR / f"axe-core-{AXE_VERSION}.tgz") as archive:
-            archive.extractall(AXE_DIR, filter="data")
-    return script.read_text(encoding="utf-8")
 
 
 _RUN_JS = """async (tags) => {

@@ -13,7 +13,7 @@ import subprocess
 import tarfile
 from pathlib import Path
 
-AXE_PIN = "axe-core@4.10.3"
+AXE_PIN = "axe-core@4.10.3"  # the same pin as ./dev setup
 # the harness's two devices (tests/browser/conftest.py): open_app(device=PHONE)
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}

@@ -169,8 +169,7 @@ class ConsoleLog(list):
 WARM = os.environ.get("PALACE_TUTOR_WARM", "") not in ("", "0")
 
 # the two devices every journey is walked on
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+from .axe_support import DESKTOP, PHONE  # noqa: E402
 
 
 def _open_app(chromium, url, viewport=None, device=None):

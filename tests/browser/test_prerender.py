@@ -17,7 +17,7 @@ from tutor.model.share import encode_link
 from tutor.model.study import Study
 from tutor.views.prerender import first_screen_html, study_screen_html
 
-from .conftest import DESKTOP, PHONE
+from .axe_support import DESKTOP, PHONE
 from .tutor_page import wait_settled
 
 HOME_PARTS = (".pt-top", ".pt-top .job-learn", ".pt-top .job-settle", ".home-title", ".job-card-learn",

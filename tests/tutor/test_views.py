@@ -50,7 +50,7 @@ def test_step_list_counter_and_buttons(view):
     assert [i["label"] for i in view.lesson.steps.items][:2] == ["Start: Race basics", "1. North adds 3"]
     assert view.lesson.steps.selected == -1
     ui = view.shell.ui_state()
-    assert ui["counter"] == "Introduction · 4 steps" and not ui["can_back"] and ui["can_forward"]
+    assert ui["counter"] == "Start · 4 steps" and not ui["can_back"] and ui["can_forward"]
     view.shell.press("next")
     assert view.lesson.steps.selected == 0
     assert "Step 1 of 4" in view.shell.narration_html and view.shell.ui_state()["counter"] == "Step 1 of 4"

@@ -274,11 +274,14 @@ class TutorView(pn.viewable.Viewer):
                 return  # the address changed since the page's first report: that change is newer
             app.start(value)
             if value.strip().lstrip("#") and app.study is None:
-                self.share.restore_address()  # a link that did not open leaves the address bar
+                self.shell.clear_address()  # a link that did not open leaves the address bar
         elif kind == "hash":
             self._hash_seen = True
             if not app.open_link(value):
-                self.share.restore_address()
+                if app.study is None:
+                    self.shell.clear_address()
+                else:
+                    self.share.restore_address()  # the open study's own link goes back
         elif kind == "key" and app.study is not None and app.job in STUDY_JOBS:
             if value == "next":
                 app.study.forward()

@@ -54,7 +54,7 @@ def step_counter(study: Study) -> str:
         if study.step is not None:
             return f"Step {study.step + 1} of {len(lesson.steps)}"
         if study.node.is_root:
-            return f"Introduction · {len(lesson.steps)} steps"
+            return f"Start · {len(lesson.steps)} steps"
         return f"Your line · move {ply}"
     if study.node.is_root:
         return "Start"

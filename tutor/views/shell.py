@@ -111,6 +111,12 @@ class Shell(JSComponent):
         app.classList.add('debug');
         one('.view-debug').hidden = false;
       }
+      // a link that did not open, with no study open: take it out of the address bar
+      model.on('msg:custom', (msg) => {
+        if (msg && msg.kind === 'clear-address' && window.location.hash) {
+          window.history.replaceState(null, '', window.location.pathname + window.location.search);
+        }
+      });
 
       // -- presses go to Python --------------------------------------------------------------
       const send = (act, value) => model.send_msg({act: act, value: value == null ? '' : String(value)});
@@ -219,6 +225,10 @@ class Shell(JSComponent):
         value = msg.get("value")
         if callback is not None:
             callback(value if isinstance(value, str) else "")
+
+    def clear_address(self) -> None:
+        """Take the fragment out of the address bar (a link that did not open, nothing open)."""
+        self._send_msg({"kind": "clear-address"})
 
     def press(self, act: str, value: str = "") -> None:
         """What a press in the page does (tests under CPython call this)."""
