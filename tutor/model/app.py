@@ -105,8 +105,9 @@ class TutorApp(param.Parameterized):
     # -- opening things ----------------------------------------------------------------
     def start(self, fragment: str = "") -> None:
         """Open the page: the study in the address (in Learn or Play), else the
-        first screen. A link that cannot be opened leaves the page as it is,
-        saying why. Without a link nothing changes: the page's first report can
+        first screen. A link that cannot be opened leaves the first screen up,
+        saying why (the lead's ruling: nothing is opened that was not asked
+        for). Without a link nothing changes: the page's first report can
         arrive after the learner's first tap (the page repeats it until Python
         answers), and must not take them back to the first screen."""
         if fragment.strip().lstrip("#"):

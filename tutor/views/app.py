@@ -274,6 +274,8 @@ class TutorView(pn.viewable.Viewer):
             if self._hash_seen:
                 return  # the address changed since the page's first report: that change is newer
             app.start(value)
+            if value.strip().lstrip("#") and app.study is None:
+                self.share.restore_address()  # a link that did not open leaves the address bar
         elif kind == "hash":
             self._hash_seen = True
             if not app.open_link(value):

@@ -261,8 +261,14 @@ class LinkBox(JSComponent):
       field.addEventListener('focus', () => field.select());
       model.on('fragment', show);
       // a link in the address bar that could not be opened: show the study
-      // that stayed open instead
-      model.on('msg:custom', (msg) => { if (msg && msg.kind === 'restore') { show(); } });
+      // that stayed open instead, or with none open the page's own address
+      model.on('msg:custom', (msg) => {
+        if (!msg || msg.kind !== 'restore') { return; }
+        if (!model.fragment && window.location.hash) {
+          window.history.replaceState(null, '', window.location.pathname + window.location.search);
+        }
+        show();
+      });
       show();
       box.append(field, copy, said);
       return box;

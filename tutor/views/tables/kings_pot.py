@@ -32,7 +32,7 @@ TABLEAU_CSS = """
                 max-width: 440px; margin: 4px auto 6px; }
 .line-name { display: flex; flex-direction: column; align-items: center; justify-content: center; line-height: 1.05;
              font-weight: 700; font-size: 0.8rem; color: #3b4452; border: 1px solid #c3c9d2; border-radius: 6px;
-             background: #f3f5f8; min-height: 30px; cursor: pointer; padding: 1px 2px; }
+             background: #f3f5f8; min-height: 44px; cursor: pointer; padding: 1px 2px; }
 .line-name .hand { font-size: 0.7rem; font-weight: 600; color: #4a5563; }
 .line-name.leading { background: #fff3c4; border-color: #a87300; color: #5c3d00; }
 .line-name.leading .hand { color: #5c3d00; }
