@@ -82,8 +82,7 @@ def _walk_through(page) -> list[str]:
     page.locator(".smoke-deal button").click()
     wait_shadow_text(page, "smoke-hand", "t.startsWith('deal 2:')")
     seen.append(shadow_text(page, "smoke-hand"))
-    page.locator(".pt-top .job-settle").click()
-    page.locator(".checker .card-header").first.click()  # built on first open: new imports
+    page.locator(".pt-top .job-settle").click()  # the checker, open under Settle a hand: new imports
     page.locator(".checker-mode").first.wait_for(timeout=30_000)
     for field, hand in (("attacker-banner", DAVE), ("defender-banner", FRANK)):
         page.locator(f".field-{field} input").fill(hand)
