@@ -112,3 +112,10 @@ def test_free_play_reports_the_engine_complaint_not_the_key_name():
     study = model.study
     assert not model.open_free_play("standard", ["Ann"], 1)   # King's Pot needs 3 to 22 players
     assert model.study is study and "3 to 22" in model.notice.text and "unknown key" not in model.notice.text
+
+
+def test_export_before_a_study_is_open_is_an_empty_file():
+    # the page is usable a moment before it reports its address (found by the monkey test)
+    model = TutorApp(toygame.catalog())
+    assert model.study is None
+    assert model.export_file() == "" and model.export_filename() == "study.palace-tutor.txt"
