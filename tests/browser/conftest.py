@@ -160,10 +160,10 @@ class ConsoleLog(list):
 WARM = os.environ.get("PALACE_TUTOR_WARM", "") not in ("", "0")
 
 
-def _open_app(chromium, url, viewport=None):
+def _open_app(chromium, url, viewport=None, **context_options):
     # no service worker: its precaching would load every test; test_smoke covers it on its own
     context = chromium.new_context(viewport=viewport or {"width": 1000, "height": 800},
-                                   service_workers="allow" if WARM else "block")
+                                   service_workers="allow" if WARM else "block", **context_options)
     guard = B.OutsideGuard()
     guard.attach(context)
     if WARM:  # a first visit whose service worker precaches the site and its start-up snapshot
@@ -208,13 +208,14 @@ def app_page(chromium, site_url, request):
 
 @pytest.fixture
 def open_app(chromium, site_url, request):
-    """``open_app(query="", viewport=None)``: open the app at ``site_url + query`` (a share
-    link, say ``"?line=..."``) in a fresh context, e.g. a phone-sized ``viewport``
-    ``{"width": 390, "height": 844}``; returns the interactive page. Checked like ``app_page``."""
+    """``open_app(query="", viewport=None, **context_options)``: open the app at ``site_url +
+    query`` (a share link, say ``"#pt1..."``) in a fresh context, e.g. a phone-sized ``viewport``
+    ``{"width": 390, "height": 844}`` with ``has_touch=True``; returns the interactive page.
+    Checked like ``app_page``."""
     opened = []
 
-    def _open(query: str = "", viewport: dict | None = None):
-        context, page, guard, console = _open_app(chromium, site_url + query, viewport)
+    def _open(query: str = "", viewport: dict | None = None, **context_options):
+        context, page, guard, console = _open_app(chromium, site_url + query, viewport, **context_options)
         opened.append((context, guard, console))
         return page
 
