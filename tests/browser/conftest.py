@@ -5,14 +5,15 @@ How to write an app test with it
 
 Request ``app_page``: a fresh Chromium context (empty cache) with the offline
 site loaded and interactive (Pyodide booted, the app rendered, the BokehJS
-document linked to Python, so clicks reach Python)::
+document linked to Python, so clicks reach Python). It opens on the first
+screen; ``tutor_page.go(page, "learn")`` opens a job::
 
-    from palace_tutor.site.browser import shadow_text, wait_shadow_text
+    from .tutor_page import go, wait_heading
 
     def test_next_moves_the_cursor(app_page):
-        app_page.locator(".lesson-next button").click()
-        wait_shadow_text(app_page, "step-title", "t.includes('step 2')")
-        assert shadow_text(app_page, "step-title").startswith("Step 2")
+        go(app_page, "learn")
+        app_page.locator(".nav-next button").click()
+        wait_heading(app_page, "Step 1 of 14")
 
 * Give the widgets you drive ``css_classes=[...]``: Panel puts the class on
   the element that hosts the widget's shadow root. Playwright CSS selectors
@@ -23,8 +24,14 @@ document linked to Python, so clicks reach Python)::
   sees, never sleep.
 * ``app_page_shared`` is one page per test module (loading takes seconds):
   use it for read-only checks, ``app_page`` when a test changes state;
-  ``open_app(query, viewport)`` opens the app at a URL query (share links) or
-  a phone-sized viewport.
+  ``open_app(query, device)`` opens the app at a URL query (share links,
+  ``?debug``) on a device: ``PHONE`` (390x844, touch) or ``DESKTOP``
+  (1280x900); test what people meet on both.
+* Accessibility: ``a11y.assert_axe_clean(page, "where")`` runs axe-core (the npm
+  package, fetched into ``.cache/npm`` by ``./dev setup``) in the page and fails
+  on any serious or critical violation. ``a11y.shot(page, name)`` saves a
+  screenshot under ``test-results/screenshots/`` (look at them);
+  ``a11y.in_view(page, locator)`` says whether an element is inside the viewport.
 * The site leaves out packages the app never imports (pandas, pillow,
   contourpy...: ``SiteOptions.drop`` in ``palace_tutor/site/build.py``). A
   widget that needs one fails to import in the worker (the traceback is in
@@ -57,10 +64,12 @@ What the harness guarantees
 The smoke contract
 ==================
 
-``test_smoke.py`` drives the ``smoke`` section (``tutor/views/deal.py``):
-the page keeps one element of class ``smoke`` holding a text pane of class
-``smoke-hand`` (text ``DealtHand.summary()``, starting ``deal 1:``) and a
-button of class ``smoke-deal`` that deals the next seed. Keep it in the app.
+``test_smoke.py`` drives the ``smoke`` section (``tutor/views/deal.py``), the
+developer self-check, which the page shows only with ``?debug`` in the address
+(people never see it): it keeps one element of class ``smoke`` holding a text
+pane of class ``smoke-hand`` (text ``DealtHand.summary()``, starting ``deal
+1:``) and a button of class ``smoke-deal`` that deals the next seed. Open the
+app at ``?debug`` to drive it. Keep it in the app.
 """
 
 from __future__ import annotations
@@ -159,11 +168,15 @@ class ConsoleLog(list):
 
 WARM = os.environ.get("PALACE_TUTOR_WARM", "") not in ("", "0")
 
+# the two devices every journey is walked on
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 
-def _open_app(chromium, url, viewport=None, **context_options):
+
+def _open_app(chromium, url, viewport=None, device=None):
     # no service worker: its precaching would load every test; test_smoke covers it on its own
-    context = chromium.new_context(viewport=viewport or {"width": 1000, "height": 800},
-                                   service_workers="allow" if WARM else "block", **context_options)
+    options = dict(device or {"viewport": viewport or {"width": 1000, "height": 800}})
+    context = chromium.new_context(service_workers="allow" if WARM else "block", **options)
     guard = B.OutsideGuard()
     guard.attach(context)
     if WARM:  # a first visit whose service worker precaches the site and its start-up snapshot
@@ -208,19 +221,34 @@ def app_page(chromium, site_url, request):
 
 @pytest.fixture
 def open_app(chromium, site_url, request):
-    """``open_app(query="", viewport=None, **context_options)``: open the app at ``site_url +
-    query`` (a share link, say ``"#pt1..."``) in a fresh context, e.g. a phone-sized ``viewport``
-    ``{"width": 390, "height": 844}`` with ``has_touch=True``; returns the interactive page.
-    Checked like ``app_page``."""
+    """``open_app(query="", viewport=None, device=None)``: open the app at ``site_url + query``
+    (``"?debug"``, ``"#pt1..."``) in a fresh context on ``device`` (``PHONE``, ``DESKTOP``) or
+    at a ``viewport``; returns the interactive page. Checked like ``app_page``."""
     opened = []
 
-    def _open(query: str = "", viewport: dict | None = None, **context_options):
-        context, page, guard, console = _open_app(chromium, site_url + query, viewport, **context_options)
+    def _open(query: str = "", viewport: dict | None = None, device: dict | None = None):
+        context, page, guard, console = _open_app(chromium, site_url + query, viewport, device)
         opened.append((context, guard, console))
         return page
 
     yield _open
     _finish(opened, request)
+
+
+@pytest.fixture(scope="module")
+def phone_page(chromium, site_url, request):
+    """One loaded app per module on a phone (390x844, touch)."""
+    context, page, guard, console = _open_app(chromium, site_url, device=PHONE)
+    yield page
+    _finish([(context, guard, console)], request)
+
+
+@pytest.fixture(scope="module")
+def desktop_page(chromium, site_url, request):
+    """One loaded app per module on a desktop screen (1280x900)."""
+    context, page, guard, console = _open_app(chromium, site_url, device=DESKTOP)
+    yield page
+    _finish([(context, guard, console)], request)
 
 
 @pytest.fixture(scope="module")

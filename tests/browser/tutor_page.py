@@ -1,7 +1,9 @@
 """Reading and driving the tutor page in the browser tests (shared by test_app_*.py).
 
-Selectors are the classes the shell gives its parts (tutor/views); text is
-read through open shadow roots, which Playwright's CSS selectors pierce.
+Selectors are the classes the page gives its parts (tutor/views/frame.py documents
+the frame's); text is read through open shadow roots, which Playwright's CSS
+selectors pierce. The page opens on its first screen: ``go(page, job)`` opens
+Learn, Play or Settle a hand (or the first screen, ``"home"``).
 """
 
 from __future__ import annotations
@@ -52,13 +54,37 @@ def expected_rows(study: Study) -> list[str]:
     return [" ".join(row_item(r)["label"].split()) for r in study.tree.rows()]
 
 
+def go(page, job: str) -> None:
+    """Tap a job in the header (``learn``, ``play``, ``settle``; ``home``: the title) and wait for it."""
+    if page.locator(f'.pt-app[data-job="{job}"]').count():
+        return
+    page.locator(".pt-top .brand" if job == "home" else f".pt-top .job-{job}").click()
+    page.locator(f'.pt-app[data-job="{job}"]').wait_for(timeout=60_000)
+    wait_settled(page)
+
+
 def open_lesson(page, catalog, lesson_id: str) -> None:
     lesson = catalog.lesson(lesson_id)
-    page.locator(".game-select select").select_option(label=GAME_TITLES[lesson.game])
-    wait_settled(page)
+    go(page, "learn")
     page.locator(".lesson-select select").select_option(label=lesson.title)
     wait_heading(page, lesson.title)
     wait_settled(page)
+
+
+def open_drawer_tab(page, tab: str) -> None:
+    """Show a tab of the drawer (steps, lines, share): a side column on a wide screen, a panel
+    slid over the page on a phone."""
+    wide = page.viewport_size["width"] >= 900
+    if not wide and not page.locator(".pt-app.drawer-open").count():
+        page.locator(".controls .where").click()
+        page.locator(".pt-app.drawer-open").wait_for()
+    page.locator(f".drawer .tab-{tab}").click()
+    page.locator(f'.tab-panel.on[data-tab-panel="{tab}"]').wait_for()
+
+
+def close_drawer(page) -> None:
+    if page.locator(".pt-app.drawer-open").count():
+        page.locator(".drawer-close").click()
 
 
 def step_expectations(study: Study) -> list[tuple[str, str]]:

@@ -75,7 +75,7 @@ def at_cursor(page: TutorView) -> dict[str, str]:
     """What the page shows that depends on the cursor: the table and the narration pane
     (with the lesson's own text and the rule texts taken out)."""
     study = page.app.study
-    narration = RULE_TEXTS.sub("", page.lesson._narration.object)
+    narration = RULE_TEXTS.sub("", page.shell.narration_html)
     for text in teacher_text(study):
         narration = narration.replace(html.escape(text, True), "")
     return {"table": page.table._renderers[study.game].board.html, "narration": narration}
@@ -86,7 +86,7 @@ def labels(page: TutorView) -> list[tuple[str, int, str]]:
     step list (moves only; a pause quotes the lesson) and the pot chart."""
     study = page.app.study
     out = [("tree", item["key"], item["label"]) for item in page.tree._rows.items]
-    for item in page.lesson._steps.items:
+    for item in page.lesson.steps.items:
         index = item["key"]
         if index >= 0 and study.lesson.steps[index].action:
             out.append(("steps", study.step_node(index).id, item["label"]))

@@ -1,5 +1,10 @@
-"""The whole tutor page as one model: which game and lesson are open, the
-study in progress, and the messages about links and files.
+"""The whole tutor page as one model: which job is open (the first screen,
+learning, playing, settling a hand), which game and lesson, the study in
+progress, and the messages about links and files.
+
+Learning and playing each keep their own study: going to Play and back to
+Learn finds the lesson where it was left. A lesson opens in Learn; a dealt
+table, or a shared study without a lesson, opens in Play.
 
 Opening a link or a file goes through :mod:`.share`, which validates the whole
 thing before anything is replaced: on any error the current study stays as it
@@ -8,17 +13,21 @@ was and ``notice`` says what was wrong.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 import param
 
 from .catalog import Catalog
+from .play import deal_to_first_decision, next_deal_setup
 from .share import ShareError, Snapshot, decode_link, encode_link, export_text, import_text
 from .study import Notice, Study
 
 FREE_PLAY = ""  # the lesson picker's entry for a position of one's own
 DEFAULT_NAMES = ("Ann", "Ben", "Cleo", "Dev")
+JOBS = ("home", "learn", "play", "settle")
+STUDY_JOBS = ("learn", "play")  # the jobs that show a study
 
 
 class TutorApp(param.Parameterized):
@@ -30,10 +39,14 @@ class TutorApp(param.Parameterized):
     study = param.ClassSelector(class_=Study, default=None, allow_None=True, doc="The study in progress.")
     notice = param.ClassSelector(class_=Notice, default=None, allow_None=True,
                                  doc="Message about the last link, file or choice of lesson.")
+    job = param.Selector(default="home", objects=list(JOBS),
+                         doc="What the page shows: the first screen, a lesson, a game, the hand checker.")
 
     def __init__(self, catalog: Catalog, **params: Any):
         self.catalog = catalog
         self._quiet = False  # True while the model itself sets the pickers
+        self._parked: dict[str, Study] = {}  # the study each study job had when the learner left it
+        self._rng = random.Random()  # new deals; seeded only by tests
         super().__init__(**params)
         games = list(catalog.game_ids())
         self.param.game.objects = games
@@ -79,23 +92,69 @@ class TutorApp(param.Parameterized):
 
     # -- opening things ----------------------------------------------------------------
     def start(self, fragment: str = "") -> None:
-        """Open the page: the study in the address, else the game's first lesson."""
+        """Open the page: the study in the address (in Learn or Play), else the
+        first screen. A link that cannot be opened leaves the page as it is,
+        saying why. Without a link nothing changes: the page's first report can
+        arrive after the learner's first tap (the page repeats it until Python
+        answers), and must not take them back to the first screen."""
         if fragment.strip().lstrip("#"):
-            if self.open_link(fragment):
-                return
-            problem = self.notice  # keep saying why the link did not open
-            self.open_lesson(self.lesson_id)
-            self.notice = problem
+            self.open_link(fragment)
+
+    # -- the jobs --------------------------------------------------------------------------
+    def open_job(self, job: str) -> None:
+        """Show one job. Learn and Play find their own study as it was left
+        (Learn opens the picked lesson the first time, Play deals a table)."""
+        if job not in JOBS:
+            raise ValueError(f"unknown job {job!r}; known: {', '.join(JOBS)}")
+        if job == self.job and (job not in STUDY_JOBS or self.study is not None):
             return
-        self.open_lesson(self.lesson_id)
+        self._park()
+        if job in STUDY_JOBS:
+            parked = self._parked.get(job)
+            if parked is not None:
+                self._show(parked, info=None, job=job)
+                return
+            if job == "learn":
+                first = self.lesson_id or next(iter(self.lesson_options().values()))
+                if self.open_lesson(first or self._first_lesson()):
+                    return
+            elif self.new_deal():
+                return
+        self.job = job
+
+    def _park(self) -> None:
+        if self.job in STUDY_JOBS and self.study is not None:
+            self._parked[self.job] = self.study
+
+    def _first_lesson(self) -> str:
+        for game in self.catalog.game_ids():
+            for lesson in self.catalog.lessons_for(game):
+                return lesson.id
+        return FREE_PLAY
+
+    def lesson_groups(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """Every lesson, grouped by game: [(game title, [(lesson title, id), ...]), ...]."""
+        groups = []
+        for game in self.catalog.game_ids():
+            lessons = self.catalog.lessons_for(game)
+            if lessons:
+                groups.append((self.game_title(game), [(lesson.title, lesson.id) for lesson in lessons]))
+        return groups
+
+    def game_title(self, game: str) -> str:
+        try:
+            return self.catalog.family(game).title
+        except ValueError:
+            return game
 
     def open_lesson(self, lesson_id: str) -> bool:
-        """Start studying a lesson (or free play of the current game)."""
+        """Start studying a lesson, in Learn (``FREE_PLAY``: a new table of the current game, in Play)."""
         if lesson_id == FREE_PLAY:
             family = self.catalog.family(self.game)
             return self.open_free_play(next(iter(family.presets)), DEFAULT_NAMES, 1)
         try:
-            study = Study.from_lesson(self.catalog.lesson(lesson_id), self.catalog.family(self.game))
+            lesson = self.catalog.lesson(lesson_id)
+            study = Study.from_lesson(lesson, self.catalog.family(lesson.game))
         except ValueError as err:  # NotationError, IllegalActionError, LessonError
             self.notice = Notice("error", f"Could not open that: {err}. Nothing was changed.")
             return False
@@ -103,29 +162,75 @@ class TutorApp(param.Parameterized):
         return True
 
     def open_free_play(self, variant: str, names: list[str], seed: int | str) -> bool:
-        """Deal a new game of the current family for these players, shuffled by ``seed``."""
+        """Deal a new game of the current family for these players, shuffled by ``seed``,
+        at its very start (the deal step by step, as a lesson shows it)."""
         family = self.catalog.family(self.game)
         return self.open_setup(variant, {family.players_key: list(names), "seed": seed})
 
-    def open_setup(self, variant: str, setup: Mapping[str, Any]) -> bool:
-        """Start a free study from a custom setup (engine-validated)."""
+    def open_setup(self, variant: str, setup: Mapping[str, Any], game: str | None = None,
+                   deal: bool = False) -> bool:
+        """Start a free study from a custom setup (engine-validated), in Play.
+        ``deal``: play the dealing (cards and antes nobody decides) at once, so
+        the table opens on its first decision."""
+        game = game or self.game
         try:
-            study = Study.from_setup(self.catalog.family(self.game), variant, setup)
+            study = Study.from_setup(self.catalog.family(game), variant, setup)
         except ValueError as err:  # NotationError or IllegalActionError from the engine
             self.notice = Notice("error", f"That setup cannot start a game: {err}. Nothing was changed.")
             return False
+        if deal:
+            deal_to_first_decision(study)
         self._show(study, info=None)
         return True
 
-    def _show(self, study: Study, info: str | None) -> None:
+    def new_deal(self, game: str | None = None, variant: str | None = None,
+                 names: list[str] | tuple[str, ...] | None = None, seed: int | str | None = None) -> bool:
+        """One tap: a freshly shuffled table of ``game`` (default: the current one),
+        dealt up to its first decision, in Play."""
+        game = game or self.game
+        try:
+            family = self.catalog.family(game)
+        except ValueError as err:
+            self.notice = Notice("error", f"Could not deal: {err}. Nothing was changed.")
+            return False
+        variant = variant if variant is not None else next(iter(family.presets))
+        seed = seed if seed is not None else self._rng.randrange(1, 10**6)
+        setup = {family.players_key: list(names or DEFAULT_NAMES), "seed": seed}
+        return self.open_setup(variant, setup, game=game, deal=True)
+
+    def can_deal_next(self) -> bool:
+        """Whether the study in progress is a finished deal of a game that goes on."""
+        study = self.study
+        return study is not None and study.state.is_over and next_deal_setup(study, probe=True) is not None
+
+    def next_deal(self) -> bool:
+        """The next deal of a finished hand (King's Pot, Palace Poker): same players,
+        stacks (and the King's pot) carried over, the deal passed on, dealt at once."""
+        study = self.study
+        if study is None:
+            return False
+        try:
+            setup = next_deal_setup(study, seed=self._rng.randrange(1, 10**6))
+        except ValueError as err:
+            self.notice = Notice("error", f"No next deal: {err}.")
+            return False
+        if setup is None:
+            self.notice = Notice("error", "This game has no next deal: it ends when the hand ends.")
+            return False
+        return self.open_setup(study.variant, setup, game=study.game, deal=True)
+
+    def _show(self, study: Study, info: str | None, job: str | None = None) -> None:
         lesson = study.lesson
+        job = job or ("learn" if lesson is not None else "play")
+        if job != self.job:
+            self._park()
         self._quiet = True
         try:
             # the lesson list first, so every value set below is valid when
             # watchers see it; then one batched update
             self.param.lesson_id.objects = self.lesson_options(study.game)
             self.param.update(game=study.game, lesson_id=lesson.id if lesson is not None else FREE_PLAY,
-                              study=study, notice=Notice("info", info) if info else None)
+                              study=study, notice=Notice("info", info) if info else None, job=job)
         finally:
             self._quiet = False
 

@@ -41,8 +41,10 @@ def cards_text(cards: Iterable[Card]) -> str:
 
 
 def _element(key: str | None) -> tuple[str, dict[str, str]]:
+    # a card that is not a button is a picture with a name (role img: an aria-label
+    # on a plain span would be ignored by screen readers)
     if key is None:
-        return "span", {}
+        return "span", {"role": "img"}
     return "button", {"type": "button", "data_key": key}
 
 
@@ -107,39 +109,42 @@ def backs(count: int, cls: str = "", title: str = "face-down card") -> str:
 
 CARD_CSS = """
 .cards { display: inline-flex; flex-wrap: wrap; gap: 4px; align-items: flex-end; vertical-align: middle; }
-.cards.empty { color: #7a8391; font-style: italic; }
-.cards .more { align-self: center; color: #4a5563; font-weight: 600; margin-left: 2px; }
+.cards.empty { color: #4a5563; font-style: italic; font-size: 0.9em; }
+.cards .more { align-self: center; color: #3b4452; font-weight: 600; margin-left: 2px; }
 .card { box-sizing: border-box; display: inline-flex; flex-direction: column; align-items: center;
         justify-content: center; width: 2.9em; min-width: 44px; height: 4.1em; min-height: 60px;
-        padding: 0; margin: 0; border: 1px solid #9aa3af; border-radius: 6px; background: white;
+        padding: 0; margin: 0; border: 1px solid #8d96a3; border-radius: 6px; background: white;
         font: inherit; font-weight: 700; line-height: 1.05; position: relative; user-select: none;
         -webkit-tap-highlight-color: transparent; }
 button.card { cursor: pointer; }
-button.card:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 1px; }
+button.card:focus-visible { outline: 3px solid #f0b400; outline-offset: 2px; box-shadow: 0 0 0 5px #1d2430; }
 .card .rank { font-size: 1.15em; }
 .card .suit { font-size: 1.35em; }
-.card.red { color: #c0262d; }
+.card.red { color: #b3222a; }
 .card.black { color: #1d2430; }
-.card.joker { color: #6b3fa0; }
+.card.black[data-card$="c"] { color: var(--club, #1d2430); }
+.card.red[data-card$="d"] { color: var(--diamond, #b3222a); }
+.card.joker { color: #5e3590; }
 .card.joker .rank { font-size: 0.85em; }
 .card.back { background: repeating-linear-gradient(45deg, #35507a 0 5px, #2b4266 5px 10px);
              border-color: #20324f; }
 .card.down { border-style: dashed; background: #f4f1e8; }
-.card.down::after { content: "down"; position: absolute; bottom: 1px; font-size: 0.55em; color: #7a6a3a;
+.card.down::after { content: "down"; position: absolute; bottom: 1px; font-size: 0.55em; color: #5c4f24;
                     font-weight: 600; }
-.card.playable { border: 2px solid #2f8a4a; box-shadow: 0 0 0 3px #bfe6c9; background: #f3fcf5; }
-.card.dimmed { opacity: 0.45; filter: grayscale(0.6); }
-.card.selected { transform: translateY(-8px); box-shadow: 0 0 0 3px #1f5fbf; opacity: 1; filter: none; }
-.card.excluded { background: #eceef1; border-style: dashed; }
+.card.playable { border: 2px solid #1e6b35; box-shadow: 0 0 0 3px #a9dcb8; background: #f3fcf5; }
+.card.dimmed { background: #e4e7eb; border: 1px dashed #5b6472; }
+.card.selected { transform: translateY(-8px); box-shadow: 0 0 0 3px #1f5fbf; }
+.card.excluded { background: #e4e7eb; border-style: dashed; }
 .card.excluded .rank, .card.excluded .suit { text-decoration: line-through; text-decoration-thickness: 2px;
-                                             text-decoration-color: #7d1d22; opacity: 0.7; }
+                                             text-decoration-color: #7d1d22; }
 .card.excluded::after { content: "excluded"; position: absolute; bottom: 1px; font-size: 0.5em; color: #7d1d22; }
 .card.counted { background: #ffffff; }
-.card.best-five { border: 2px solid #c98a00; box-shadow: 0 0 0 2px #f7dfa0; }
-.card.quad-exception { background: #fff3c4; border: 2px solid #c98a00; }
+.card.best-five { border: 2px solid #a87300; box-shadow: 0 0 0 2px #f7dfa0; }
+.card.quad-exception { background: #fff3c4; border: 2px solid #a87300; }
 .card.quad-exception::after { content: "4 of a kind"; position: absolute; bottom: 1px; font-size: 0.5em;
-                              color: #7a5200; }
-.card.wild { background: #efe6fb; border: 2px solid #6b3fa0; }
-.card.wild::after { content: "= A"; position: absolute; bottom: 1px; font-size: 0.6em; color: #6b3fa0; }
+                              color: #6b4700; }
+.card.wild { background: #efe6fb; border: 2px solid #5e3590; }
+.card.wild::after { content: "= A"; position: absolute; bottom: 1px; font-size: 0.6em; color: #5e3590; }
 """
-"""Styles of the markup above; include it in the stylesheet of whatever shows cards."""
+"""Styles of the markup above; include it in the stylesheet of whatever shows cards. Suit
+colours come from ``--club`` and ``--diamond`` when the page sets them (the four-colour deck)."""

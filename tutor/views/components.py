@@ -50,17 +50,20 @@ class ItemList(JSComponent):
         box.replaceChildren();
         nodes = new Map();
         for (const item of model.items) {
+          const row = document.createElement('div');
+          row.className = 'row';
+          row.setAttribute('role', 'listitem');
           const b = document.createElement('button');
           b.type = 'button';
           b.textContent = item.label;
           b.className = 'item ' + (item.cls || '');
-          b.setAttribute('role', 'listitem');
           if (item.depth) { b.style.marginLeft = (1.25 * item.depth) + 'em'; }
           if (item.title) { b.title = item.title; }
           b.dataset.key = String(item.key);
           b.addEventListener('click', () => model.send_msg({key: item.key}));
           nodes.set(String(item.key), b);
-          box.appendChild(b);
+          row.appendChild(b);
+          box.appendChild(row);
         }
         mark();
       }
@@ -95,18 +98,20 @@ class ItemList(JSComponent):
 
     _stylesheets = [_BASE_CSS + """
     .items.list { display: flex; flex-direction: column; max-height: 22em; overflow-y: auto;
-                  border: 1px solid #d0d4da; border-radius: 6px; }
+                  border: 1px solid #c3c9d2; border-radius: 6px; }
     .items.buttons { display: flex; flex-wrap: wrap; gap: 6px; }
-    .item { text-align: left; min-height: 44px; padding: 6px 10px; border: 0; background: white;
-            cursor: pointer; color: #1d2430; }
-    .items.list .item { border-bottom: 1px solid #eceef1; border-radius: 0; }
+    .row { display: flex; }
+    .item { flex: 1 1 auto; text-align: left; min-height: 44px; padding: 6px 10px; border: 0; background: white;
+            cursor: pointer; color: #1d2430; font-size: 0.95rem; }
+    .items.list .item { border-bottom: 1px solid #e4e7eb; border-radius: 0; }
+    .item:focus-visible { outline: 3px solid #f0b400; outline-offset: -3px; }
     .items.buttons .item { border: 1px solid #b8bec7; border-radius: 6px; min-width: 44px; }
     .item:hover, .item:focus-visible { background: #eef4ff; }
     .item.current { background: #1f5fbf; color: white; font-weight: 600; }
-    .item.variation { color: #4a5563; }
+    .item.variation { color: #3b4452; }
     .item.current.variation { color: white; }
     .item.legal { border-color: #2f8a4a; background: #effaf2; }
-    .item.illegal { opacity: 0.55; text-decoration: line-through; }
+    .item.illegal { color: #4a5563; background: #f3f5f8; text-decoration: line-through; }
     .item.lesson::before { content: "\\25CF  "; color: #1f5fbf; }
     .item.current.lesson::before { color: white; }
     """]
@@ -373,3 +378,65 @@ class QuizBox(JSComponent):
         if isinstance(msg, dict) and isinstance(msg.get("answer"), str):
             for callback in self._answer_callbacks:
                 callback(msg["answer"])
+
+
+class FileOpen(JSComponent):
+    """A labelled file picker that hands a text file's content to Python.
+
+    Panel's ``FileInput`` hides its label (axe-core: a form field without a
+    visible label); this is one native ``<input type=file>`` inside its
+    ``<label>``. The file is read in the browser as UTF-8 text (up to
+    ``max_bytes``) and sent with :meth:`on_file` callbacks as ``(name, text)``;
+    a larger file is refused before it is read, with ``(name, None)``.
+    """
+
+    label = param.String(default="Open a file", doc="The visible label (plain text).")
+    accept = param.String(default=".txt,text/plain", doc="The input's accept attribute.")
+    max_bytes = param.Integer(default=2_000_000, doc="Largest file read.")
+
+    _esm = """
+    export function render({ model }) {
+      const label = document.createElement('label');
+      label.className = 'file-open';
+      const words = document.createElement('span');
+      words.className = 'file-label';
+      words.textContent = model.label;
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.accept = model.accept;
+      input.addEventListener('change', () => {
+        const file = input.files && input.files[0];
+        if (!file) { return; }
+        if (file.size > model.max_bytes) {
+          model.send_msg({name: file.name, text: null});
+        } else {
+          file.text().then((text) => model.send_msg({name: file.name, text: text}));
+        }
+        input.value = '';
+      });
+      label.append(words, input);
+      return label;
+    }
+    """
+
+    _stylesheets = [_BASE_CSS + """
+    .file-open { display: flex; flex-direction: column; gap: 4px; }
+    .file-label { font-size: 0.9rem; color: #3b4452; }
+    input[type=file] { min-height: 44px; font: inherit; }
+    input[type=file]::file-selector-button { min-height: 44px; padding: 0 12px; border: 1px solid #8d96a3;
+      border-radius: 8px; background: #fff; color: #1d2430; font: inherit; cursor: pointer; }
+    """]
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._file_callbacks: list[Callable[[str, str | None], None]] = []
+
+    def on_file(self, callback: Callable[[str, str | None], None]) -> None:
+        self._file_callbacks.append(callback)
+
+    def _handle_msg(self, msg: Any) -> None:
+        if not (isinstance(msg, dict) and isinstance(msg.get("name"), str)):
+            return
+        text = msg.get("text")
+        for callback in self._file_callbacks:
+            callback(msg["name"], text if isinstance(text, str) else None)

@@ -1,5 +1,5 @@
-"""The lesson player: narration with its rule, the question, Next/Previous,
-and the step list."""
+"""The lesson player: the narration with its rule, the question, the step bar
+(Back / Next and "Step 7 of 20") and the step list."""
 
 from __future__ import annotations
 
@@ -18,26 +18,17 @@ from .text import esc, tag
 BUTTON_CSS = """
 :host { min-width: 44px; }
 .bk-btn { min-height: 44px; font-size: 1rem; }
+.bk-btn-danger { background-color: #a3242b; border-color: #8c1f25; color: #fff; }
+.bk-btn-primary { background-color: #1f5fbf; border-color: #1a52a6; color: #fff; }
 """
+"""Stock Panel buttons at tap size, in colours readable on them (4.5:1)."""
 
-NARRATION_CSS = """
-.narration { font-size: 1.05rem; line-height: 1.45; }
-.narration .heading { font-weight: 700; color: #1f5fbf; margin-bottom: 4px; }
-.narration .rule { margin-top: 8px; color: #3b4452; }
-.narration .rule cite { font-style: normal; font-weight: 600; }
-.narration details { margin-top: 6px; }
-.narration summary { cursor: pointer; min-height: 32px; line-height: 32px; color: #1f5fbf; }
-.narration .ruling { margin-top: 6px; padding: 6px 8px; background: #fff7e0; border-radius: 6px; }
-.narration .note { margin-top: 6px; padding: 6px 8px; background: #eef4ff; border-radius: 6px;
-                   white-space: pre-wrap; }
-.narration .events { margin: 4px 0 0 1.2em; padding: 0; }
-"""
 
 
 def narration_html(study: Study) -> str:
     """The narration pane's content, every text escaped."""
     told = study.narration()
-    parts = [tag("div", told.heading, "heading"), tag("p", told.text, "text")]
+    parts = [tag("h2", told.heading, "heading"), tag("p", told.text, "text")]
     if told.rule is not None:
         parts.append(tag("div", "Rule: ", "rule", raw=tag("cite", str(told.rule)) + esc(" — " + told.rule.source_title)))
         parts.append(tag("details", "", "source", raw=tag("summary", "Show the source section")
@@ -98,37 +89,38 @@ class QuizPane(pn.viewable.Viewer):
         return self._box
 
 
-class LessonPane(pn.viewable.Viewer):
-    """Narration, question, the step buttons and the step list."""
+def step_counter(study: Study) -> str:
+    """Where the cursor is, in a few words, for the step bar: ``Step 7 of 20``."""
+    lesson = study.lesson
+    ply = study.tree.depth(study.current)
+    if lesson is not None:
+        if study.step is not None:
+            return f"Step {study.step + 1} of {len(lesson.steps)}"
+        if study.node.is_root:
+            return f"Introduction · {len(lesson.steps)} steps"
+        return f"Your line · move {ply}"
+    if study.node.is_root:
+        return "Start"
+    return f"Move {ply}" + (" · over" if study.state.is_over else "")
 
-    app = param.ClassSelector(class_=TutorApp)
 
-    def __init__(self, **params: Any):
-        super().__init__(**params)
-        self._narration = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["narration-pane"],
-                                       stylesheets=[NARRATION_CSS])
-        self._start = self._button("« Start", "Go to the start", "nav-start", lambda s: s.to_start())
-        self._prev = self._button("◀ Previous", "Previous step (← key)", "nav-prev", lambda s: s.back())
-        self._next = self._button("Next ▶", "Next step (→ key)", "nav-next", lambda s: s.forward(),
-                                  button_type="primary")
-        self._end = self._button("End »", "Go to the end of this line", "nav-end", lambda s: s.to_end())
-        self._steps = ItemList(mode="list", label="Lesson steps", css_classes=["step-list"],
-                               sizing_mode="stretch_width")
-        self._steps.on_pick(self._jump)
-        self._steps_title = pn.pane.HTML("<b>Steps</b>", margin=(10, 5, 0, 5))
-        self._quiz = QuizPane(app=self.app)
-        self._layout = pn.Column(
-            self._narration, self._quiz,
-            pn.FlexBox(self._start, self._prev, self._next, self._end, gap="6px"),
-            self._steps_title, self._steps, sizing_mode="stretch_width", css_classes=["lesson-pane"])
+class LessonPlayer:
+    """The lesson player: the narration, the step bar (Back / Next, the counter)
+    and the step list, for the study in progress. The shell shows them; the
+    presses come back through :meth:`~.shell.Shell.on_act`."""
+
+    def __init__(self, app: TutorApp, shell: Any):
+        self.app = app
+        self.shell = shell
+        self.steps = ItemList(mode="list", label="Lesson steps", css_classes=["step-list"],
+                              sizing_mode="stretch_width")
+        self.steps.on_pick(self._jump)
+        self.quiz = QuizPane(app=app)
+        for act, go in (("start", lambda s: s.to_start()), ("prev", lambda s: s.back()),
+                        ("next", lambda s: s.forward()), ("end", lambda s: s.to_end())):
+            shell.on_act(act, lambda _value, go=go: self.app.study is not None and go(self.app.study))
         # "seat": the narration and the step list say only what the chosen seat may know
-        self._follow = StudyFollower(self.app, ["current", "step", "tree", "seat"], self._update)
-
-    def _button(self, label: str, tip: str, cls: str, go, button_type: str = "default") -> pn.widgets.Button:
-        button = pn.widgets.Button(name=label, description=tip, css_classes=[cls], button_type=button_type,
-                                   stylesheets=[BUTTON_CSS])
-        button.on_click(lambda _e: self.app.study is not None and go(self.app.study))
-        return button
+        self._follow = StudyFollower(app, ["current", "step", "tree", "seat"], self._update)
 
     def _jump(self, key: Any) -> None:
         study = self.app.study
@@ -136,14 +128,9 @@ class LessonPane(pn.viewable.Viewer):
             study.jump(key)
 
     def _update(self, study: Study, names: set[str]) -> None:
-        if names & {"study", "seat"}:
-            items = [{"key": item.index, "label": item.label} for item in study.step_items()]
-            self._steps.items = items
-            self._steps.visible = self._steps_title.visible = bool(items)
-        self._narration.object = narration_html(study)
-        self._steps.selected = study.step_item
-        self._prev.disabled = self._start.disabled = not study.can_back
-        self._next.disabled = self._end.disabled = not study.can_forward
-
-    def __panel__(self):
-        return self._layout
+        if names & {"study", "seat", "tree"}:
+            self.steps.items = [{"key": item.index, "label": item.label} for item in study.step_items()]
+        self.steps.selected = study.step_item
+        self.shell.narration_html = narration_html(study)
+        self.shell.set_ui(can_back=study.can_back, can_forward=study.can_forward, counter=step_counter(study),
+                          has_steps=study.lesson is not None)

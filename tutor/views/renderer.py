@@ -81,9 +81,10 @@ class TableRenderer(pn.viewable.Viewer):
 
     def seat_names(self) -> tuple[str, ...]:
         """Names for the seat switch; empty when the game has no seats to pick."""
-        players = getattr(self.study.state, "players", None)
-        if isinstance(players, tuple) and all(isinstance(p, str) for p in players):
-            return players
+        for attribute in ("players", "seats", "names"):
+            names = getattr(self.study.state, attribute, None)
+            if isinstance(names, tuple) and names and all(isinstance(p, str) for p in names):
+                return names
         return ()
 
     def act(self, action: Any) -> Verdict:

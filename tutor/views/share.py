@@ -10,10 +10,10 @@ import panel as pn
 import param
 
 from tutor.model.app import TutorApp
-from tutor.model.study import Study
+from tutor.model.study import Notice, Study
 
 from .base import StudyFollower
-from .components import LinkBox
+from .components import FileOpen, LinkBox
 from .lesson import BUTTON_CSS
 
 
@@ -35,16 +35,14 @@ class SharePane(pn.viewable.Viewer):
         self._export = pn.widgets.FileDownload(callback=self._export_file, filename="study.palace-tutor.txt",
                                                label="Export as a text file", css_classes=["export-file"],
                                                button_type="default", embed=False)
-        self._import = pn.widgets.FileInput(accept=".txt,text/plain", css_classes=["import-file"],
-                                            multiple=False)
-        self._import.param.watch(self._imported, ["value"])
+        self._import = FileOpen(label="Import a study file", css_classes=["import-file"])
+        self._import.on_file(self._imported)
         self._layout = pn.Column(
             pn.pane.HTML("<b>Share</b>: the link holds the whole study (lines, notes and where you are).",
                          margin=(10, 5, 0, 5)),
             self._title, self._link,
             pn.Row(self._paste, self._open, sizing_mode="stretch_width"),
-            pn.FlexBox(self._export, pn.Column(pn.pane.HTML("Import a study file:", margin=(5, 5, 0, 5)),
-                                               self._import), gap="12px"),
+            pn.FlexBox(self._export, self._import, gap="12px"),
             sizing_mode="stretch_width", css_classes=["share-pane"])
         self._follow = StudyFollower(self.app, ["current", "step", "tree", "title"], self._update)
 
@@ -65,9 +63,11 @@ class SharePane(pn.viewable.Viewer):
     def _export_file(self) -> io.StringIO:
         return io.StringIO(self.app.export_file())
 
-    def _imported(self, event: Any) -> None:
-        if event.new:
-            self.app.import_file(event.new)
+    def _imported(self, name: str, text: str | None) -> None:
+        if text is None:
+            self.app.notice = Notice("error", f"{name} is too large to be a study file. Nothing was changed.")
+        else:
+            self.app.import_file(text)
 
     def __panel__(self):
         return self._layout

@@ -33,42 +33,86 @@ from ..text import esc, tag
 
 BOARD_CSS = """
 :host { display: block; width: 100%; }
-.board { font-size: 16px; color: #1d2430; }
-.reason-line { min-height: 1.4em; margin: 6px 0; padding: 4px 8px; border-radius: 6px; background: #f4f6f9;
+*, *::before, *::after { box-sizing: border-box; }
+.board { font-size: 16px; line-height: 1.45; color: #1d2430; }
+.reason-line { min-height: 1.4em; margin: 6px 0; padding: 4px 8px; border-radius: 6px; background: #f3f5f8;
                color: #3b4452; font-size: 0.95rem; }
-.reason-line:empty::before { content: "Tap a card or a button to see why."; color: #7a8391;
-                             font-style: italic; }
-.status { margin: 2px 0 8px; font-weight: 600; }
-.status .phase { color: #1f5fbf; }
-.zone { margin: 6px 0; }
-.zone-label { display: block; font-size: 0.8rem; color: #5b6472; margin-bottom: 2px; }
-.seat { border: 1px solid #d0d4da; border-radius: 8px; padding: 6px 8px; margin: 6px 0; }
+.reason-line:empty::before { content: "Tap a card or a button to see why."; color: #4a5563; font-style: italic; }
+.status { margin: 0 0 4px; font-size: 0.9rem; color: #3b4452; }
+.status .phase { color: #1f5fbf; font-weight: 700; }
+.instruction { margin: 6px 0 4px; padding: 6px 10px; border-left: 4px solid #1f5fbf; background: #eef4ff;
+               border-radius: 0 6px 6px 0; font-weight: 700; }
+.instruction.done { border-left-color: #1e6b35; background: #eaf6ee; }
+.zone { margin: 2px 0; min-width: 0; }
+.zone-label { display: block; font-size: 0.75rem; color: #4a5563; margin-bottom: 1px; white-space: nowrap; }
+/* seats around the table: the seat in front of you at the bottom, the others clockwise from its left */
+.ring { display: grid; grid-template-columns: repeat(auto-fill, minmax(var(--seat-min, 118px), 1fr)); gap: 6px; }
+.ring-seat { min-width: 0; display: flex; }
+.ring-seat > .seat { flex: 1 1 auto; }
+.ring-bottom, .ring .felt { grid-column: 1 / -1; }
+.felt { display: flex; flex-wrap: wrap; gap: 4px 16px; align-items: center; justify-content: center; min-height: 52px;
+        padding: 8px 14px; border-radius: 36px / 22px; background: #27613f; color: #fff; box-shadow: inset 0 0 0 3px #1b4a2f; }
+.felt .zone-label { color: #e3f1e8; }
+.felt .status { flex-basis: 100%; text-align: center; color: #fff; margin: 0; }
+.felt .status .phase { color: #ffe08a; }
+.felt .badge { background: #1b4a2f; color: #fff; }
+.felt .cards.empty { color: #e3f1e8; }
+.felt .card { width: 38px; min-width: 38px; height: 54px; min-height: 54px; font-size: 14px; }
+.seat { border: 1px solid #c3c9d2; border-radius: 8px; padding: 6px 8px; background: #fff; min-width: 0; }
 .seat.to-move { border: 2px solid #1f5fbf; background: #f7faff; }
-.seat.out { opacity: 0.7; }
-.seat-body { display: flex; flex-wrap: wrap; gap: 2px 18px; align-items: flex-end; }
-.seat-head { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: baseline; margin-bottom: 4px; }
-.seat-name { font-weight: 700; }
-.badge { display: inline-block; padding: 0 6px; border-radius: 10px; font-size: 0.8rem; background: #e8ecf1;
-         color: #3b4452; }
+.seat.out { background: #f3f5f8; }
+.seat.out .seat-name { text-decoration: line-through; }
+.seat-body { display: flex; flex-wrap: wrap; gap: 2px 14px; align-items: flex-end; }
+.seat-head { display: flex; flex-wrap: wrap; gap: 2px 8px; align-items: baseline; margin-bottom: 2px; }
+.seat-name { font-weight: 700; overflow-wrap: anywhere; }
+.money { font-size: 0.85rem; color: #3b4452; }
+.seat.compact { padding: 4px 6px; font-size: 0.85rem; }
+.seat.compact .seat-body { gap: 0 8px; }
+.seat.compact .card { width: 28px; min-width: 28px; height: 40px; min-height: 40px; font-size: 12px; border-radius: 4px; }
+.seat.compact button.card { width: 44px; min-width: 44px; height: 44px; min-height: 44px; }
+.seat.compact .cards { gap: 2px; }
+.badge { display: inline-block; padding: 0 6px; border-radius: 10px; font-size: 0.78rem; background: #e8ecf1;
+         color: #3b4452; font-weight: 600; }
 .badge.move { background: #1f5fbf; color: white; }
 .badge.warn { background: #fdecec; color: #7d1d22; }
-.center { display: flex; flex-wrap: wrap; gap: 8px 18px; align-items: flex-end; padding: 8px;
-          background: #eef5ee; border-radius: 8px; margin: 6px 0; }
-.center .zone { margin: 0; }
-.actions { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; align-items: center; }
-.actions .label { color: #5b6472; font-size: 0.9rem; }
-.act { min-height: 44px; min-width: 44px; padding: 6px 12px; border-radius: 6px; border: 1px solid #b8bec7;
+.center { display: flex; flex-wrap: wrap; gap: 8px 18px; align-items: flex-end; }
+.actions { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; align-items: center; }
+.actions .label { color: #4a5563; font-size: 0.9rem; }
+.act { min-height: 44px; min-width: 44px; padding: 6px 12px; border-radius: 8px; border: 1px solid #8d96a3;
        background: white; color: #1d2430; font: inherit; cursor: pointer; }
-.act.legal { border-color: #2f8a4a; background: #effaf2; }
-.act.illegal { opacity: 0.6; text-decoration: line-through; }
+.act.legal { border-color: #1e6b35; background: #effaf2; }
+.act.illegal { color: #4a5563; background: #f3f5f8; text-decoration: line-through; }
 .act.primary { background: #1f5fbf; border-color: #1f5fbf; color: white; }
-.act:focus-visible { outline: 3px solid #1f5fbf; }
-.amount { width: 6em; min-height: 44px; font: inherit; padding: 0 6px; border: 1px solid #b8bec7;
-          border-radius: 6px; }
-.note { color: #4a5563; font-size: 0.92rem; margin: 4px 0; }
+.act:focus-visible, button.card:focus-visible { outline: 3px solid #f0b400; outline-offset: 2px; box-shadow: 0 0 0 5px #1d2430; }
+.amount { width: 6em; min-height: 44px; font: inherit; padding: 0 6px; border: 1px solid #8d96a3;
+          border-radius: 8px; }
+.note { color: #3b4452; font-size: 0.92rem; margin: 4px 0; }
 .verdict { padding: 6px 8px; border-radius: 6px; background: #fff7e0; margin: 6px 0; }
-.verdict .ref, .why .ref { display: block; font-size: 0.85rem; color: #5b6472; }
+.verdict .ref, .why .ref { display: block; font-size: 0.85rem; color: #4a5563; }
 .over { padding: 8px; border-radius: 8px; background: #eaf6ee; border: 1px solid #b6dcc1; margin: 6px 0; }
+.legend { font-size: 0.85rem; color: #3b4452; margin: 6px 0; }
+.legend summary { cursor: pointer; min-height: 44px; line-height: 44px; color: #1f5fbf; font-weight: 600; }
+.legend dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 10px; margin: 0 0 6px; align-items: center; }
+.legend dd { margin: 0; }
+.seat.compact .seat-head { flex-wrap: nowrap; overflow: hidden; }
+.seat.compact .seat-name { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
+.seat.compact .money { font-size: 0.78rem; flex-basis: 100%; }
+.seat.compact .seat-head { flex-wrap: wrap; }
+.seat.compact .badge { font-size: 0.7rem; padding: 0 4px; }
+.seat.compact .card.down::after { content: none; }
+@media (max-width: 699px) {
+  .seat.front .card { width: 40px; min-width: 40px; height: 54px; min-height: 54px; }
+  .felt .status .variant { display: none; }
+  .felt { padding: 6px 10px; }
+  .seat.front button.card { width: 44px; min-width: 44px; }
+  .seat.compact .zone-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .seat.compact .cards.empty { font-size: 0.8rem; }
+  .seat.compact .card { width: 24px; min-width: 24px; height: 34px; min-height: 34px; font-size: 11px; }
+  .seat.compact .seat-body { gap: 0 5px; }
+  .ring { gap: 4px; --seat-min: 112px; }
+  .seat.compact { padding: 3px 4px; }
+}
+@media (min-width: 700px) { .ring { --seat-min: 150px; } }
 """
 
 
@@ -296,5 +340,40 @@ def heading(text: str, cls: str = "status") -> str:
     return tag("div", text, cls)
 
 
+def bottom_seat(count: int, viewer: int | None, mover: int | None) -> int:
+    """The seat drawn in front of you: the one whose view is shown, else the player to
+    move (the one whose cards are tapped), else the first."""
+    for seat in (viewer, mover):
+        if seat is not None and 0 <= seat < count:
+            return seat
+    return 0
+
+
+def ring(seats: list[str], bottom: int, center: str) -> str:
+    """Seats around a card table: ``seats[bottom]`` in front of you (full width, big
+    cards), the others from its left round to its right across the top (clockwise
+    play reads left to right), ``center`` the felt between them. The markup keeps
+    seat order (what a screen reader reads, what tests count); CSS ``order`` places them."""
+    n = len(seats)
+    out = []
+    for seat, html in enumerate(seats):
+        place = (seat - bottom) % n  # 1 .. n-1 across the top, 0 at the bottom
+        where = "ring-bottom" if place == 0 else "ring-top"
+        out.append(tag("div", "", f"ring-seat {where}", raw=html, style=f"order:{place if place else n + 1}"))
+    out.append(tag("div", "", "felt", raw=center, style=f"order:{n}"))
+    return tag("div", "", "ring", raw="".join(out))
+
+
+def instruction(text: str, cls: str = "") -> str:
+    """What the table waits for, in words: ``Ann: choose three cards to put face up``."""
+    return tag("div", text, f"instruction {cls}".strip())
+
+
+def legend(items: list[tuple[str, str]], title: str = "What the marks mean") -> str:
+    """A fold-out key: (markup of the mark, what it means)."""
+    rows = "".join(tag("dt", "", raw=mark) + tag("dd", meaning) for mark, meaning in items)
+    return tag("details", "", "legend", raw=tag("summary", title) + tag("dl", "", raw=rows))
+
+
 __all__ = ["Board", "BoardTable", "REASON_SLOT", "button", "amount_input", "zone", "verdict_html", "heading",
-           "action_key", "esc", "tag"]
+           "bottom_seat", "ring", "instruction", "legend", "action_key", "esc", "tag"]

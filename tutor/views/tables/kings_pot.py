@@ -16,41 +16,49 @@ from typing import Any
 
 from rules.kings_pot import Bet, FoldCard, Phase, Raise
 from rules.kings_pot.actions import CALL, CHECK, FOLD
-from rules.kings_pot.tableau import LINES, SIZE, HandName, row_col
+from rules.kings_pot.tableau import LINES, SIZE, HandName, cell_name, row_col
 
 from ..cards import backs, card_back, card_face, card_row
 from ..renderer import register_renderer
 from ..text import tag
-from .board import REASON_SLOT, BoardTable, zone
+from .board import REASON_SLOT, BoardTable, bottom_seat, instruction, legend, ring, zone
 
 _ROWS = (HandName.ACE, HandName.TWO, HandName.THREE, HandName.FOUR, HandName.FIVE)
 _COLUMNS = (HandName.SIX, HandName.SEVEN, HandName.EIGHT, HandName.NINE, HandName.TEN)
 _SHORT = {h: h.rank.label for h in HandName}
 
 TABLEAU_CSS = """
-.tableau-wrap { display: grid; grid-template-columns: 2.2em repeat(5, minmax(46px, 1fr)); gap: 4px;
-                max-width: 430px; margin: 6px 0; }
-.line-name { display: flex; align-items: center; justify-content: center; font-weight: 700; font-size: 0.85rem;
-             color: #4a5563; border: 1px solid #d0d4da; border-radius: 6px; background: #f7f8fa; min-height: 28px;
-             cursor: pointer; padding: 0 2px; }
-.line-name.leading { background: #fff3c4; border-color: #c98a00; color: #7a5200; }
+.tableau-wrap { display: grid; grid-template-columns: 2.4em repeat(5, minmax(0, 1fr)); gap: 3px;
+                max-width: 440px; margin: 4px auto 6px; }
+.line-name { display: flex; flex-direction: column; align-items: center; justify-content: center; line-height: 1.05;
+             font-weight: 700; font-size: 0.8rem; color: #3b4452; border: 1px solid #c3c9d2; border-radius: 6px;
+             background: #f3f5f8; min-height: 30px; cursor: pointer; padding: 1px 2px; }
+.line-name .hand { font-size: 0.7rem; font-weight: 600; color: #4a5563; }
+.line-name.leading { background: #fff3c4; border-color: #a87300; color: #5c3d00; }
+.line-name.leading .hand { color: #5c3d00; }
 .tableau { grid-column: 2 / span 5; grid-row: 2 / span 5; position: relative; display: grid;
-           grid-template-columns: repeat(5, 1fr); grid-template-rows: repeat(5, auto); gap: 4px; }
+           grid-template-columns: repeat(5, minmax(0, 1fr)); grid-template-rows: repeat(5, auto); gap: 3px; }
 .cell { position: relative; z-index: 1; display: flex; justify-content: center; align-items: center;
-        padding: 4px 0; }
-.cell .label { position: absolute; top: -2px; right: -2px; z-index: 2; font-size: 0.7rem; font-weight: 700;
-               padding: 0 4px; border-radius: 8px; background: #1f5fbf; color: white; }
-.cell .label.showdown { background: #6b3fa0; }
-.cell.face-up .label { background: #8a94a3; }
+        padding: 3px 0; min-width: 0; }
+.cell .card { width: 40px; min-width: 40px; height: 56px; min-height: 56px; font-size: 14px; }
+.cell .label { position: absolute; top: 0; right: 0; z-index: 2; font-size: 0.7rem; font-weight: 700;
+               padding: 0 4px; border-radius: 8px; background: #1f5fbf; color: white; line-height: 1.3; }
+.cell .label.showdown { background: #5e3590; }
+.cell.face-up .label { background: #4a5563; }
 .lines { position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none; z-index: 0; }
 .lines line { stroke: #1f5fbf; stroke-opacity: 0.3; stroke-width: 3; vector-effect: non-scaling-stroke; }
-.lines line.diagonal { stroke: #6b3fa0; }
-.lines line.leading { stroke: #c98a00; stroke-opacity: 0.9; stroke-width: 6; }
-.kings-hand { margin: 6px 0; }
+.lines line.diagonal { stroke: #5e3590; }
+.lines line.leading { stroke: #a87300; stroke-opacity: 0.9; stroke-width: 6; }
+.kings-hand { margin: 2px 0; }
 .hands-list { margin: 4px 0; padding-left: 1.2em; font-size: 0.92rem; }
-.hands-list li.leading { font-weight: 700; color: #7a5200; }
+.hands-list li.leading { font-weight: 700; color: #5c3d00; }
 .leader { padding: 6px 8px; border-radius: 6px; background: #fff7e0; margin: 6px 0; }
-.leader .ref { display: block; font-size: 0.85rem; color: #5b6472; }
+.leader .ref { display: block; font-size: 0.85rem; color: #4a5563; }
+.legend .label { display: inline-block; font-size: 0.75rem; font-weight: 700; padding: 0 5px; border-radius: 8px;
+                 background: #1f5fbf; color: white; }
+.legend .label.showdown { background: #5e3590; }
+.legend .label.turned { background: #4a5563; }
+.legend .swatch { display: inline-block; width: 28px; height: 6px; border-radius: 3px; background: #a87300; }
 """
 
 
@@ -94,17 +102,11 @@ class KingsPotTable(BoardTable):
         view = self.view()
         board = view.board
         leading = frozenset(board.leader.hands)
-        parts = [self._status(st, view)]
-        parts.append(self._tableau(board, leading))
-        parts.append(self._leader(board, leading))
-        kings = card_row((card_face(c, cls="" if view.kings_face_up else "down",
-                                    title=f"{c.words} (King's hand" + (")" if view.kings_face_up else ", face down)"))
-                          if c is not None else card_back(title="King's hand card, face down")
-                          for c in view.kings_hand), "kings-hand")
-        parts.append(zone("The King's hand (turned at the showdown)", kings, "kings-zone"))
-        for seat, seen in enumerate(view.players):
-            parts.append(self._seat(st, view, seat, seen))
-        parts.append(REASON_SLOT)
+        bottom = bottom_seat(len(view.players), study.seat, None if st.is_over else view.to_act)
+        seats = [self._seat(st, view, seat, seen, compact=seat != bottom) for seat, seen in enumerate(view.players)]
+        parts = [self._status(st, view), self._tableau(board, leading), self._legend(),
+                 self._leader(board, leading), ring(seats, bottom, self._felt(view)),
+                 instruction(self._instruction(st, view), "done" if st.is_over else "")]
         if st.is_over:
             parts.append(self._outcome(st, view))
         elif view.seat is None or view.seat == st.to_act or st.phase in (Phase.REVEAL, Phase.SHOWDOWN):
@@ -112,50 +114,89 @@ class KingsPotTable(BoardTable):
         else:
             parts.append(tag("div", f"It is {st.players[st.to_act]}'s move. Show all cards, or their view, to "
                                     "play for them.", "note"))
+        parts.append(REASON_SLOT)
         parts.append(tag("div", "", "actions charts", raw=self.pot_button()))
         return tag("div", "", "kings-pot-table", raw="".join(parts))
+
+    def _felt(self, view: Any) -> str:
+        """The middle of the table: the King's hand beside its pot, and the pot of this deal."""
+        kings = card_row((card_face(c, cls="" if view.kings_face_up else "down",
+                                    title=f"{c.words} (King's hand" + (")" if view.kings_face_up else ", face down)"))
+                          if c is not None else card_back(title="King's hand card, face down")
+                          for c in view.kings_hand), "kings-hand")
+        pots = (tag("span", f"Pot {view.pot}", "badge pot") + " "
+                + tag("span", f"King's pot {view.kings_pot}", "badge kings-pot"))
+        return zone("The King's hand (turned at the showdown)", kings, "kings-zone") + tag("div", "", "counts",
+                                                                                          raw=pots)
+
+    def _instruction(self, st: Any, view: Any) -> str:
+        if st.is_over:
+            return "The deal is over."
+        who = st.players[view.to_act] if view.to_act is not None else "The dealer"
+        phase = st.phase
+        if phase is Phase.BUY:
+            return f"{who}: buy one card or more (up to {st.max_buy}); each backs the hand of its rank."
+        if phase is Phase.REVEAL:
+            return f"{who} (the dealer): turn the cells labelled {view.reveals + 1}."
+        if phase is Phase.SHOWDOWN:
+            return f"{who} (the dealer): turn everything for the showdown."
+        if phase is Phase.BET:
+            owed = st.due(st.to_act)
+            return f"{who}: " + (f"call {owed}, raise or fold." if owed else "check, bet or fold.")
+        return f"{who} to act."
+
+    def _legend(self) -> str:
+        mark = lambda text, cls="": tag("span", text, f"label {cls}".strip())  # noqa: E731
+        return legend([
+            (mark("1") + " " + mark("2") + " " + mark("3"), "the reveal round that turns this cell"),
+            (mark("S", "showdown"), "turned only at the showdown"),
+            (mark("1", "turned"), "grey: already face up"),
+            (tag("span", "1–5"), "rows are numbered from the top, columns from the left; a row is the hand "
+                                 "of Ace to Five (top to bottom), a column of Six to Ten (left to right)"),
+            (tag("span", "↘J ↗Q"), "the diagonals: the Jack's from the top left, the Queen's from the bottom left"),
+            (tag("span", "", "swatch"), "the hand leading now (tap a row or column name to see what it makes)"),
+        ], "What the numbers and marks mean")
 
     def _status(self, st: Any, view: Any) -> str:
         phase = {"buy": "buying cards", "reveal": f"reveal {view.reveals + 1} next", "bet": f"betting round {view.reveals}",
                  "showdown": "the showdown is next", "over": "the deal is over"}.get(view.phase, view.phase)
-        who = ""
-        if view.to_act is not None and not st.is_over:
-            who = f" · {st.players[view.to_act]} to act" if st.phase in (Phase.BUY, Phase.BET) else \
-                f" · the dealer, {st.players[view.to_act]}, turns the cards"
-        raw = tag("span", "King's Pot · ", "variant") + tag("span", phase, "phase") + tag("span", who, "mover")
-        counts = (tag("span", f"Pot {view.pot}", "badge pot") + " " + tag("span", f"King's pot {view.kings_pot}",
-                                                                          "badge kings-pot") + " "
-                  + tag("span", f"Bet {view.level} a card" + (f", {view.raises} raise(s)" if view.raises else ""),
-                        "badge level") + " " + tag("span", f"Spare cards {view.spare_left}", "badge"))
-        return tag("div", "", "status", raw=raw) + tag("div", "", "counts", raw=counts)
+        level = f" · bet {view.level} a card" + (f", {view.raises} raise(s)" if view.raises else "") if view.level else ""
+        raw = (tag("span", "King's Pot · ", "variant") + tag("span", phase, "phase")
+               + tag("span", f"{level} · spare cards {view.spare_left}", "mover"))
+        return tag("div", "", "status", raw=raw)
 
     def _tableau(self, board: Any, leading: frozenset) -> str:
         hands = {h.name: h for h in board.hands}
 
-        def name_cell(hand: HandName, row: int, col: int, arrow: str = "") -> str:
+        def name_cell(hand: HandName, row: int, col: int, number: str) -> str:
+            """A line's header: its number (as the narration counts: row 2, column 4) over its hand."""
             bh = hands[hand]
             what = bh.describe()
-            reason = f"{hand.title} ({hand.where}): {what}; {bh.face_down} card(s) face down"
+            where = hand.where
+            reason = f"{where.capitalize()}, the {hand.title}: {what}; {bh.face_down} card(s) face down"
             cls = "line-name" + (" leading" if hand in leading else "")
-            return tag("span", f"{arrow}{_SHORT[hand]}", cls, title=reason, data_reason=reason, data_hand=hand.key,
-                       style=f"grid-row:{row};grid-column:{col}")
+            return tag("span", "", cls, raw=tag("span", number, "num") + tag("span", _SHORT[hand], "hand"),
+                       title=reason, data_reason=reason, data_hand=hand.key, role="img",
+                       aria_label=f"{where}, the {hand.title}", style=f"grid-row:{row};grid-column:{col}")
 
         parts = [name_cell(HandName.JACK, 1, 1, "\u2198")]
-        parts += [name_cell(h, 1, c + 2) for c, h in enumerate(_COLUMNS)]
-        parts += [name_cell(h, r + 2, 1) for r, h in enumerate(_ROWS)]
+        parts += [name_cell(h, 1, c + 2, str(c + 1)) for c, h in enumerate(_COLUMNS)]
+        parts += [name_cell(h, r + 2, 1, str(r + 1)) for r, h in enumerate(_ROWS)]
         parts.append(name_cell(HandName.QUEEN, 7, 1, "\u2197"))
         cells = []
         for cell in board.cells:
             label = cell.label_text
             label_html = tag("span", label if label != "showdown" else "S", f"label {'showdown' if label == 'showdown' else ''}".strip(),
-                             title=("turned at the showdown" if label == "showdown" else f"turned in reveal round {label}"))
+                             title=("turned at the showdown" if label == "showdown" else f"turned in reveal round {label}"),
+                             aria_hidden="true")
             lines = ", ".join(h.title for h in cell.hands)
+            where = cell_name(cell.index)
             if cell.card is None:
-                drawn = card_back(title=f"face down; on {lines}")
+                drawn = card_back(title=f"{where}: face down; on {lines}")
             elif cell.face_up:
-                drawn = card_face(cell.card, title=f"{cell.card.words}; on {lines}")
+                drawn = card_face(cell.card, title=f"{where}: {cell.card.words}; on {lines}")
             else:
-                drawn = card_face(cell.card, cls="down", title=f"{cell.card.words}, still face down; on {lines}")
+                drawn = card_face(cell.card, cls="down", title=f"{where}: {cell.card.words}, still face down; on {lines}")
             cls = "cell " + ("face-up" if cell.face_up else "face-down")
             cells.append(tag("div", "", cls, raw=drawn + label_html, data_cell=cell.index, data_label=label))
         parts.append(tag("div", "", "tableau", raw="".join(cells) + lines_svg(leading)))
@@ -173,7 +214,7 @@ class KingsPotTable(BoardTable):
                 + tag("details", "", "hands", raw=tag("summary", "All thirteen hands") + tag("ol", "", "hands-list",
                                                                                              raw="".join(items))))
 
-    def _seat(self, st: Any, view: Any, seat: int, seen: Any) -> str:
+    def _seat(self, st: Any, view: Any, seat: int, seen: Any, compact: bool = False) -> str:
         acting = seat == view.to_act and st.phase in (Phase.BUY, Phase.BET)
         badges = ""
         if seen.is_dealer:
@@ -210,7 +251,8 @@ class KingsPotTable(BoardTable):
             folded = (card_row(card_face(c, cls="dimmed", title="folded") for c in seen.folded)
                       if seen.folded is not None else backs(seen.folded_count, title="a folded card"))
             body += zone(f"Folded ({seen.folded_count})", folded, "folded-zone")
-        cls = "seat" + (" to-move" if acting else "") + ("" if seen.in_deal else " out")
+        cls = "seat" + (" compact" if compact else " front") + (" to-move" if acting else "") + (
+            "" if seen.in_deal else " out")
         return tag("div", "", cls, raw=head + tag("div", "", "seat-body", raw=body), data_player=seen.name)
 
     def _actions(self, st: Any) -> str:

@@ -25,7 +25,7 @@ from rules.palace.state import Phase
 from ..cards import backs, card_back, card_face, card_row, cards_text
 from ..renderer import register_renderer
 from ..text import tag
-from .board import REASON_SLOT, BoardTable, zone
+from .board import REASON_SLOT, BoardTable, bottom_seat, instruction, ring, zone
 
 CARD_ACTIONS = (A.Play, A.Flash, A.Reflect, A.Quick)
 
@@ -140,19 +140,46 @@ class PalaceTable(BoardTable):
         mover_visible = view.seats[mover].hand is not None
         look = PalaceLook(st, mover_visible)
         picked = set(study.selection)
-        parts = [self._status(st, view)]
-        parts.append(self._center(st, view, look, picked, node))
-        for seat, seen in enumerate(view.seats):
-            parts.append(self._seat(st, view, seat, seen, look, picked, node))
-        parts.append(REASON_SLOT)
+        bottom = bottom_seat(len(view.seats), study.seat, None if st.is_over else mover)
+        seats = [self._seat(st, view, seat, seen, look, picked, node, compact=seat != bottom)
+                 for seat, seen in enumerate(view.seats)]
+        parts = [ring(seats, bottom, self._status(st, view) + self._center(st, view, look, picked, node)),
+                 instruction(self._instruction(st, view, mover_visible), "done" if st.is_over else "")]
         if st.is_over:
             parts.append(self._over(st))
         elif mover_visible:
             parts.append(self._actions(st, look, picked, node))
         else:
-            parts.append(tag("div", f"It is {st.names[mover]}'s move. Show all cards, or {st.names[mover]}'s "
-                                    "view, to see their choices and play for them.", "note"))
+            parts.append(tag("div", f"It is {st.names[mover]}'s move. Show all cards, or {st.names[mover]}'s view, "
+                                    "to see their choices and play for them.", "note"))
+        parts.append(REASON_SLOT)
         return tag("div", "", "palace-table", raw="".join(parts))
+
+    def _instruction(self, st: Any, view: Any, mover_visible: bool) -> str:
+        """What the table waits for now, and from whom."""
+        if st.is_over:
+            return "The game is over."
+        name = st.names[st.to_move]
+        phase = st.phase
+        if phase is Phase.CHOOSE:
+            need = st.rules.cards_for(st.players)
+            return f"{name}: choose {need} cards to put face up."
+        if phase is Phase.SWAP:
+            return f"{name}: swap hand cards with face-up cards if you like, then tap Done swapping."
+        if phase is Phase.FLASH and view.flash is not None:
+            return f"{name}: send the flash back with the same rank, or take the pile."
+        if phase is Phase.REVEAL:
+            return f"{name}: play the turned card if it can go, or take the pile."
+        if phase is Phase.AFTER:
+            return f"{name}: throw a just-drawn card of the same rank now, or let play go on."
+        source = st.source(st.to_move)
+        if source == "face-down":
+            return f"{name}: turn over a face-down card."
+        where = "your face-up cards" if source == "face-up" else "your hand"
+        if not mover_visible:
+            return f"{name}: play from {where}."
+        return f"{name}: play from {where} (the cards that can go now are outlined in green), or choose an " \
+               "action below."
 
     def _status(self, st: Any, view: Any) -> str:
         mover = st.names[st.to_move]
@@ -207,9 +234,10 @@ class PalaceTable(BoardTable):
         if view.quick_cards:
             parts.append(tag("div", "Just drawn, same rank as the play: " + cards_text(view.quick_cards)
                              + " may be thrown before the next player.", "note"))
-        return tag("div", "", "center", raw="".join(parts))
+        return "".join(parts)
 
-    def _seat(self, st: Any, view: Any, seat: int, seen: Any, look: PalaceLook, picked: set, node: int) -> str:
+    def _seat(self, st: Any, view: Any, seat: int, seen: Any, look: PalaceLook, picked: set, node: int,
+              compact: bool = False) -> str:
         mover = seat == st.to_move and not st.is_over
         badges = ""
         if mover:
@@ -224,8 +252,9 @@ class PalaceTable(BoardTable):
             badges += tag("span", "this view", "badge")
         head = tag("div", "", "seat-head", raw=tag("span", seen.name, "seat-name") + badges)
         if seen.hand is None:
-            hand = backs(seen.hand_size, title="card in a hidden hand") + tag("span", f" {seen.hand_size} cards",
-                                                                              "count")
+            # a hidden hand: its backs (one, in a small seat) and how many
+            hand = backs(min(seen.hand_size, 1) if compact else seen.hand_size, title="card in a hidden hand") + \
+                tag("span", f" {seen.hand_size} cards", "count")
         else:
             hand = card_row((self._card(st, look, picked, node, seat, "hand", i, c) for i, c in enumerate(seen.hand)),
                             "hand", empty="no cards")
@@ -235,7 +264,8 @@ class PalaceTable(BoardTable):
                         "face-down", empty="none")
         body = (zone(f"Hand ({seen.hand_size})", hand, "hand-zone") + zone("Face up", up, "up-zone")
                 + zone("Face down", down, "down-zone"))
-        cls = "seat" + (" to-move" if mover else "") + (" out" if seen.out else "")
+        cls = "seat" + (" compact" if compact else " front") + (" to-move" if mover else "") + (
+            " out" if seen.out else "")
         return tag("div", "", cls, raw=head + tag("div", "", "seat-body", raw=body), data_seat=seat)
 
     def _card(self, st: Any, look: PalaceLook, picked: set, node: int, seat: int, zone_name: str, i: int,

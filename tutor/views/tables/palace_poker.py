@@ -34,7 +34,7 @@ from tutor.model.table_data import OddsCache, odds_seat
 from ..cards import backs, card_face, card_row, cards_text
 from ..renderer import register_renderer
 from ..text import tag
-from .board import REASON_SLOT, BoardTable, amount_input, button, verdict_html, zone
+from .board import REASON_SLOT, BoardTable, amount_input, bottom_seat, button, instruction, ring, verdict_html, zone
 
 _PHASE_WORDS = {
     Phase.DEALER_DRAW: "drawing for the first dealer", Phase.ANTE: "the ante",
@@ -139,26 +139,58 @@ class PokerTable(BoardTable):
         actor = st.actor_name
         mover_visible = viewer is None or viewer == actor
         picked = tuple(study.selection)
-        parts = [self._status(st, view)]
-        if st.draw is not None:
-            drawn = " · ".join(f"{st.players[s].name} {c.label}" for s, c in st.draw.cards)
-            parts.append(tag("div", f"Draw for the first dealer (high card deals): {drawn or 'no cards yet'}",
-                             "note"))
-        for seat, seen in enumerate(view.players):
-            parts.append(self._seat(st, view, seat, seen, picked, node, mover_visible))
-        if view.set_aside:
-            parts.append(zone("Banner cards set aside", card_row(card_face(c) for c in view.set_aside)))
-        parts.append(self._battles(st, view, picked))
-        parts.append(REASON_SLOT)
+        bottom = bottom_seat(len(view.players), study.seat, None if st.is_over else st.actor)
+        seats = [self._seat(st, view, seat, seen, picked, node, mover_visible, compact=seat != bottom)
+                 for seat, seen in enumerate(view.players)]
+        parts = [ring(seats, bottom, self._status(st, view) + self._felt(st, view)),
+                 instruction(self._instruction(st, view), "done" if st.is_over else "")]
         if st.is_over:
+            parts.append(REASON_SLOT)
             parts.append(self._result(view))
         elif mover_visible:
             parts.append(self._actions(st, picked, node))
+            parts.append(REASON_SLOT)
         else:
-            parts.append(tag("div", f"It is {actor}'s move. Show all cards, or {actor}'s view, to play "
-                                    "for them.", "note"))
+            parts.append(tag("div", f"It is {actor}'s move. Show all cards, or {actor}'s view, to play for them.",
+                             "note"))
+            parts.append(REASON_SLOT)
+        parts.append(self._battles(st, view, picked))
         parts.append(self._chart_buttons(st, view, node))
         return tag("div", "", "poker-table", raw="".join(parts))
+
+    def _felt(self, st: Any, view: Any) -> str:
+        """The middle of the table: the pot, the deck, the face-down discards, the draw for dealer."""
+        counts = (tag("span", f"Pot {view.pot}", "badge pot") + " "
+                  + tag("span", f"Deck {view.deck_count}", "badge deck") + " "
+                  + tag("span", f"Discards {view.discard_count} (face down)", "badge discards"))
+        raw = tag("div", "", "counts", raw=counts)
+        if st.draw is not None:
+            drawn = " · ".join(f"{st.players[s].name} {c.label}" for s, c in st.draw.cards)
+            raw += tag("div", f"Draw for the first dealer (high card deals): {drawn or 'no cards yet'}", "felt-note")
+        if view.set_aside:
+            raw += zone("Banner cards set aside", card_row(card_face(c) for c in view.set_aside))
+        return raw
+
+    def _instruction(self, st: Any, view: Any) -> str:
+        """What the table waits for now, and from whom."""
+        actor = st.actor_name
+        phase = view.phase
+        if st.is_over:
+            r = view.result
+            return "The hand is over." if r is None else f"The hand is over: {' and '.join(r.winners)} " \
+                                                         f"{'win' if len(r.winners) > 1 else 'wins'}."
+        if phase is Phase.BATTLE and view.battle is not None:
+            b = view.battle
+            return f"{b.responder}: fold, call ({b.owed}) or raise."
+        words = {Phase.DEALER_DRAW: "deal one card to each player; the high card deals",
+                 Phase.ANTE: f"everyone antes {st.rules.ante_amount}",
+                 Phase.BANNERS: "deal the next banner card",
+                 Phase.SHUFFLE: "put the set-aside cards back and shuffle",
+                 Phase.PALACE: "deal the palace cards, one at a time",
+                 Phase.TURN: "buy a soldier, discard, bet against an opponent, stay or fold",
+                 Phase.AFTER_BUY: "keep your soldiers, or tap some to discard them",
+                 Phase.SPOILS: "you won the battle: keep the soldiers, or tap some to discard them"}
+        return f"{actor}: {words.get(phase, _PHASE_WORDS[phase])}."
 
     def _status(self, st: Any, view: Any) -> str:
         rules = st.rules
@@ -166,12 +198,10 @@ class PokerTable(BoardTable):
         who = f" · {view.to_act} to act" if view.to_act else ""
         raw = (tag("span", f"{st.variant} · {stakes} · ", "variant") + tag("span", _PHASE_WORDS[view.phase], "phase")
                + tag("span", who, "mover"))
-        counts = (tag("span", f"Pot {view.pot}", "badge pot") + " "
-                  + tag("span", f"Deck {view.deck_count}", "badge deck") + " "
-                  + tag("span", f"Discards {view.discard_count} (face down)", "badge discards"))
-        return tag("div", "", "status", raw=raw) + tag("div", "", "counts", raw=counts)
+        return tag("div", "", "status", raw=raw)
 
-    def _seat(self, st: Any, view: Any, seat: int, seen: Any, picked: tuple, node: int, mover_visible: bool) -> str:
+    def _seat(self, st: Any, view: Any, seat: int, seen: Any, picked: tuple, node: int, mover_visible: bool,
+              compact: bool = False) -> str:
         me = st.actor
         acting = seat == me and not st.is_over
         badges = ""
@@ -183,7 +213,10 @@ class PokerTable(BoardTable):
             badges += tag("span", _STATUS_WORDS.get(seen.status, seen.status.value), "badge warn")
         if view.viewer == seen.name:
             badges += tag("span", "this view", "badge")
-        money = f"score {seen.score}" if st.rules.points else f"stack {seen.stack} · in the pot {seen.paid}"
+        if st.rules.points:
+            money = f"score {seen.score}"
+        else:
+            money = f"stack {seen.stack} · " + (f"paid {seen.paid}" if compact else f"in the pot {seen.paid}")
         head = tag("div", "", "seat-head", raw=tag("span", seen.name, "seat-name") + badges
                    + tag("span", money, "money"))
         # the banner: an opponent's banner is a tap target for a bet on the mover's turn
@@ -191,7 +224,7 @@ class PokerTable(BoardTable):
                       and seen.status is Status.IN and seen.banner is not None)
         target_item = f"target:{seat}"
         if seen.banner is None:
-            banner = tag("span", "not dealt", "cards empty")
+            banner = tag("span", "–" if compact else "not dealt", "cards empty")
         elif can_target:
             cls = "target selected" if target_item in picked else "target"
             banner = card_face(seen.banner, cls=cls, key=f"{node}|pick|{target_item}",
@@ -199,12 +232,13 @@ class PokerTable(BoardTable):
         else:
             banner = card_face(seen.banner)
         if seen.palace is None:
-            palace = backs(seen.palace_count, title="palace card (face down)")
+            palace = backs(seen.palace_count, title="palace card (face down)") if seen.palace_count else \
+                tag("span", "–" if compact else "none", "cards empty")
         else:
             hidden_to_table = view.viewer is None or view.viewer == seen.name
             palace = card_row((card_face(c, cls="down" if hidden_to_table else "",
                                          title=f"{c.words}: a palace card, face down on the table")
-                               for c in seen.palace), "palace")
+                               for c in seen.palace), "palace", empty="–" if compact else "none")
         can_discard = mover_visible and acting and st.phase in (Phase.TURN, Phase.AFTER_BUY, Phase.SPOILS)
         soldiers = []
         for i, c in enumerate(seen.soldiers):
@@ -215,8 +249,10 @@ class PokerTable(BoardTable):
             else:
                 soldiers.append(card_face(c))
         body = (zone("Banner", banner, "banner-zone") + zone(f"Palace ({seen.palace_count})", palace, "palace-zone")
-                + zone(f"Soldiers ({len(seen.soldiers)})", card_row(soldiers, "soldiers"), "soldier-zone"))
-        cls = "seat" + (" to-move" if acting else "") + ("" if seen.status is Status.IN else " out")
+                + zone(f"Soldiers ({len(seen.soldiers)})", card_row(soldiers, "soldiers", empty="–" if compact else "none"),
+                       "soldier-zone"))
+        cls = "seat" + (" compact" if compact else " front") + (" to-move" if acting else "") + (
+            "" if seen.status is Status.IN else " out")
         return tag("div", "", cls, raw=head + tag("div", "", "seat-body", raw=body), data_player=seen.name)
 
     # -- battles -------------------------------------------------------------------------------

@@ -1,0 +1,224 @@
+"""The page as one browser component: our own markup (:mod:`.frame`) with the
+Panel parts slotted into it.
+
+Why one component: landmarks (header, nav, main), the step bar that stays at
+the bottom of a phone screen, the drawer and the job switch are plain HTML and
+CSS here, in one shadow root with one stylesheet, instead of stacks of Bokeh
+layouts (whose shadow roots cut a ``<main>`` off from its content). Panel
+children (the table, the quiz box, the step list, the tree, sharing, the
+checker) are real Panel views placed in ``[data-child]`` slots, so each keeps
+its own model and updates.
+
+Python sets the markup once (``frame``), then small things: ``ui`` (JSON: the
+job, the enabled buttons, the step counter, select options) and a few HTML
+parts (the narration, the notice). The browser sends presses back as
+``{act, value}`` (see :meth:`Shell.on_act`). Opening the drawer, switching its
+tabs, the four-colour deck and ``?debug`` are browser-only.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import param
+from panel.custom import Child, JSComponent
+
+from .frame import HOST_CSS, SHELL_CSS
+
+PARTS = {"narration": "narration_html", "notice": "notice_html", "heading": "heading_html",
+         "title": "title_text", "play-extra": "play_html", "notice-home": "notice_home_html"}
+
+
+class Shell(JSComponent):
+    """The page frame (see the module docstring)."""
+
+    frame = param.String(default="", doc="The page's markup (built by tutor.views.frame), set once.")
+    ui = param.String(default="{}", doc="JSON of the small UI state (job, enabled buttons, counter, options).")
+    narration_html = param.String(default="", doc="The narration of the step (escaped HTML).")
+    notice_html = param.String(default="", doc="The latest message, in the study view (escaped HTML).")
+    notice_home_html = param.String(default="", doc="The latest message, on the other views (escaped HTML).")
+    heading_html = param.String(default="", doc="The study's own name, if the learner gave one (escaped HTML).")
+    title_text = param.String(default="", doc="The study view's heading for screen readers (plain text).")
+    play_html = param.String(default="", doc="Play: the next-deal offer and what the table is (escaped HTML).")
+
+    table = Child(doc="The game table.")
+    extra = Child(doc="Shown under the table (e.g. a position judged under other rule sets).")
+    saved = Child(doc="The studies saved on this device (a drawer tab, shown when given).")
+    quiz = Child(doc="The question asked at this step.")
+    steps = Child(doc="The lesson's step list.")
+    tree = Child(doc="The study tree and notes.")
+    share = Child(doc="Sharing the study.")
+    checker = Child(doc="The hand checker.")
+    debug = Child(doc="The developer self-check (shown with ?debug).")
+    bridge = Child(doc="The page bridge (address and keys).")
+
+    _esm = """
+    const PARTS = %(parts)s;
+    export function render({ model }) {
+      const holder = document.createElement('div');
+      holder.innerHTML = model.frame;
+      const app = holder.firstElementChild;
+      const one = (s) => app.querySelector(s);
+      const all = (s) => [...app.querySelectorAll(s)];
+      for (const slot of all('[data-child]')) {
+        const child = model.get_child(slot.dataset.child);
+        if (child) { slot.append(child); }
+      }
+      app.classList.toggle('has-saved', Boolean(model.get_child('saved')));
+      const fill = (name) => {
+        const el = one('[data-part="' + name + '"]');
+        if (!el) { return; }
+        if (name === 'title') { el.textContent = model[PARTS[name]]; } else { el.innerHTML = model[PARTS[name]]; }
+      };
+      for (const name in PARTS) { fill(name); model.on(PARTS[name], () => fill(name)); }
+
+      // -- the drawer (a side panel on a wide screen) ----------------------------------------
+      let opener = null;
+      const showTab = (name) => {
+        for (const t of all('.tab')) { t.setAttribute('aria-current', String(t.dataset.tab === name)); }
+        for (const p of all('.tab-panel')) { p.classList.toggle('on', p.dataset.tabPanel === name); }
+      };
+      const wide = () => window.matchMedia('(min-width: 900px)').matches;
+      const openDrawer = (tab, from) => {
+        showTab(tab === 'steps' && app.dataset.steps === 'no' ? 'lines' : tab);
+        if (wide()) { return; }
+        opener = from || null;
+        app.classList.add('drawer-open');
+        const first = one('.drawer .tab[aria-current="true"]') || one('.drawer-close');
+        if (first) { first.focus(); }
+      };
+      const closeDrawer = () => {
+        if (!app.classList.contains('drawer-open')) { return; }
+        app.classList.remove('drawer-open');
+        if (opener && opener.isConnected) { opener.focus(); }
+        opener = null;
+      };
+      showTab('steps');
+
+      // -- the four-colour deck, remembered on this device -----------------------------------
+      const colours = one('.deck-colours');
+      const setColours = (on) => {
+        app.classList.toggle('four-colour', on);
+        colours.setAttribute('aria-pressed', String(on));
+        try { localStorage.setItem('pt-four-colour', on ? '1' : ''); } catch (e) { /* private mode */ }
+      };
+      try { setColours(localStorage.getItem('pt-four-colour') === '1'); } catch (e) { setColours(false); }
+
+      if (new URLSearchParams(window.location.search).has('debug')) {
+        app.classList.add('debug');
+        one('.view-debug').hidden = false;
+      }
+
+      // -- presses go to Python --------------------------------------------------------------
+      const send = (act, value) => model.send_msg({act: act, value: value == null ? '' : String(value)});
+      const field = (name) => one('[name="' + name + '"]');
+      app.addEventListener('click', (e) => {
+        const el = e.target.closest('button');
+        if (!el || !app.contains(el) || el.disabled) { return; }
+        if (el.dataset.open) { openDrawer(el.dataset.open, el); return; }
+        if (el.dataset.tab) { showTab(el.dataset.tab); return; }
+        if (el.classList.contains('drawer-close')) { closeDrawer(); return; }
+        if (el.classList.contains('deck-colours')) { setColours(!app.classList.contains('four-colour')); return; }
+        const act = el.dataset.act;
+        if (!act) { return; }
+        if (act === 'setup') {
+          send(act, JSON.stringify({variant: one('.free-variant select').value, players: field('players').value,
+                                    seed: field('seed').value, json: field('json').value}));
+          one('.table-setup').open = false;
+          return;
+        }
+        if (act === 'typed') { send(act, field('typed').value); return; }
+        if (act === 'job' || act === 'learn-game' || act === 'play-game') { closeDrawer(); }
+        send(act, el.dataset.value);
+      });
+      app.addEventListener('click', (e) => { if (e.target.classList && e.target.classList.contains('scrim')) { closeDrawer(); } });
+      app.addEventListener('change', (e) => {
+        const el = e.target;
+        if (el.tagName === 'SELECT' && el.dataset.act) { send(el.dataset.act, el.value); }
+      });
+      app.addEventListener('keydown', (e) => {
+        if (e.key === 'Escape') { closeDrawer(); }
+        if (e.key === 'Enter' && e.target.name === 'typed') { e.preventDefault(); send('typed', e.target.value); }
+      });
+
+      // -- the small UI state from Python ------------------------------------------------------
+      let last = {};
+      const setOptions = (select, options) => {
+        select.replaceChildren(...options.map(([value, label]) => {
+          const o = document.createElement('option');
+          o.value = value;
+          o.textContent = label;
+          return o;
+        }));
+      };
+      const applyUi = () => {
+        const ui = JSON.parse(model.ui || '{}');
+        if (ui.job !== last.job) {
+          app.dataset.job = ui.job || 'home';
+          for (const b of all('.job, .brand')) {
+            if (b.dataset.value === ui.job) { b.setAttribute('aria-current', 'page'); } else { b.removeAttribute('aria-current'); }
+          }
+          closeDrawer();
+          const main = one('.pt-main');
+          if (main) { main.scrollTop = 0; }
+        }
+        app.dataset.steps = ui.has_steps ? 'yes' : 'no';
+        if (ui.has_steps !== last.has_steps) { showTab(ui.has_steps ? 'steps' : 'lines'); }
+        const lesson = one('.lesson-select select');
+        if (ui.lesson !== undefined && lesson.value !== ui.lesson) { lesson.value = ui.lesson; }
+        const seat = one('.seat-select select');
+        if (JSON.stringify(ui.seats) !== JSON.stringify(last.seats)) { setOptions(seat, ui.seats || []); }
+        seat.value = String(ui.seat == null ? -1 : ui.seat);
+        one('.seat-select').hidden = !(ui.seats && ui.seats.length > 1);
+        const game = one('.play-game select');
+        if (ui.play_game && game.value !== ui.play_game) { game.value = ui.play_game; }
+        const variant = one('.free-variant select');
+        if (JSON.stringify(ui.presets) !== JSON.stringify(last.presets)) { setOptions(variant, ui.presets || []); }
+        if (ui.preset) { variant.value = ui.preset; }
+        if (ui.players !== undefined && ui.players !== last.players) { field('players').value = ui.players; }
+        for (const [act, on] of [['start', ui.can_back], ['prev', ui.can_back], ['next', ui.can_forward],
+                                 ['end', ui.can_forward]]) {
+          for (const b of all('[data-act="' + act + '"]')) { b.disabled = !on; }
+        }
+        one('.where-text').textContent = ui.counter || '';
+        last = ui;
+      };
+      model.on('ui', applyUi);
+      applyUi();
+      return app;
+    }
+    """ % {"parts": json.dumps(PARTS)}
+
+    _stylesheets = [":host {" + HOST_CSS + "}\n" + SHELL_CSS]
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._acts: dict[str, Callable[[str], None]] = {}
+
+    def on_act(self, act: str, callback: Callable[[str], None]) -> None:
+        """Call ``callback(value)`` when the page sends ``act`` (a press, a choice)."""
+        self._acts[act] = callback
+
+    def set_ui(self, **state: Any) -> None:
+        """Merge ``state`` into the UI state; one update if anything changed."""
+        current = json.loads(self.ui)
+        merged = {**current, **state}
+        if merged != current:
+            self.ui = json.dumps(merged, sort_keys=True)
+
+    def ui_state(self) -> dict[str, Any]:
+        return json.loads(self.ui)
+
+    def _handle_msg(self, msg: Any) -> None:
+        if not (isinstance(msg, dict) and isinstance(msg.get("act"), str)):
+            return
+        callback = self._acts.get(msg["act"])
+        value = msg.get("value")
+        if callback is not None:
+            callback(value if isinstance(value, str) else "")
+
+    def press(self, act: str, value: str = "") -> None:
+        """What a press in the page does (tests under CPython call this)."""
+        self._handle_msg({"act": act, "value": value})
