@@ -18,6 +18,7 @@ on the loopback (the guard); the test checks both.
 from __future__ import annotations
 
 import random
+import time
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -37,6 +38,7 @@ NOTATION = ["Jd Js Jh 5d", "Qs | Qc Qd 8h | 8c", "Jd | Js Jh 5d | Jc", "Ann: Jh 
             "4c 7h", "As Ks Qs Js Ts", "call", "fold", "check", "raise 2", "bet 3", "buy 1", "buy 2", "deal",
             "ante", "stay", "keep", "pick up", "play 7h", "reveal 1", "showdown", "ready", "6", "five"]
 FRAGMENTS = [f"#{h}" for h in HOSTILE[:12]] + ["#pt1.abc%", "#%E0%A4%A", "#pt1." + "A" * 300_000, "#pt2.AAAA"]
+NUMBERS = ["0", "1", "7", "-1", "3.5", "1e309", "99999999999999999999", "1e20", "-0", "00012", ""]
 KEYS = ["ArrowRight", "ArrowLeft", "ArrowRight", "Tab", "Shift+Tab", "Enter", "Escape", "Space", "Home", "End"]
 
 
@@ -80,7 +82,25 @@ PICK_JS = """([r, n, region]) => {
   if (region && !area) { return null; }
   const inside = (el) => {
     if (!area) { return true; }
-    for (let node = el; node; node = node.parentNode || node.host) { if (node === area) { return true; } }
+    // up through slots (a Panel child slotted into the page frame), parents and shadow hosts
+    for (let node = el; node; node = node.assignedSlot || node.parentNode || node.host) { if (node === area) { return true; } }
+    return false;
+  };
+  // on screen and not covered: the point a finger would touch hits this control
+  const touchable = (el) => {
+    const box = el.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) { return false; }
+    let hit = document.elementFromPoint(x, y);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) { break; }
+      hit = inner;
+    }
+    if (!hit) { return false; }
+    for (let node = hit; node; node = node.assignedSlot || node.parentNode || node.host) {
+      if (node === el) { return true; }
+    }
     return false;
   };
   const usable = all.filter((el) => {
@@ -90,7 +110,7 @@ PICK_JS = """([r, n, region]) => {
     if (box.width < 1 || box.height < 1) { return false; }
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || style.display === 'none' || style.pointerEvents === 'none') { return false; }
-    return inside(el);
+    return inside(el) && (el.type === 'file' || touchable(el));
   });
   if (!usable.length) { return {count: 0}; }
   const el = usable[Math.floor(r * usable.length)];
@@ -98,7 +118,7 @@ PICK_JS = """([r, n, region]) => {
   const kind = el.tagName === 'SELECT' ? 'select'
     : el.tagName === 'TEXTAREA' ? 'text'
     : el.tagName === 'INPUT' ? (['checkbox', 'radio'].includes(el.type) ? 'toggle'
-                                : el.type === 'file' ? 'file' : 'text')
+                                : el.type === 'file' ? 'file' : el.type === 'number' ? 'number' : 'text')
     : 'tap';
   const options = el.tagName === 'SELECT' ? el.options.length : 0;
   return {count: usable.length, kind, options, label: (el.textContent || el.placeholder || el.ariaLabel || '')
@@ -106,7 +126,7 @@ PICK_JS = """([r, n, region]) => {
 }"""
 
 # Settled: the Python worker has had nothing to do, and the page has not added or
-# removed an element, for 80 ms. The worker says idle as soon as it has sent its
+# removed an element, for 50 ms. The worker says idle as soon as it has sent its
 # changes; BokehJS builds the views of new parts after that, so the worker alone
 # would let the monkey pick from a page still being drawn (and a seed would not
 # replay the same run).
@@ -120,25 +140,28 @@ IDLE_JS = """() => {
     w.postMessage = (m) => { window.__monkeySent += 1; return post(m); };
   }
   // an action that sends a change may send it a little later (an event, a blur):
-  // wait up to 250 ms for it before calling the page settled
-  if (mark && window.__monkeySent === mark.sent && performance.now() - mark.t < 250) { return false; }
+  // wait up to 150 ms for it before calling the page settled
+  if (mark && window.__monkeySent === mark.sent && performance.now() - mark.t < 150) { return false; }
   let size = 0;
   const visit = (root) => {
     for (const el of root.querySelectorAll('*')) { size += 1; if (el.shadowRoot) { visit(el.shadowRoot); } }
   };
   visit(document);
-  const busy = !w || w.busy || (w.queue && w.queue.length);
+  // a drawer sliding in moves what is on screen without adding an element
+  const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect
+    && a.effect.getComputedTiming().iterations !== Infinity);
+  const busy = !w || w.busy || (w.queue && w.queue.length) || moving;
   if (busy || size !== window.__monkeySize) {
     window.__monkeySize = size;
     window.__monkeyIdle = null;
     return false;
   }
   window.__monkeyIdle = window.__monkeyIdle || performance.now();
-  return performance.now() - window.__monkeyIdle > 80;
+  if (performance.now() - window.__monkeyIdle <= 50) { return false; }
+  // settled: the next action's changes are counted from here
+  window.__monkeyMark = {sent: window.__monkeySent || 0, t: performance.now()};
+  return true;
 }"""
-
-
-MARK_JS = "() => { window.__monkeyMark = {sent: window.__monkeySent || 0, t: performance.now()}; }"
 
 
 @dataclass
@@ -156,6 +179,7 @@ class Monkey:
     missed: int = 0     # chosen controls that went away before the action (the page moved on)
     counts: dict = field(default_factory=dict)
     _mark: int = 0
+    seconds: dict = field(default_factory=lambda: {"pick": 0.0, "act": 0.0, "settle": 0.0})
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -165,43 +189,63 @@ class Monkey:
         return self.rng.choice(pool)
 
     def wait_idle(self, timeout_s: float = 90) -> None:
+        t0 = time.perf_counter()
         self.page.wait_for_function(IDLE_JS, timeout=timeout_s * 1000, polling=20)
+        self.seconds["settle"] += time.perf_counter() - t0
 
     def step(self, region: str | None = None) -> str:
         """One random action; returns what it did (also kept in ``log``)."""
-        self.page.evaluate(MARK_JS)
+        t0 = time.perf_counter()
+        try:
+            return self._step(region)
+        finally:
+            self.seconds["act"] += time.perf_counter() - t0
+
+    def _step(self, region: str | None) -> str:
         roll = self.rng.random()
         if roll < 0.08:
             key = self.rng.choice(KEYS)
             self.page.keyboard.press(key)
             return self._did("key", key)
-        if roll < 0.10:
+        if roll < 0.20:
+            # scroll what is under the middle of the screen (the page or a panel), as a thumb would
+            size = self.page.viewport_size
+            self.page.mouse.move(size["width"] * self.rng.uniform(0.2, 0.8), size["height"] * self.rng.uniform(0.3, 0.7))
+            dy = self.rng.choice((-1, 1)) * self.rng.randrange(100, 700)
+            self.page.mouse.wheel(0, dy)
+            return self._did("scroll", str(dy))
+        if roll < 0.22:
             pool = self.links if self.links and self.rng.random() < 0.5 else FRAGMENTS
             fragment = self.rng.choice(pool)
             self.page.evaluate("(h) => { window.location.hash = h; }", fragment)
             return self._did("address", fragment[:40])
         self._mark += 1
+        t0 = time.perf_counter()
         picked = self.page.evaluate(PICK_JS, [self.rng.random(), self._mark, region])
+        self.seconds["pick"] += time.perf_counter() - t0
         if not picked or not picked.get("count"):
-            return self._did("nothing", f"no control in {region or 'the page'}")
+            # nothing to touch on this part of the screen: scroll back up, as a person would
+            self.page.mouse.wheel(0, -self.rng.randrange(200, 900))
+            return self._did("nothing", f"no control on screen in {region or 'the page'}: scrolled up")
         target = self.page.locator(f"[data-monkey='{self._mark}']")
         kind = picked["kind"]
         what = f"{picked['label'] or picked['cls']} (1 of {picked['count']})"
         try:
             if kind == "tap":
+                # the pick has checked that the control is on screen and not covered
                 if self.touch and self.rng.random() < 0.5:
-                    target.tap(timeout=3000)
+                    target.tap(timeout=3000, force=True)
                 else:
-                    target.click(timeout=3000)
+                    target.click(timeout=3000, force=True)
             elif kind == "toggle":
-                target.click(timeout=3000)
+                target.click(timeout=3000, force=True)
             elif kind == "select":
                 if picked["options"]:
                     target.select_option(index=self.rng.randrange(picked["options"]), timeout=3000)
             elif kind == "file":
                 target.set_input_files(hostile_files(self.rng), timeout=3000)
             else:
-                typed = self.text()
+                typed = self.rng.choice(NUMBERS) if kind == "number" else self.text()
                 target.fill(typed, timeout=3000)
                 if self.rng.random() < 0.6:
                     target.press("Enter", timeout=3000)
@@ -223,6 +267,11 @@ class Monkey:
         here = self.page.evaluate("() => window.location.hash")
         if here.startswith("#pt1.") and here not in self.links and len(self.links) < 30:
             self.links.append(here)
+
+    @property
+    def acted(self) -> int:
+        """Actions that did something: every try but a control that went away or none on screen."""
+        return self.done - self.missed - self.counts.get("nothing", 0)
 
     def _did(self, kind: str, what: str) -> str:
         self.done += 1
