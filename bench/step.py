@@ -10,7 +10,8 @@ the game table (its root names the position and step it draws), the narration
 heading, the step list's highlight, the study tree's highlight and the share
 link (whose exact expected values CPython computes with the same models
 beforehand; a mismatch fails the bench). ``painted`` adds the next animation
-frame.
+frame. ``--cpu-throttle 4`` slows Chromium's CPU four times (DevTools
+``Emulation.setCPUThrottlingRate``), as a mid-range phone.
 
 Prints p50/p95/max per measure and lesson, and over all presses; with
 ``--json`` the last line is one JSON object. Goal (issue 8): p95 <= 100 ms.
@@ -25,6 +26,7 @@ import sys
 import time
 
 from bench._page import FIND_FUNCTIONS_JS, ROOT, app_page, pct
+from bench.load import throttle
 from palace_tutor.site import browser as B
 
 # Finds the elements once (they persist across steps), then times one Next.
@@ -130,7 +132,7 @@ def expected_walk(lesson_id: str):
     return lesson, start_link, walk
 
 
-def measure(lesson_id: str, rounds: int) -> dict:
+def measure(lesson_id: str, rounds: int, cpu: float = 1) -> dict:
     lesson, start_link, walk = expected_walk(lesson_id)
     dom: list[float] = []
     painted: list[float] = []
@@ -138,6 +140,7 @@ def measure(lesson_id: str, rounds: int) -> dict:
         console: list[str] = []
         page.on("console", lambda m: console.append(f"[page {m.type}] {m.text}"))
         page.on("worker", lambda w: w.on("console", lambda m: console.append(f"[worker {m.type}] {m.text}")))
+        throttle(page, cpu)
         load = B.open_until_interactive(page, url + "index.html#" + start_link)
         t_open = time.perf_counter()
         B.wait_shadow_text(page, "narration-pane", f"t.startsWith({json.dumps(lesson.title)})", timeout_s=120)
@@ -168,7 +171,7 @@ def measure(lesson_id: str, rounds: int) -> dict:
         "dom_max_ms": round(max(dom), 1),
         "painted_p50_ms": round(statistics.median(painted), 1), "painted_p95_ms": round(pct(painted, 0.95), 1),
         "painted_max_ms": round(max(painted), 1),
-        "goal_p95_ms": 100, "page_to_lesson_s": round(opened_s, 2),
+        "goal_p95_ms": 100, "page_to_lesson_s": round(opened_s, 2), "cpu_throttling": cpu,
         "dom_ms_by_press": [round(x) for x in dom], "painted_ms_by_press": [round(x) for x in painted],
     }
 
@@ -177,7 +180,7 @@ def summary(results: list[dict]) -> dict:
     """One JSON object: each lesson's figures, and the percentiles over every press."""
     dom = [x for r in results for x in r["dom_ms_by_press"]]
     painted = [x for r in results for x in r["painted_ms_by_press"]]
-    return {"bench": "step", "lessons": results, "samples": len(dom),
+    return {"bench": "step", "lessons": results, "samples": len(dom), "cpu_throttling": results[0]["cpu_throttling"],
             "dom_p50_ms": statistics.median(dom), "dom_p95_ms": pct(dom, 0.95),
             "painted_p50_ms": statistics.median(painted), "painted_p95_ms": pct(painted, 0.95),
             "goal_p95_ms": 100, "goal_met": pct(painted, 0.95) <= 100}
@@ -188,14 +191,17 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--lesson", action="append",
                     help="lesson id, may be repeated (default: the longest shipped lesson of each game)")
     ap.add_argument("--rounds", type=int, default=2, help="times through the lesson (default 2)")
+    ap.add_argument("--cpu-throttle", type=float, default=1, metavar="RATE",
+                    help="slow Chromium's CPU RATE times, as a phone (DevTools CPU throttling; e.g. 4)")
     ap.add_argument("--json", action="store_true", help="print one JSON object as the last line")
     a = ap.parse_args(argv)
     results = []
     for lesson_id in a.lesson or default_lessons():
-        res = measure(lesson_id, a.rounds)
+        res = measure(lesson_id, a.rounds, a.cpu_throttle)
         results.append(res)
         print(f"Next -> screen updated, lesson {res['lesson']} ({res['steps']} steps x {res['rounds']} rounds, "
-              f"{res['samples']} presses), compiled app in headless Chromium:")
+              f"{res['samples']} presses), compiled app in headless Chromium"
+              + (f", CPU throttled {a.cpu_throttle:g}x:" if a.cpu_throttle != 1 else ":"))
         print(f"  DOM updated : p50 {res['dom_p50_ms']:6.1f} ms   p95 {res['dom_p95_ms']:6.1f} ms   "
               f"max {res['dom_max_ms']:6.1f} ms")
         print(f"  + next frame: p50 {res['painted_p50_ms']:6.1f} ms   p95 {res['painted_p95_ms']:6.1f} ms   "

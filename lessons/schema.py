@@ -299,7 +299,15 @@ def _parse_quiz(raw: Any, ctx: _Context) -> Quiz:
             raise ctx.error(f"accepted answer(s) {', '.join(map(repr, stray))} are not among the options",
                             field="accepted")
     elif options:
-        raise ctx.error("'options' only goes with a choice quiz", field="options")
+        # a battle-winner or outcome quiz may offer answers to tap; one of them must be right
+        if kind == "legal-plays":
+            raise ctx.error("a legal-plays quiz offers the engine's own moves; it takes no 'options'",
+                            field="options")
+        if len(options) < 2:
+            raise ctx.error("'options' lists two or more answers to choose from", field="options")
+        keys = {normalize_answer(a) for a in accepted}
+        if not any(normalize_answer(o) in keys for o in options):
+            raise ctx.error("none of the 'options' is an accepted answer", field="options")
     answer = None
     if table.has("answer"):
         if kind == "legal-plays":

@@ -62,16 +62,16 @@ def _cmd_lessons(a: argparse.Namespace) -> int:
 
 
 def _cmd_build(a: argparse.Namespace) -> int:
-    from palace_tutor.site.build import build_site
+    from palace_tutor.site.build import SiteOptions, build_site
 
-    build_site(out=a.out, cdn=a.cdn, app=a.app)
+    build_site(out=a.out, cdn=a.cdn, app=a.app, options=SiteOptions.plain_host() if a.plain_host else None)
     return 0
 
 
 def _cmd_serve(a: argparse.Namespace) -> int:
     from palace_tutor.site.serve import serve
 
-    serve(directory=a.dir, port=a.port)
+    serve(directory=a.dir, port=a.port, base=a.base)
     return 0
 
 
@@ -83,8 +83,8 @@ def make_parser() -> argparse.ArgumentParser:
     games = check.add_subparsers(dest="what", required=True)
 
     b = games.add_parser("battle", help="Palace Poker: who wins a bet battle")
-    b.add_argument("--attacker", required=True, metavar="'BANNER | PALACE | SOLDIERS'")
-    b.add_argument("--defender", required=True, metavar="'BANNER | PALACE | SOLDIERS'")
+    b.add_argument("--attacker", required=True, metavar="'[NAME:] BANNER | PALACE | SOLDIERS'")
+    b.add_argument("--defender", required=True, metavar="'[NAME:] BANNER | PALACE | SOLDIERS'")
     b.add_argument("--variant", default=None, help="e.g. kings-in-the-house")
     b.add_argument("--last-two", action="store_true", help="the two are the last players in the hand")
     b.add_argument("--json", action="store_true")
@@ -124,11 +124,16 @@ def make_parser() -> argparse.ArgumentParser:
     bd.add_argument("--out", default="site", help="output directory (default: site)")
     bd.add_argument("--cdn", action="store_true", help="stock panel convert output for web hosting")
     bd.add_argument("--app", default="app.py", help="the Panel app to convert (default: app.py)")
+    bd.add_argument("--plain-host", action="store_true",
+                    help="for a host that cannot serve the precompressed .br/.gz copies: no copies, "
+                         "wheels kept deflated (README, 'Publish it')")
     bd.set_defaults(run=_cmd_build)
 
     sv = sub.add_parser("serve", help="serve a built site on 127.0.0.1")
     sv.add_argument("--dir", default="site")
     sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--base", default="/", help="the path to serve the site under, as a host would "
+                    "(e.g. /user/palace-tutor/; default /)")
     sv.set_defaults(run=_cmd_serve)
     return p
 

@@ -83,8 +83,12 @@ class OutsideGuard:
         if response.status >= 400:
             self.failed.append(f"{response.status} {response.url}")
 
-    def attach(self, context) -> None:
-        context.route("**/*", self.route)
+    def attach(self, context, route: bool = True) -> None:
+        """Guard ``context``. ``route=False`` only records (the host resolver rules in
+        ``CHROMIUM_ARGS`` still stop any request to another host): Playwright turns the
+        HTTP cache off while routing, and a bench of what a visit fetches needs it."""
+        if route:
+            context.route("**/*", self.route)
         context.on("request", self.on_request)
         context.on("response", self.on_response)
 

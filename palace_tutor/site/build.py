@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -20,7 +21,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import fetch, lock, localize, pins, pyc, snapshot, wheels
+from . import compress, fetch, first_screen, lazy, lock, localize, page, pins, pyc, snapshot, wheels
 from .report import SizeReport, site_sizes
 
 BUILD_INFO = "build-info.json"
@@ -54,12 +55,33 @@ class SiteOptions:
     snapshot: bool = True
     # install the project's wheel (False only for the bench's trivial anchor app)
     with_project: bool = True
+    # brotli and gzip copies of every file worth it, served by Accept-Encoding (compress.py)
+    precompress: bool = True
+    # wheels and the standard library zipped without compression, so that the download's
+    # brotli/gzip sees across files (needs precompress: served raw they are 2.7x larger)
+    stored_zips: bool = True
+    # our page (page.py): the first screen as plain HTML painted before any large script,
+    # BokehJS loaded after it, the live app handed over in place; off: panel convert's page
+    first_screen: bool = True
+    # the page's title (and the installed app's name)
+    title: str = "Palace Tutor"
+    # what starting the app does not import waits in one archive, fetched at its first import (lazy.py)
+    lazy: bool = True
+    # a first visit fetches the start-up snapshot from the site and starts from it (off: it costs
+    # about 25 MB more than the packages a first visit needs; README, Speed)
+    cold_snapshot: bool = False
 
     @classmethod
     def stock(cls) -> "SiteOptions":
         """No lever: ``panel convert`` output only made self-hosted (the bench's anchor)."""
         return cls(loader="stock", strip_assets=False, drop=(), early_worker=False, service_worker=False,
-                   pyc=False, pause_gc=False, snapshot=False)
+                   pyc=False, pause_gc=False, snapshot=False, precompress=False, stored_zips=False,
+                   first_screen=False, lazy=False)
+
+    @classmethod
+    def plain_host(cls) -> "SiteOptions":
+        """For a host that cannot serve precompressed copies (``build --plain-host``)."""
+        return cls(precompress=False, stored_zips=False)
 
     def __post_init__(self) -> None:
         if self.loader not in ("lock", "stock"):
@@ -71,6 +93,12 @@ class SiteOptions:
         if self.snapshot and (self.loader != "lock" or not self.service_worker):
             # the snapshot is made from the lock's packages and reaches a visit through the service worker's cache
             raise ValueError("the start-up snapshot needs the lock loader and the service worker")
+        if self.cold_snapshot and not self.snapshot:
+            raise ValueError("a cold start from the snapshot needs the snapshot")
+        if self.lazy and self.loader != "lock":
+            raise ValueError("leaving files for later needs the lock loader (micropip installs whole wheels)")
+        if self.stored_zips and not self.precompress:
+            raise ValueError("uncompressed zips need the precompressed copies (served raw they are 2.7x larger)")
 
     def replace(self, **changes) -> "SiteOptions":
         return dataclasses.replace(self, **changes)
@@ -136,7 +164,7 @@ def _copy_static(out: Path) -> None:
         shutil.copy2(f, out / localize.BOKEH_JS_DIR / f.name)
 
 
-def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: SiteOptions) -> list[str]:
+def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: SiteOptions, tmp: Path) -> list[str]:
     """Write ``out/pyodide``; returns the names of the packages it holds."""
     core = fetch.pyodide_core(cache)
     site, rejected = lock.start_lock(core, fetch.wasm_bundle(cache))
@@ -170,9 +198,34 @@ def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: Si
                 site.sources[name] = compiled[src]
                 entry["sha256"] = lock.sha256_file(compiled[src])
         core_files["python_stdlib.zip"] = compiled[core / "python_stdlib.zip"]
+    if options.stored_zips:
+        stored = tmp / "stored"
+        stored.mkdir()
+        for name, entry in site.packages.items():
+            if entry["file_name"].endswith(".whl"):
+                site.sources[name] = wheels.stored_copy(site.sources[name], stored / entry["file_name"])
+                entry["sha256"] = lock.sha256_file(site.sources[name])
+        core_files["python_stdlib.zip"] = wheels.stored_copy(
+            core_files.get("python_stdlib.zip", core / "python_stdlib.zip"), stored / "python_stdlib.zip")
     lock.write_pyodide_dir(site, core, out / "pyodide", core_files)
     lock.check_pyodide_dir(out / "pyodide")
     return sorted(site.packages)
+
+
+def _lazy_split(stage: Path, cache: Path, worker_js: str, packages: list[str],
+                stored: bool) -> "lazy.Split | None":
+    """Leave what starting the app does not import for later (lazy.py); None (all in the first
+    visit, with a warning) if it cannot be found out."""
+    try:
+        imported = lazy.probe(stage / "pyodide", worker_js, packages, cache)
+    except RuntimeError as e:
+        print(f"  WARNING: every file goes into the first visit: {str(e)[-600:]}", flush=True)
+        return None
+    split = lazy.split(stage / "pyodide", imported, stored)
+    if split is not None:
+        print(f"  left for later: {split.moved / 1e6:.1f} MB of code ({len(split.roots)} module trees; nothing "
+              f"imported from {', '.join(split.untouched)}), fetched at the first import of one", flush=True)
+    return split
 
 
 def _snapshot(stage: Path, cache: Path, worker_js: str, packages: list[str], version: str) -> tuple[list[str], str]:
@@ -188,45 +241,88 @@ def _snapshot(stage: Path, cache: Path, worker_js: str, packages: list[str], ver
     return snapshot.install_snapshot(made, stage / "pyodide", version), "made"
 
 
+MANIFEST_ICONS = ("icon-192.png", "icon-512.png", "icon.svg")
+DESCRIPTION = ("Learn Palace Poker, Palace and King's Pot step by step, play them, and settle a "
+               "disputed hand: the rules explained, in the browser, offline.")
+
+
+def _manifest(out: Path, title: str) -> str:
+    """``manifest.webmanifest``: installable on a phone, opens standalone; every URL relative
+    to the manifest, so the site works under any sub-path."""
+    here = Path(__file__).parent
+    for icon in MANIFEST_ICONS:
+        shutil.copy2(here / icon, out / icon)
+    manifest = {
+        "name": title, "short_name": title, "description": DESCRIPTION,
+        "start_url": "./", "scope": "./", "display": "standalone",
+        "background_color": "#ffffff", "theme_color": "#1b4f9c",
+        "icons": [{"src": "icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any maskable"},
+                  {"src": "icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any maskable"},
+                  {"src": "icon.svg", "sizes": "any", "type": "image/svg+xml"}],
+    }
+    (out / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1) + "\n")
+    return "manifest.webmanifest"
+
+
+def _head_links(manifest: bool) -> str:
+    links = ['<link rel="icon" href="favicon.svg" type="image/svg+xml">']
+    if manifest:
+        links += ['<link rel="manifest" href="manifest.webmanifest">', '<link rel="apple-touch-icon" href="icon-192.png">']
+    return "\n".join(links)
+
+
 def _service_worker(out: Path, version: str, page: str, js: str, packages_files: list[str],
-                    snapshot_files: list[str] = ()) -> str:
+                    snapshot_files: list[str] = (), page_files: list[str] = ()) -> str:
     """``sw.js``: precache what a visit loads, then answer from the cache (warm + offline visits);
-    the start-up snapshot's files, unzipped, once the rest is in."""
-    html = (out / page).read_text()
+    the start-up snapshot's files, unzipped, once the rest is in. ``page_files``: what the page
+    loads besides the worker (scripts, manifest, icons)."""
     static = sorted(set(
-        [page, js, "./", "favicon.svg"] + [f"pyodide/{f}" for f in (*lock.CORE_FILES, "pyodide-lock.json")]
+        [page, js, "./", "favicon.svg", *page_files]
+        + [f"pyodide/{f}" for f in (*lock.CORE_FILES, "pyodide-lock.json")]
         + [f"pyodide/{f}" for f in packages_files]
-        + [u for u in _static_refs(html)]
         # stylesheets Panel asks for at run time (small; a first visit must leave them cached)
         + [f.relative_to(out).as_posix() for d in ("panel-dist/css", "panel-dist/bundled/theme")
-           for f in sorted((out / d).rglob("*")) if f.is_file()]))
+           for f in sorted((out / d).rglob("*")) if f.is_file() and not f.name.endswith((".br", ".gz"))]))
     sw = (Path(__file__).parent / "sw.js").read_text()
     gz = [f for f in snapshot_files if f.endswith(".gz")]
     unzip = [[f, f[: -len(".gz")]] for f in gz]
     meta = [f for f in snapshot_files if f not in gz]
     sw = (sw.replace("__VERSION__", version).replace("__CACHE_PREFIX__", SW_CACHE_PREFIX)
+          .replace("__STATE_KEY__", "state.json")
           .replace("__PRECACHE__", json.dumps(static, indent=1))
           .replace("__SNAPSHOT_UNZIP__", json.dumps(unzip)).replace("__SNAPSHOT_LAST__", json.dumps(meta)))
     (out / "sw.js").write_text(sw)
-    # registered once the app is interactive, so precaching never competes with the first load
-    rendered = "pyodideWorker.postMessage({'type': 'rendered'})"
-    register = (rendered + "\n          if ('serviceWorker' in navigator) navigator.serviceWorker.register('./sw.js')"
-                ".catch((e) => console.warn('no offline copy:', e.message))")
-    if rendered not in html:
-        raise ValueError("cannot register the service worker: the converted page changed shape")
-    (out / page).write_text(html.replace(rendered, register, 1))
     return "sw.js"
 
 
-def _static_refs(html: str) -> list[str]:
-    import re
+def _sw_client(version: str) -> str:
+    """The page's script that registers the service worker once the app is interactive."""
+    js = (Path(__file__).parent / "sw_client.js").read_text(encoding="utf-8")
+    return "<script>\n" + js.replace("__VERSION__", version) + "</script>"
 
-    return [m for m in re.findall(r"(?:src|href)=\"((?:panel-dist|bokeh)/[^\"]+)\"", html)]
+
+def _static_refs(html: str) -> list[str]:
+    """The scripts and stylesheets of panel convert's page (they are in its HTML)."""
+    return re.findall(r"(?:src|href)=\"((?:panel-dist|bokeh)/[^\"]+)\"", html)
+
+
+def _legacy_page(converted_html: str, options: SiteOptions, worker_url: str, version: str) -> str:
+    """panel convert's own page made self-hosted (``first_screen=False``: the bench's stock anchor)."""
+    html = localize.localize_page(converted_html)
+    if options.early_worker:
+        html = localize.early_worker(html, worker_url)
+    html = html.replace("<head>", "<head>\n" + _head_links(False), 1)
+    if options.service_worker:
+        rendered = "pyodideWorker.postMessage({'type': 'rendered'})"
+        if rendered not in html:
+            raise ValueError("cannot register the service worker: the converted page changed shape")
+        html = html.replace(rendered, rendered + "\n          window.__ptInteractive()", 1)
+        html = html.replace("</body>", _sw_client(version) + "\n</body>", 1)
+    return html
 
 
 def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "app.py",
-               options: SiteOptions | None = None, cache: Path | None = None,
-               title: str = "Palace Tutor") -> SizeReport:
+               options: SiteOptions | None = None, cache: Path | None = None) -> SizeReport:
     """Build the site from ``app`` into ``out`` (replaced); prints and returns its size by part."""
     t0 = time.perf_counter()
     app = Path(app).resolve()
@@ -245,18 +341,23 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
         snapshot_note: str | None = None
         converted = tmp / "converted"
         if cdn:
-            _convert(app, converted, [f"./{project_wheel.name}"], title)
+            _convert(app, converted, [f"./{project_wheel.name}"], options.title)
             shutil.copy2(converted / f"{app.stem}.html", stage / "index.html")
             shutil.copy2(converted / f"{app.stem}.js", stage / f"{app.stem}.js")
             shutil.copy2(project_wheel, stage / project_wheel.name)
         else:
-            packages = _pyodide_dir(stage, cache, project_wheel, options)
-            _convert(app, converted, ["palace-tutor"] if project_wheel else [], title)
-            html = localize.localize_page((converted / f"{app.stem}.html").read_text(encoding="utf-8"))
+            packages = _pyodide_dir(stage, cache, project_wheel, options, tmp)
+            _convert(app, converted, ["palace-tutor"] if project_wheel else [], options.title)
+            converted_html = (converted / f"{app.stem}.html").read_text(encoding="utf-8")
             js = localize.localize_urls((converted / f"{app.stem}.js").read_text(encoding="utf-8"))
             js = localize.ordered_messages(js)  # a correctness fix, not a lever: always
             js = localize.idle_after_errors(js)  # likewise: one error must not freeze the page
             installed = [p for p in packages if p not in ("micropip", "packaging")]
+            later = None
+            if options.lazy:
+                later = _lazy_split(stage, cache, localize.lock_loader(js, installed), installed, options.stored_zips)
+                if later is not None:
+                    js = localize.lazy_finder(js, lazy.finder_source(later))
             if options.loader == "lock":
                 js = localize.lock_loader(js, installed)
             if options.pause_gc:
@@ -265,9 +366,26 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
             if options.snapshot:
                 snapshot_files, snapshot_note = _snapshot(stage, cache, js, installed, version)
                 if snapshot_files:
-                    js = localize.snapshot_boot(js, snapshot.boot_js(), SW_CACHE_PREFIX + version, version)
-            if options.early_worker:
-                html = localize.early_worker(html, f"./{app.stem}.js")
+                    js = localize.snapshot_boot(js, snapshot.boot_js(), SW_CACHE_PREFIX + version, version,
+                                                cold=options.cold_snapshot)
+            worker_url = f"./{app.stem}.js"
+            page_files: list[str] = []
+            if options.first_screen:
+                first_html, first_css = first_screen.first_screen()
+                (stage / first_screen.LINK_INDEX).write_text(
+                    json.dumps(first_screen.link_index(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+                html = page.compose(converted_html, worker_url=worker_url, first_html=first_html,
+                                    first_css=first_css, build=version, early_worker=options.early_worker,
+                                    links=_head_links(True), title=options.title, description=DESCRIPTION,
+                                    after_js=_sw_client(version) if options.service_worker else "",
+                                    link_index=first_screen.LINK_INDEX)
+                page_files = [*page.read_converted(converted_html).scripts, _manifest(stage, options.title),
+                              *MANIFEST_ICONS, first_screen.LINK_INDEX]
+            else:
+                html = _legacy_page(converted_html, options, worker_url, version)
+                page_files = _static_refs(html)
+            if later is not None:
+                page_files.append(later.archive)
             for name, text in (("index.html", html), (f"{app.stem}.js", js)):
                 left = localize.remaining_outside_urls(text)
                 if left:
@@ -275,18 +393,19 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
                 (stage / name).write_text(text, encoding="utf-8")
             _copy_static(stage)
             shutil.copy2(Path(__file__).parent / "favicon.svg", stage / "favicon.svg")
-            index = stage / "index.html"
-            index.write_text(index.read_text(encoding="utf-8").replace(
-                "<head>", '<head>\n<link rel="icon" href="favicon.svg" type="image/svg+xml">', 1), encoding="utf-8")
             if options.service_worker:
                 lock_data = json.loads((stage / "pyodide" / "pyodide-lock.json").read_text())
                 files = [e["file_name"] for e in lock_data["packages"].values()]
-                _service_worker(stage, version, "index.html", f"{app.stem}.js", files, snapshot_files)
+                _service_worker(stage, version, "index.html", f"{app.stem}.js", files, snapshot_files, page_files)
         info = {"build": version, "cdn": cdn, "app": app.name, "options": dataclasses.asdict(options),
                 "snapshot": snapshot_note,
                 "pyodide": pins.PYODIDE_VERSION, "project_wheel": project_wheel and project_wheel.name,
                 "built_in_s": round(time.perf_counter() - t0, 1)}
         (stage / BUILD_INFO).write_text(json.dumps(info, indent=1) + "\n")
+        if options.precompress and not cdn:
+            done = compress.precompress(stage, cache / "compressed")
+            print(f"  precompressed {done.files} files: {done.raw / 1e6:.1f} MB -> brotli {done.br / 1e6:.1f} MB, "
+                  f"gzip {done.gz / 1e6:.1f} MB", flush=True)
         if out.exists():
             shutil.rmtree(out)
         shutil.move(str(stage), out)

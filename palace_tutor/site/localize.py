@@ -189,10 +189,12 @@ def pause_gc(worker_js: str) -> str:
                          "the app run")
 
 
-def snapshot_boot(worker_js: str, boot_js: str, cache_name: str, build: str) -> str:
+def snapshot_boot(worker_js: str, boot_js: str, cache_name: str, build: str, cold: bool = False) -> str:
     """Start from the build's memory snapshot when the service worker has cached it
     (``snapshot.py``): no package install, no imports, the page already rendered.
-    Otherwise, or when restoring fails (a console warning), start the normal way."""
+    With ``cold``, a first visit fetches the snapshot from the site instead (the
+    ``cold_snapshot`` lever). Otherwise, or when restoring fails (a console
+    warning), start the normal way."""
     js = _sub_required('importScripts("pyodide/pyodide.js");',
                        'importScripts("pyodide/pyodide.js");\n' + boot_js
                        + f"const __PT_CACHE = {json.dumps(cache_name)}, __PT_BUILD = {json.dumps(build)};\n",
@@ -201,16 +203,26 @@ def snapshot_boot(worker_js: str, boot_js: str, cache_name: str, build: str) -> 
                        "  // a repeat visit starts from this build's snapshot if the service worker cached it\n"
                        "  const __ptRestored = await PalaceSnapshot.fromCache(__PT_CACHE, __PT_BUILD, loadPyodide,"
                        ' "pyodide/");\n'
-                       "  self.pyodide = __ptRestored || await loadPyodide();", js, "the Pyodide start")
-    js = _sub_required("  await self.pyodide.loadPackage(", "  if (!__ptRestored) await self.pyodide.loadPackage(", js,
+                       + ("  const __ptStarted = __ptRestored || await PalaceSnapshot.fromSite(__PT_BUILD, loadPyodide, "
+                          '"pyodide/");\n' if cold else "  const __ptStarted = __ptRestored;\n")
+                       + "  self.pyodide = __ptStarted || await loadPyodide();", js, "the Pyodide start")
+    js = _sub_required("  await self.pyodide.loadPackage(", "  if (!__ptStarted) await self.pyodide.loadPackage(", js,
                        "the package loader (the lock loader is needed)")
     # the rendered page at once (runPythonAsync would wait for a turn of the event loop,
     # and the files of site-packages, written on the next turn, would go first)
     js = _sub_required("await self.pyodide.runPythonAsync(code)",
-                       "(__ptRestored ? self.pyodide.runPython(PalaceSnapshot.RESULT) : await self.pyodide.runPythonAsync(code))",
+                       "(__ptStarted ? self.pyodide.runPython(PalaceSnapshot.RESULT) : await self.pyodide.runPythonAsync(code))",
                        js, "the app run")
     # after a restore, the files of site-packages are written while the page draws:
     # the page's messages make Python import, so they wait for them
     return _sub_required("self.onmessage = async (event) => {\n",
                          "self.onmessage = async (event) => {\n  await PalaceSnapshot.filesReady\n", js,
                          "the worker's message handler")
+
+
+def lazy_finder(worker_js: str, finder: str) -> str:
+    """Put ``finder`` (Python, see ``lazy.py``) first in the app's code, before anything imports."""
+    if any(c in finder for c in ("\\", "`", "${")):
+        raise ValueError("the finder's source cannot go into a JavaScript template literal as it is")
+    return _sub_required("\\nimport asyncio\\n", finder.replace("\n", "\\n") + "\\nimport asyncio\\n", worker_js,
+                         "the start of the app's code")

@@ -6,25 +6,33 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from .compress import variants
+
 MB = 1_000_000
 
 
 @dataclass(frozen=True)
 class SizeReport:
-    parts: tuple[tuple[str, int, int], ...]  # (part, bytes, files)
+    parts: tuple[tuple[str, int, int, int], ...]  # (part, bytes, files, bytes served with brotli)
 
     @property
     def total(self) -> int:
-        return sum(b for _, b, _ in self.parts)
+        return sum(b for _, b, _, _ in self.parts)
+
+    @property
+    def total_served(self) -> int:
+        return sum(s for _, _, _, s in self.parts)
 
     def as_dict(self) -> dict[str, int]:
-        return {name: size for name, size, _ in self.parts} | {"total": self.total}
+        return {name: size for name, size, _, _ in self.parts} | {"total": self.total}
 
     def table(self) -> str:
-        width = max(len(p) for p, _, _ in self.parts) if self.parts else 10
-        lines = [f"{'part':<{width}}  {'MB':>8}  files"]
-        lines += [f"{p:<{width}}  {b / MB:8.2f}  {n:5d}" for p, b, n in self.parts]
-        lines.append(f"{'total':<{width}}  {self.total / MB:8.2f}  {sum(n for _, _, n in self.parts):5d}")
+        width = max(len(p) for p, *_ in self.parts) if self.parts else 10
+        lines = [f"{'part':<{width}}  {'MB':>8}  {'served':>8}  files"]
+        lines += [f"{p:<{width}}  {b / MB:8.2f}  {s / MB:8.2f}  {n:5d}" for p, b, n, s in self.parts]
+        lines.append(f"{'total':<{width}}  {self.total / MB:8.2f}  {self.total_served / MB:8.2f}  "
+                     f"{sum(n for _, _, n, _ in self.parts):5d}")
+        lines.append("(served: with brotli where the build made a copy; precompressed copies are not counted as files)")
         return "\n".join(lines)
 
 
@@ -36,6 +44,8 @@ def _part_of(rel: Path, wasm_files: set[str], project_wheel: str | None) -> str:
         name = rel.name
         if name.startswith("snapshot"):
             return "start-up snapshot (after a first visit)"
+        if rel.parts[1:2] == ("later",):
+            return "code left for later (first import)"
         if name.endswith(".whl") or name.endswith(".zip") and name != "python_stdlib.zip":
             if name == project_wheel:
                 return "project wheel (rules, lessons, tutor)"
@@ -69,13 +79,22 @@ def site_sizes(site: Path) -> SizeReport:
                       or e["file_name"].endswith(".zip")}
     sizes: dict[str, list[int]] = {}
     for f in sorted(site.rglob("*")):
-        if f.is_file():
+        if f.is_file() and not _is_copy(f):
             part = _part_of(f.relative_to(site), wasm_files, project_wheel)
-            entry = sizes.setdefault(part, [0, 0])
-            entry[0] += f.stat().st_size
+            entry = sizes.setdefault(part, [0, 0, 0])
+            size = f.stat().st_size
+            entry[0] += size
             entry[1] += 1
+            copies = variants(f)
+            entry[2] += copies[0][1].stat().st_size if copies else size
     order = ["Pyodide core + lock", "WASM wheels (numpy, ...)", "panel wheel", "bokeh wheel",
-             "other pure wheels", "project wheel (rules, lessons, tutor)", "BokehJS", "Panel JS/CSS",
+             "other pure wheels", "project wheel (rules, lessons, tutor)", "code left for later (first import)",
+             "BokehJS", "Panel JS/CSS",
              "Panel bundled extras (on demand)", "start-up snapshot (after a first visit)",
              "page, worker script, service worker"]
-    return SizeReport(tuple((p, sizes[p][0], sizes[p][1]) for p in order if p in sizes))
+    return SizeReport(tuple((p, sizes[p][0], sizes[p][1], sizes[p][2]) for p in order if p in sizes))
+
+
+def _is_copy(f: Path) -> bool:
+    """A precompressed copy (``x.br``, ``x.gz`` beside ``x``), not a file of its own."""
+    return f.suffix == ".br" or (f.suffix == ".gz" and f.with_suffix("").is_file())

@@ -11,8 +11,8 @@ both). The site serves it gzipped next to the wheels:
     pyodide/snapshot-libs.img.gz            the shared libraries Python opened (numpy's)
     pyodide/snapshot-site-packages.img.gz   site-packages as one image
 
-A first visit never fetches them: once the app is interactive, the service
-worker precaches them (stored unzipped). A later visit's worker finds them in
+A first visit does not fetch them (unless ``cold_snapshot``): once the app is
+interactive, the service worker precaches them (stored unzipped). A later visit's worker finds them in
 that cache, named by the build, and restores; anything amiss and it starts the
 normal way. Results are cached by the sha256 of every input, so a rebuild of
 the same app and packages costs nothing.

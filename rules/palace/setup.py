@@ -320,3 +320,27 @@ def _position(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: Any
         raise NotationError(f"setup 'pile': {pile[-1]} on top is a flash waiting for its answer: say who "
                             f"flashed it with 'flashed_by'", token=str(pile[-1]), expected="flashed_by = SEAT")
     return PalaceState._make(d)
+
+
+def position_setup(state: PalaceState) -> dict[str, Any]:
+    """The explicit-position setup (the keys above) of a game in play: the same seats,
+    cards and turn, so one position can be judged under other rules with
+    ``start(other_rules, position_setup(state))``. It is the start of the mover's turn:
+    what only a turn in progress holds (a chanced card not yet played, a quick-throw
+    window, a peek, a flash already sent back or checked against the stock, the BGA
+    opening player's duty to lay the lowest card) is not carried. Cards set aside unseen (BGA short game) count as cleared. Raises
+    NotationError outside play (the deal and setup phases, a game over)."""
+    if state.phase not in (PLAY, FLASH) or state.is_over:
+        raise NotationError("only a position in play can be set up again: the deal and the choice of "
+                            "face-up cards differ between rule sets", token=str(state.phase),
+                            expected="a position in play")
+    fmt = lambda cards: " ".join(str(c) for c in cards)  # noqa: E731
+    setup: dict[str, Any] = {
+        "seats": list(state.names), "dealer": state.dealer, "seed": state.seed,
+        "hands": [fmt(h) for h in state.hands], "face_up": [fmt(u) for u in state.face_up],
+        "face_down": [fmt(d) for d in state.face_down], "stock": fmt(state.stock), "pile": fmt(state.pile),
+        "cleared": fmt(state.cleared + state.unused), "to_move": state.to_move, "again": state.again,
+        "out": list(state.out), "direction": state.direction}
+    if state.flash is not None:
+        setup["flashed_by"] = state.flash.flasher
+    return setup

@@ -35,18 +35,38 @@ def _no_card_twice(named: Sequence[tuple[str, Holding]]) -> None:
             seen[c] = who
 
 
+def _battle_side(text: str, role: str) -> tuple[str, Holding]:
+    """``[NAME:] BANNER | PALACE | SOLDIERS``; without a name the side is called by its role."""
+    if not isinstance(text, str):
+        return f"the {role}", Holding.parse(text, what=role)
+    name, colon, cards = text.partition(":")
+    if not colon:
+        return f"the {role}", Holding.parse(text, what=role)
+    name = name.strip()
+    if not name or "|" in name:
+        raise NotationError(f"{role}: {text.strip()!r}: a name before the colon, like 'Dave: Jd | Js Jh 5d | Jc'",
+                            token=text.strip(), expected="[NAME:] BANNER | PALACE | SOLDIERS")
+    return name, Holding.parse(cards, what=f"{role} {name}")
+
+
 def check_battle(attacker: str, defender: str, *, variant: str | None = None,
                  last_two: bool = False) -> BattleVerdict:
-    """Who wins a battle between two hands written ``BANNER | PALACE | SOLDIERS``.
+    """Who wins a battle between two hands written ``BANNER | PALACE | SOLDIERS``,
+    each optionally named first (``Dave: Jd | Js Jh 5d | Jc``): the verdict's
+    reasons then say the players' names instead of "the attacker".
 
     ``last_two``: the two are the only players left in the hand, so a complete
     tie splits the pot instead of knocking both out (§ Ties).
     """
     rules = _rules(variant)
-    a = Holding.parse(attacker, what="attacker")
-    d = Holding.parse(defender, what="defender")
-    _no_card_twice([("the attacker", a), ("the defender", d)])
-    return resolve_battle(a, d, last_two=last_two, kings_in_the_house=rules.kings_in_the_house)
+    a_name, a = _battle_side(attacker, "attacker")
+    d_name, d = _battle_side(defender, "defender")
+    if a_name.casefold() == d_name.casefold():
+        raise NotationError(f"both sides are called {a_name!r}; give the attacker and the defender "
+                            "different names", token=d_name, expected="two different names")
+    _no_card_twice([(a_name, a), (d_name, d)])
+    return resolve_battle(a, d, last_two=last_two, kings_in_the_house=rules.kings_in_the_house,
+                          attacker_name=a_name, defender_name=d_name)
 
 
 def _parse_showdown_hand(text: str, kings: bool) -> tuple[str, Holding]:

@@ -22,7 +22,7 @@ from lessons.loader import replay
 from tutor.model.catalog import Catalog
 from tutor.model.study import Study
 
-from .tutor_page import open_lesson, wait_heading, wait_settled
+from .tutor_page import open_drawer_tab, open_lesson, wait_heading, wait_settled
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +43,6 @@ def shown(page, cls: str) -> set[str]:
 
 def test_palace_highlights_and_battle_exclusions(app_page, catalog, report):
     page = app_page
-    page.locator(".narration .heading").wait_for(timeout=60_000)
 
     # -- Palace: one position, three presets --------------------------------------------------
     answers = {}
@@ -54,6 +53,8 @@ def test_palace_highlights_and_battle_exclusions(app_page, catalog, report):
         hand = {str(c) for c in state.hands[state.to_move]}
         want = engine_playable(state)
         assert want and want != hand, "the position should have both playable and unplayable cards"
+        # the lesson asks what Ann may play here: the table glows once the answer is shown
+        page.locator(".quiz-box .quiz-show").click()
         page.locator(".table-palace .board-body .card.playable").first.wait_for()
         assert shown(page, "playable") == want
         assert shown(page, "dimmed") == hand - want
@@ -72,6 +73,7 @@ def test_palace_highlights_and_battle_exclusions(app_page, catalog, report):
     excluded = [e for e in battle.events if e.kind == "excluded"]
     assert excluded, "this battle should exclude a card"
     want = {str(card) for e in excluded for card in e.get("cards")}
+    open_drawer_tab(page, "steps")
     page.locator(".step-list .item").nth(battle.number).click()  # item 0 is the introduction
     wait_heading(page, f"Step {battle.number} of {len(steps)}")
     wait_settled(page)
@@ -96,7 +98,8 @@ def test_palace_highlights_and_battle_exclusions(app_page, catalog, report):
 
 def check_phone_width(page):
     """At a phone's width the page reflows to one column: nothing wider than the
-    screen, and the step buttons are large enough to tap (44 px)."""
+    screen, the step buttons large enough to tap (44 px), and the step bar under
+    the table instead of beside it."""
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_function("() => document.documentElement.clientWidth === 390")
     page.wait_for_timeout(300)  # one relayout
@@ -104,6 +107,6 @@ def check_phone_width(page):
     for name in ("nav-prev", "nav-next"):
         box = page.locator(f".{name} button").bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44 and box["x"] + box["width"] <= 390
-    table = page.locator(".table-holder").bounding_box()
+    table = page.locator(".table-slot").bounding_box()
     narration = page.locator(".narration-pane").bounding_box()
     assert narration["y"] >= table["y"] + table["height"] - 1  # stacked, not side by side

@@ -22,13 +22,12 @@ import pytest
 
 from palace_tutor.site import browser as B
 from tutor.model.catalog import Catalog
-from tutor.model.quiz import check_answer
 from tutor.model.share import encode_link, export_text
 from tutor.model.study import Study
 from tutor.views.tree import row_item
 
-from .tutor_page import (current_row, expected_rows, heading, link_value, narration_text, open_lesson,
-                         step_expectations, tree_labels, wait_heading, wait_notice, wait_settled)
+from .tutor_page import (current_row, expected_rows, go, heading, link_value, narration_text, open_drawer_tab,
+                         open_lesson, step_expectations, tree_labels, wait_heading, wait_notice, wait_settled)
 
 LESSON = "kp-full-deal"
 INJECTION = '<img src=x onerror="window.__pwned=1">'
@@ -47,29 +46,33 @@ def replica(catalog, lesson_id: str) -> Study:
 # -- the test ----------------------------------------------------------------------------
 def test_lesson_branch_share_and_bad_input(app_page, catalog, report):
     page = app_page
-    page.locator(".narration .heading").wait_for(timeout=60_000)
     open_lesson(page, catalog, LESSON)
     model = replica(catalog, LESSON)
     stops = step_expectations(model)
 
-    # -- the lesson's questions: right and wrong, each with the reason --------------------------
+    # -- the lesson's questions: wrong, then right; a wrong move says why ---------------------
     intro = model.quiz.quiz  # asked at the introduction, before step 1's action
     assert intro is not None
     for typed in ("6", "five"):
-        expected = check_answer(intro, typed, model.state)
+        expected = model.quiz.answer(typed)
         page.locator(".quiz-box .quiz-typed").fill(typed)
-        page.locator(".quiz-box .quiz-answer").click()
+        page.locator(".quiz-box .quiz-submit").click()
         page.locator(".quiz-box .quiz-verdict", has_text=expected.reason[:40]).wait_for()
         assert page.locator(".quiz-box .quiz-verdict").inner_text() == expected.reason
     model.forward()
     page.locator(".nav-next button").click()
     wait_heading(page, stops[1][0])
-    asked = model.quiz.quiz
-    for label in ("buy 6", "buy 3"):  # an illegal amount (the engine says why), then a legal one
-        expected = check_answer(asked, label, model.state)
-        page.locator(".quiz-box .quiz-option", has_text=label).click()
+    # how many cards may Ada buy: every amount the engine considers, the allowed ones picked together
+    for picks in (("buy 6",), ("buy 6", "buy 1", "buy 2", "buy 3", "buy 4", "buy 5")):
+        for key in picks:   # toggles: the second round takes "buy 6" back out
+            model.quiz.toggle(key)
+            page.locator(f'.quiz-box .quiz-option[data-key="{key}"]').click()
+        page.locator(f'.quiz-box .quiz-option[data-key="{picks[-1]}"][aria-pressed="true"]').wait_for()
+        expected = model.quiz.answer()
+        page.locator(".quiz-box .quiz-check").click()
         page.locator(".quiz-box .quiz-verdict", has_text=expected.reason[:40]).wait_for()
         assert page.locator(".quiz-box .quiz-verdict").inner_text() == expected.reason
+        assert page.locator(".quiz-box .quiz-why li").all_inner_texts() == list(expected.why)
     assert expected.correct
     model.to_start()
     page.locator(".nav-start button").click()
@@ -86,6 +89,7 @@ def test_lesson_branch_share_and_bad_input(app_page, catalog, report):
     wait_heading(page, stops[3][0])
     page.keyboard.press("ArrowLeft")
     wait_heading(page, stops[2][0])
+    open_drawer_tab(page, "steps")
     page.locator(".step-list .item").nth(6).click()   # the introduction, then steps 1..: index 6 is step 6
     wait_heading(page, stops[6][0])
     assert page.locator(".step-list .item.current").inner_text().startswith("6.")
@@ -109,6 +113,7 @@ def test_lesson_branch_share_and_bad_input(app_page, catalog, report):
     report(f"branch: clicked {choice!r} at step 3; the tree shows {current_row(page)!r} indented")
 
     # navigate: to the lesson's own move, and back to the variation
+    open_drawer_tab(page, "lines")
     main_label = row_item(next(r for r in model.tree.rows() if r.node.id == model.tree[branch_point].children[0]))
     page.locator(".tree-list .item", has_text=main_label["label"]).first.click()
     wait_heading(page, stops[4][0])
@@ -138,8 +143,9 @@ def test_lesson_branch_share_and_bad_input(app_page, catalog, report):
         assert tree_labels(page) == rows_before and link_value(page) == link_before
 
     # -- typed notation that does not parse ---------------------------------------------------
+    page.locator(".typed summary").click()
     page.locator(".typed-action input").fill("buy lots")
-    page.locator(".typed-play button").click()
+    page.locator(".typed-play").click()
     shown = wait_notice(page, "Could not read that action")
     assert "'buy lots'" in shown and "Nothing was changed" in shown
     assert tree_labels(page) == rows_before and link_value(page) == link_before
@@ -147,9 +153,11 @@ def test_lesson_branch_share_and_bad_input(app_page, catalog, report):
 
     # -- user text is text, never HTML --------------------------------------------------------
     page.evaluate("() => { window.__pwned = undefined; }")
+    open_drawer_tab(page, "share")
     page.locator(".study-title input").fill(INJECTION)
     page.locator(".study-title input").press("Enter")
     page.locator(".study-heading", has_text=INJECTION).wait_for()
+    open_drawer_tab(page, "lines")
     page.locator(".note-input input").fill(INJECTION)
     page.locator(".note-save button").click()
     page.locator(".narration .note", has_text=INJECTION).wait_for()
@@ -164,6 +172,7 @@ def test_lesson_branch_share_and_bad_input(app_page, catalog, report):
     assert good_link.endswith("#" + encode_link(model))
 
     # -- export, a bad import, a good import ---------------------------------------------------
+    open_drawer_tab(page, "share")
     with page.expect_download() as download:
         page.locator(".export-file button").click()
     exported = open(download.value.path(), encoding="utf-8").read()
@@ -217,10 +226,11 @@ def test_lesson_branch_share_and_bad_input(app_page, catalog, report):
 
     # -- names typed for a free-play table are text too -------------------------------------------
     page.evaluate("() => { window.__pwned = undefined; }")
-    page.locator(".free-play .card-header").click()
+    go(page, "play")
+    page.locator(".table-setup summary").click()
     page.locator(".free-players input").fill(f"Ann, {INJECTION}, Cleo")
-    page.locator(".free-start button").click()
-    wait_heading(page, "Start")
+    page.locator(".free-start").click()
+    page.locator(".game-table .seat-name", has_text=INJECTION).first.wait_for()
     wait_settled(page)
     assert INJECTION in page.locator(".game-table .board-body").inner_text()
     assert page.locator(".game-table img").count() == 0

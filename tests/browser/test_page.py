@@ -126,10 +126,8 @@ def test_settle_a_hand_shows_the_checker(device):
     assert page.locator(".home-title").is_visible()
 
 
-def test_the_four_colour_deck_is_one_tap_and_stays_on(device):
-    name, page = device
-    if name != "desktop":
-        pytest.skip("one device is enough for a colour")
+def test_the_four_colour_deck_is_one_tap_and_stays_on(desktop_page):
+    page = desktop_page
     go(page, "learn")
     club = page.locator('.game-table .card.black[data-card$="c"]').first
     club.wait_for()

@@ -1,5 +1,7 @@
 """Smoke test of the compiled app (issue 2): it loads offline, runs the project's
-own code in Pyodide, and answers a click.
+own code in Pyodide, and answers a click. The self-check it drives is the
+developer's, shown only with ``?debug`` in the address (test_page.py checks
+that people never see it).
 
 The expected text comes from the same model run by CPython on the host: the
 point here is not the poker (tests/ covers that) but that the browser, on
@@ -20,7 +22,8 @@ def _expected(seed: int) -> str:
     return DealtHand(seed=seed).summary()
 
 
-def test_app_loads_offline_and_a_click_deals_the_next_hand(app_page, report):
+def test_app_loads_offline_and_a_click_deals_the_next_hand(open_app, report):
+    app_page = open_app("?debug")  # the self-check is shown only with ?debug
     report(f"page -> interactive (cold, fresh context): {app_page.palace_timing.interactive_s:.2f} s "
            f"(DOM ready {app_page.palace_timing.dom_s:.2f} s)")
     shown = shadow_text(app_page, "smoke-hand")
@@ -53,7 +56,7 @@ def test_after_one_visit_the_app_opens_with_the_network_cut(chromium, site_url, 
         page.close()
         context.set_offline(True)
         page = context.new_page()
-        timing = B.open_until_interactive(page, site_url, timeout_s=120)
+        timing = B.open_until_interactive(page, site_url + "?debug", timeout_s=120)
         report(f"offline revisit -> interactive: {timing.interactive_s:.2f} s")
         page.locator(".smoke-deal button").click()
         wait_shadow_text(page, "smoke-hand", "t.startsWith('deal 2:')")

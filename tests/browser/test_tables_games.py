@@ -55,6 +55,9 @@ def test_palace_highlight_is_the_engines_legal_plays_and_a_tap_says_why(app_page
     state = study.state
     hand = f'{PALACE} .seat[data-seat="{state.to_move}"] .hand-zone'
     opened = open_position(page, study, f'{hand} .card[data-card="Jd"]')
+    # the lesson asks what Ann may play here: the table glows once the answer is shown
+    page.locator(".quiz-box .quiz-show").click()
+    page.locator(f"{hand} .card.playable").first.wait_for(timeout=30_000)
 
     expected = sorted(str(c) for c in expected_playable(state).elements())
     assert sorted(cards(page, f"{hand} .card.playable")) == expected

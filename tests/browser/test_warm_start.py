@@ -72,25 +72,29 @@ def walk_through(page) -> list[str]:
 
 def _walk_through(page) -> list[str]:
     seen = []
+    page.locator(".pt-top .job-learn").click()
     page.locator(".narration .heading").wait_for(timeout=60_000)
     for _ in range(3):
         page.locator(".nav-next button").click()
         wait_settled(page)
         seen.append(heading(page))
+    page.locator(".pt-top .brand").click()  # the self-check (?debug) is on the first screen
     page.locator(".smoke-deal button").click()
     wait_shadow_text(page, "smoke-hand", "t.startsWith('deal 2:')")
     seen.append(shadow_text(page, "smoke-hand"))
+    page.locator(".pt-top .job-settle").click()
     page.locator(".checker .card-header").first.click()  # built on first open: new imports
     page.locator(".checker-mode").first.wait_for(timeout=30_000)
     for field, hand in (("attacker-banner", DAVE), ("defender-banner", FRANK)):
         page.locator(f".field-{field} input").fill(hand)
         page.locator(f".field-{field} input").press("Enter")
-    wait_shadow_text(page, "checker-verdict", "t.includes('Winner: the attacker')")
+    wait_shadow_text(page, "checker-verdict", "t.includes('The attacker wins')")
     seen.append(shadow_text(page, "checker-verdict"))
     return seen
 
 
 def test_a_repeat_visit_starts_from_the_snapshot_and_behaves_as_the_first(context, site_url, report):
+    site_url += "?debug"  # the walk drives the developer self-check too
     first = visit(context, site_url)
     assert not said(first, RESTORED)
     cold = first.palace_timing.interactive_s
@@ -109,6 +113,7 @@ def test_a_repeat_visit_starts_from_the_snapshot_and_behaves_as_the_first(contex
 
 def test_a_share_link_opens_on_a_repeat_visit(context, site_url):
     first = visit(context, site_url)
+    first.locator(".pt-top .job-learn").click()
     first.locator(".narration .heading").wait_for(timeout=60_000)
     for _ in range(2):
         first.locator(".nav-next button").click()
@@ -130,6 +135,7 @@ def _cache_name(site_url: str, site_dir) -> str:
 
 @pytest.mark.parametrize("damage", ["garbage memory", "one byte changed", "another build"])
 def test_a_damaged_or_foreign_snapshot_is_skipped_and_the_app_starts_normally(context, site_url, site_dir, damage):
+    site_url += "?debug"  # it deals with the developer self-check
     first = visit(context, site_url)
     name = _cache_name(site_url, site_dir)
     if damage == "garbage memory":

@@ -188,9 +188,18 @@ def test_choice_quiz_answers_must_be_options(good_text, families):
     assert "options" in str(refuse(text, families))
 
 
-def test_options_only_go_with_a_choice_quiz(good_text, families):
+def test_a_battle_winner_quiz_may_offer_options_one_of_them_right(good_text, families):
+    text = edit(good_text, 'kind = "battle-winner"', 'kind = "battle-winner"\n      options = ["Ann", "Cy"]')
+    assert "none of the 'options' is an accepted answer" in str(refuse(text, families))
+    text = edit(good_text, 'kind = "battle-winner"', 'kind = "battle-winner"\n      options = ["Ann"]')
+    assert "two or more" in str(refuse(text, families))
     text = edit(good_text, 'kind = "battle-winner"', 'kind = "battle-winner"\n      options = ["Ann", "Bob"]')
-    assert "'options' only goes with a choice quiz" in str(refuse(text, families))
+    assert load(text, families).steps[-1].quiz.options == ("Ann", "Bob")
+
+
+def test_a_legal_plays_quiz_takes_no_options(good_text, families):
+    text = edit(good_text, 'kind = "legal-plays"', 'kind = "legal-plays"\n      options = ["pass", "play 2c"]')
+    assert "takes no 'options'" in str(refuse(text, families))
 
 
 def test_an_outcome_quiz_says_where_the_answer_is_read(good_text, families):

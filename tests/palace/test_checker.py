@@ -139,3 +139,39 @@ def test_checker_house_repeated_card_implies_a_bigger_table():
         check_play("bga", pile="8h 8d", hand="8h 9c")
     with pytest.raises(NotationError, match="8h appears 5 times"):
         check_play("house", pile="8h 8d 8c", hand="8h 8h 8h 8h")
+
+
+# -- one position set up again under other rules (the tutor's side-by-side view) ------------
+def test_position_setup_restarts_the_same_position_under_the_same_rules():
+    import random
+
+    from rules.palace import PRESETS, start
+    from rules.palace.setup import position_setup
+    from rules.palace.state import FLASH, PLAY
+
+    rng = random.Random(13)
+    seen = 0
+    for variant in PRESETS:
+        state = start(variant, {"players": 3, "seed": variant})
+        for _ in range(400):
+            if state.is_over:
+                break
+            flash = state.flash
+            fresh_flash = flash is None or (not flash.checked and flash.origin == flash.flasher)
+            if state.phase in (PLAY, FLASH) and state.window is None and state.drawn is None \
+                    and not any(state.peeked) and fresh_flash and state.opening is None:
+                again = start(variant, position_setup(state))
+                assert sorted(map(str, again.legal_actions())) == sorted(map(str, state.legal_actions()))
+                assert (again.hands, again.pile, again.stock, again.to_move) == \
+                    (state.hands, state.pile, state.stock, state.to_move)
+                seen += 1
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert seen > 100
+
+
+def test_position_setup_refuses_a_deal_in_progress():
+    from rules.palace import start
+    from rules.palace.setup import position_setup
+
+    with pytest.raises(NotationError, match="only a position in play"):
+        position_setup(start("caron", {"players": 3, "seed": 1}))   # still choosing face-up cards

@@ -136,3 +136,22 @@ def test_cli_as_a_real_process():
     bad = subprocess.run([sys.executable, "-m", "palace_tutor.cli", "check", "battle", "--attacker", "Jd | Js",
                           "--defender", FRANK], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_battle_sides_may_be_named_and_the_reasons_say_the_names(capsys):
+    # the same four-jacks battle, told with the players' names (issue 13: verdicts in names)
+    code, out, err = run(capsys, "check", "battle", "--attacker", "Dave: " + DAVE, "--defender", "Frank: " + FRANK)
+    assert code == 0 and err == ""
+    assert "Dave wins the battle: four of a kind, jacks" in out
+    assert "like Dave's banner: Q♦" in out and "the attacker" not in out
+    code, out, _ = run(capsys, "check", "battle", "--attacker", "Dave: " + DAVE, "--defender", FRANK, "--json")
+    assert code == 0 and json.loads(out)["winner"] == "attacker"   # the JSON keys stay the roles
+
+
+@pytest.mark.parametrize("attacker, defender, token", [
+    ("Dave: " + DAVE, "dave: " + FRANK, "'Dave'"),       # one name for both sides
+    (": " + DAVE, FRANK, "a name before the colon"),       # a colon with no name
+])
+def test_bad_battle_names_are_one_line_naming_the_token(capsys, attacker, defender, token):
+    code, out, err = run(capsys, "check", "battle", "--attacker", attacker, "--defender", defender)
+    assert code == 2 and out == "" and err.count("\n") == 1 and token in err

@@ -105,13 +105,20 @@ def lesson_ids(game: str) -> list[str]:
     return [lesson.id for lesson in found.lessons_for(game)]
 
 
-def lesson_study(lesson_id: str):
-    """A fresh Study of a shipped lesson, at its start."""
+def lesson_study(lesson_id: str, answered: bool = True):
+    """A fresh Study of a shipped lesson, at its start. ``answered``: as if every question
+    of the lesson had been answered already (the tables hold back their moves, marks and
+    verdicts while one is open; tests/tutor/test_quiz_tables.py checks that)."""
+    from tutor.model.quiz import SHOWN
     from tutor.model.study import Study
 
     found = catalog()
     lesson = found.lesson(lesson_id)
-    return Study.from_lesson(lesson, found.family(lesson.game))
+    study = Study.from_lesson(lesson, found.family(lesson.game))
+    if answered:
+        study.scores = {i: SHOWN for i, step in enumerate(lesson.steps) if step.quiz is not None}
+        study.to_start()  # ask again: the question at the start comes back answered
+    return study
 
 
 def stops(study):

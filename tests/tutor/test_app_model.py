@@ -152,6 +152,27 @@ def test_free_play_reports_the_engine_complaint_not_the_key_name():
     assert model.study is study and "3 to 22" in model.notice.text and "unknown key" not in model.notice.text
 
 
+def test_a_message_about_a_link_goes_away_once_the_learner_moves_on(app):
+    assert not app.open_link("#pt1.not-a-link")
+    assert app.notice is not None and app.notice.kind == "error"
+    app.study.forward()                      # no longer applies: gone
+    assert app.notice is None
+    app.lesson_id = "race-long"              # and on a study opened after it, too
+    assert not app.open_link("#pt1.not-a-link")
+    app.study.forward()
+    assert app.notice is None
+
+
+def test_the_message_of_an_opened_link_stays_until_the_first_move(app):
+    app.study.jump(0)
+    app.study.play(Add(1))
+    link = app.link()
+    app.lesson_id = "race-long"
+    assert app.open_link("#" + link) and app.notice.kind == "info"
+    app.study.back()
+    assert app.notice is None
+
+
 # -- free play: one tap deals, the next deal carries on ------------------------------------------
 def real_app(seed: int = 11) -> TutorApp:
     from rules.games import get_family

@@ -42,7 +42,7 @@ def battle(attacker=DAVE, defender=FRANK, **options):
 
 
 def snapshot(form):
-    return (dict(form.texts), form.focus, form.verdict, form.checked)
+    return (dict(form.texts), form.focus, form.verdict, form.checked, dict(form.problems))
 
 
 # -- the same verdict as the command line ------------------------------------------------------
@@ -214,68 +214,85 @@ def test_a_name_field_takes_no_cards():
 
 
 # -- typing ----------------------------------------------------------------------------------
-def test_typed_cards_are_stored_in_canonical_notation():
+def test_typed_text_is_kept_as_typed_and_written_canonically_when_done():
     form = BattleForm()
-    assert form.set_text("attacker.palace", "10h, q♠ 9C")
+    assert form.set_text("attacker.palace", "10h, q♠ 9C", typing=True)
+    assert form.texts["attacker.palace"] == "10h, q♠ 9C"   # the box is never rewritten under the fingers
+    form.commit("attacker.palace")
     assert form.texts["attacker.palace"] == "Th Qs 9c"
 
 
-def test_a_whole_side_typed_in_one_box_fills_its_three_fields():
+def test_a_whole_side_typed_in_one_box_counts_at_once_and_fills_its_fields_when_done():
     form = BattleForm()
-    assert form.set_text("attacker.soldiers", DAVE)
-    assert [form.texts[f"attacker.{p}"] for p in ("banner", "palace", "soldiers")] == ["Jd", "Js Jh 5d", "Jc"]
-
-
-def test_a_bad_token_is_named_and_keeps_the_last_good_input_and_verdict():
-    form = battle()
-    before = snapshot(form)
-    assert not form.set_text("attacker.palace", "Js Zz 5d")
-    assert "'Zz'" in form.error and "Attacker palace" in form.error and "Nothing was changed" in form.error
-    assert snapshot(form) == before
+    form.set_text("attacker.soldiers", "Dave: " + DAVE, typing=True)
+    form.set_text("defender.banner", "Frank: " + FRANK, typing=True)
+    assert form.as_dict()["winner"] == "attacker"          # judged before the side is spread
+    form.commit("attacker.soldiers")
+    assert [form.texts[f"attacker.{p}"] for p in ("name", "banner", "palace", "soldiers")] == \
+        ["Dave", "Jd", "Js Jh 5d", "Jc"]
     assert form.as_dict()["winner"] == "attacker"
-    assert form.set_text("attacker.palace", "Js Jh 5d") and form.error == ""
 
 
-def test_a_bad_side_notation_is_named():
+def test_a_bad_token_is_named_at_its_field_at_once_the_text_stays_and_the_old_verdict_goes():
     form = battle()
-    before = snapshot(form)
+    assert form.verdict is not None
+    assert not form.set_text("defender.palace", "Qc Qd 8x", typing=True)
+    assert "'8x'" in form.problems["defender.palace"] and "Defender palace" in form.problems["defender.palace"]
+    assert list(form.problems) == ["defender.palace"]
+    assert form.texts["defender.palace"] == "Qc Qd 8x"     # nothing wiped
+    assert form.verdict is None and form.checked is None   # no verdict for a position nobody typed
+    assert form.set_text("defender.palace", "Qc Qd 8h") and form.problems == {}
+    assert form.as_dict()["winner"] == "attacker"
+
+
+def test_a_card_half_typed_waits_until_the_field_is_left():
+    form = battle()
+    form.set_text("defender.palace", "Qc Qd 8", typing=True)
+    assert form.problems == {} and form.verdict is None and "'8'" in form.hint
+    form.set_text("defender.palace", "Qc Qd 10", typing=True)
+    assert form.problems == {}
+    form.commit("defender.palace")                         # left the field with '10': now it is an error
+    assert "'10'" in form.problems["defender.palace"]
+
+
+def test_a_bad_side_notation_is_named_at_its_field():
+    form = battle()
     assert not form.set_text("attacker.banner", "Jd | Js Jh 5d")
-    assert "'Jd | Js Jh 5d'" in form.error and "BANNER | PALACE | SOLDIERS" in form.error
-    assert snapshot(form) == before
+    assert "'Jd | Js Jh 5d'" in form.problems["attacker.banner"]
+    assert "BANNER | PALACE | SOLDIERS" in form.problems["attacker.banner"]
+    assert form.verdict is None
 
 
-def test_a_typed_duplicate_is_refused_naming_the_card():
+def test_a_typed_duplicate_is_named_at_the_field_being_typed_with_the_rule():
     form = battle()
-    before = snapshot(form)
     assert not form.set_text("attacker.soldiers", "Jc Qc")
-    assert "Qc" in form.error and "Defender palace" in form.error
-    assert snapshot(form) == before
+    problem = form.problems["attacker.soldiers"]
+    assert "Q♣" in problem and "Defender palace" in problem and "palace-poker.txt § The Cards" in problem
+    assert list(form.problems) == ["attacker.soldiers"] and form.verdict is None
 
 
-def test_a_position_the_engine_refuses_keeps_the_verdict_and_says_why():
+def test_a_position_the_engine_refuses_says_why_and_has_no_verdict():
     # § Bet (or battle): players of one banner suit never battle
     form = battle()
-    verdict = form.verdict
     assert form.set_text("defender.banner", "Qd | Qc Qs 8h | 8c")  # parses: the fields take it
-    assert "Bet (or battle)" in form.error and "diamonds" in form.error
-    assert form.verdict is verdict and form.stale
-    assert form.checked["texts"]["defender.banner"] == "Qs"
+    why = form.error + " ".join(form.problems.values())
+    assert "Bet (or battle)" in why and "diamonds" in why
+    assert form.verdict is None
 
 
-def test_the_engine_names_a_wrong_count():
+def test_the_engine_names_a_wrong_count_at_its_field():
     form = battle()
-    verdict = form.verdict
     form.set_text("attacker.palace", "Js Jh 5d 2c")
-    assert "'Js Jh 5d 2c'" in form.error and "Palace Cards" in form.error
-    assert form.verdict is verdict
+    assert "'Js Jh 5d 2c'" in form.problems["attacker.palace"]
+    assert "Palace Cards" in form.problems["attacker.palace"]
+    assert form.verdict is None
 
 
 def test_an_incomplete_position_says_what_is_missing():
     form = battle()
-    verdict = form.verdict
     form.clear("defender.palace")
     assert form.hint == "Still to fill in: Defender palace: 0 of 3 cards."
-    assert form.verdict is verdict and form.error == ""
+    assert form.verdict is None and form.error == ""
     assert not form.check()
 
 
@@ -285,7 +302,54 @@ def test_switching_an_option_judges_again():
     form.kings_in_the_house = True
     # § Kings in the House: the own-suit king in the palace plays as an ace for a wheel
     assert form.as_dict()["winner"] == "attacker" and form.as_dict()["attacker"]["category"] == "straight"
-    assert not form.stale
+    assert form.checked["kings_in_the_house"] is True
+
+
+# -- the verdict in words ---------------------------------------------------------------------
+def test_the_battle_verdict_leads_with_one_sentence_using_the_names():
+    # worked by hand from palace-poker.txt § Banner Suits: Frank's Q♦ does not count against
+    # Dave's diamond banner; Dave's J♠ (Frank's suit) counts, completing four jacks
+    form = battle("Dave: " + DAVE, "Frank: " + FRANK)
+    assert form.headline() == (
+        "Dave wins: four jacks beat Frank's two pair (queens and eights); Frank's Q♦ doesn't count "
+        "against Dave's diamond banner; Dave's J♠ counts anyway: part of a four of a kind, which counts whole.")
+    assert "attacker" not in form.headline() and "defender" not in form.headline()
+
+
+def test_a_named_battle_is_the_cli_verdict_and_the_cli_says_the_names(capsys):
+    form = battle("Dave: " + DAVE, "Frank: " + FRANK)
+    [args] = form.command()
+    assert args[3] == "Dave: Jd | Js Jh 5d | Jc"
+    assert form.as_dict() == cli_json(capsys, args)
+    assert main(args) == 0 and "Dave wins the battle" in capsys.readouterr().out
+
+
+def test_without_names_the_sides_are_called_by_their_roles():
+    assert battle().headline().startswith("The attacker wins: four jacks beat the defender's two pair")
+
+
+@pytest.mark.parametrize("attacker, defender, options, expected", [
+    # § Ties, worked by hand: K♥ K♠ A♠ Q♦ 9♦ against K♣ K♦ A♦ Q♠ 9♠, no card of the other's banner
+    # suit (clubs / hearts): a pair of kings each, one own-suit card each, so a complete tie
+    ("Kh | Ks As Qd | 9d", "Kc | Kd Ad Qs | 9s", {}, "A complete tie: the attacker and the defender both make "
+     "a pair of kings with 1 card(s) of their own suit each, so both are out and their cards are discarded."),
+    ("Kh | Ks As Qd | 9d", "Kc | Kd Ad Qs | 9s", {"last_two": True}, "so they share the pot, as the last two"),
+    # § Kings in the House: Ann's own-suit K♥ plays as an ace with 2 3 4 5 (the 2♣ 3♣ 4♣ count: Ben's
+    # banner is spades); Ben has Q♠ Q♦ and, his 9♠ 8♠ being his own suit, a pair of queens
+    ("Ann: 5h | Kh 2c 3c | 4c", "Ben: Qs | Qd 9s 8s |", {"kings_in_the_house": True},
+     "Ann wins: a straight to the five beats Ben's pair of queens; Ann's K♥ plays as an ace (Kings in the House)."),
+])
+def test_battle_sentences_for_ties_and_wild_cards(attacker, defender, options, expected):
+    assert expected in battle(attacker, defender, **options).headline()
+
+
+def test_a_ruling_is_shown_by_its_question_and_reading_never_its_key():
+    from rules.refs import RULINGS
+    from tutor.model.verdict_words import ruling_words
+    ruling = RULINGS["palace-poker-four-of-a-kind-kicker"]
+    question, reading = ruling_words(ruling)
+    assert question.endswith("?") and ruling.key not in question + reading
+    assert reading.startswith("Only the four cards")
 
 
 # -- showdown players and names ----------------------------------------------------------------
@@ -298,19 +362,20 @@ def test_names_are_kept_as_typed_text():
 
 
 @pytest.mark.parametrize("name, token", [("Ann: x", "':'"), ("a|b", "'a|b'")])
-def test_a_name_with_notation_separators_is_refused(name, token):
+def test_a_name_with_notation_separators_is_named_at_its_field(name, token):
     form = ShowdownForm()
     form.example()
-    before = snapshot(form)
     assert not form.set_text("p1.name", name)
-    assert token in form.error and snapshot(form) == before
+    assert token in form.problems["p1.name"] and form.texts["p1.name"] == name and form.verdict is None
 
 
-def test_two_players_of_one_name_are_refused_by_the_engine():
+def test_two_players_of_one_name_are_refused_by_the_engine_at_the_second_name():
     form = ShowdownForm()
     form.example()
     form.set_text("p2.name", "elena")
-    assert "'elena'" in form.error and form.as_dict()["winner"] == ["Elena"]
+    assert "'elena'" in form.problems["p2.name"] and form.verdict is None
+    form.set_text("p2.name", "Aaron")
+    assert form.as_dict()["winner"] == ["Elena"]
 
 
 def test_players_can_be_added_and_removed_within_the_table_size():
@@ -331,16 +396,15 @@ def test_palace_takes_as_many_copies_as_the_largest_table_and_no_more():
     # two copies: Caron plays two packs (palace-of-caron.txt § Dealing) and house adds packs as
     # the table grows (palace-house-rules.txt § Dealing); the one-pack bga game cannot hold it
     assert {v for v, check, _ in form.verdict.results if check is not None} == {"caron", "house"}
-    assert not form.set_text("hand", "8h 8h 8h 8h") and "8h" in form.error
-    assert form.texts["hand"] == "8h 8h"
+    assert not form.set_text("hand", "8h 8h 8h 8h") and "8♥" in form.problems["hand"]
+    assert form.texts["hand"] == "8h 8h 8h 8h" and form.verdict is None
 
 
-def test_a_pile_no_preset_can_hold_is_an_error_and_keeps_the_verdict():
+def test_a_pile_no_preset_can_hold_is_named_at_the_pile():
     form = PlayForm()
     form.example()
-    verdict = form.verdict
     form.set_text("pile", "Ts 4c")   # a ten clears the pile in every preset, so nothing lies on it
-    assert form.verdict is verdict and "Ts" in form.error
+    assert form.verdict is None and "Ts" in form.problems["pile"]
 
 
 # -- the section model ------------------------------------------------------------------------
@@ -361,7 +425,8 @@ def test_the_checker_model_imports_no_panel():
 # -- fuzzed typing ------------------------------------------------------------------------------
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-FORMS_AND_FIELDS = [(BattleForm, k) for k in ("attacker.banner", "attacker.palace", "defender.soldiers")] + \
+FORMS_AND_FIELDS = [(BattleForm, k) for k in ("attacker.banner", "attacker.palace", "defender.soldiers",
+                                              "defender.name")] + \
     [(ShowdownForm, k) for k in ("p1.name", "p2.palace")] + [(PlayForm, "pile"), (TableauForm, "kings")]
 _GOOD = {BattleForm: lambda f: f.example(), ShowdownForm: lambda f: f.example(), PlayForm: lambda f: f.example(),
          TableauForm: lambda f: f.deal(9)}
@@ -370,13 +435,14 @@ _FORMS: dict = {}  # one form per class, reused across examples (built on first 
 
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(FORMS_AND_FIELDS),
-       st.text(alphabet=st.sampled_from(list("AKQJT98765432cdhsxZ10|:♠♥ ,<>&\"'")), max_size=40))
-def test_fuzzed_typing_never_raises_and_a_refusal_changes_nothing(target, text):
+       st.text(alphabet=st.sampled_from(list("AKQJT98765432cdhsxZ10|:♠♥ ,<>&\"'")), max_size=40), st.booleans())
+def test_fuzzed_typing_never_raises_keeps_the_text_and_shows_no_stale_verdict(target, text, typing):
     cls, key = target
     form = _FORMS.setdefault(cls, cls())
     _GOOD[cls](form)
-    before = snapshot(form)
-    if not form.set_text(key, text):
-        assert form.error and snapshot(form) == before
-    elif form.verdict is not before[2]:
-        assert form.checked["texts"] == form.texts   # a new verdict is for what the fields now say
+    ok = form.set_text(key, text, typing=typing)
+    assert form.texts[key] == text                      # kept as typed, whatever it is
+    assert ok == (key not in form.problems)
+    assert set(form.problems) <= {f.key for f in form.fields()}
+    if form.verdict is not None:                        # a verdict is only ever for what the fields say now
+        assert not form.problems and form.checked["texts"] == form.canonical_texts()

@@ -12,10 +12,18 @@ from tutor.views.checker import CheckerView, FormView, picker_html  # noqa: E402
 INJECTION = '<img src=x onerror="window.pwned=1">'
 
 
+def headline(html):
+    """The text of the verdict's lead sentence, as a person reads it."""
+    import html as H
+    import re
+    start = re.search(r'<p class="[^"]*\bheadline\b', html).start()
+    return H.unescape(re.sub(r"<[^>]+>", "", html[start:html.index("</p>", start)]))
+
+
 @pytest.fixture
 def section():
     view = CheckerView(checker=Checker())
-    view._card.collapsed = False  # the content is built on first opening
+    view.open()  # the content is built the first time the Settle view is shown
     return view
 
 
@@ -27,8 +35,8 @@ def open_mode(section, mode):
 def test_nothing_is_built_until_the_section_opens():
     view = CheckerView()
     assert view._views == {} and view._mode is None
-    view._card.collapsed = False
-    assert list(view._views) == ["battle"]
+    view.open()
+    assert list(view._views) == ["battle"] and "<h2>Palace Poker: a battle</h2>" in view._title.object
 
 
 def test_the_mode_picker_switches_forms(section):
@@ -36,17 +44,28 @@ def test_the_mode_picker_switches_forms(section):
     assert section.checker.mode == "play" and section._holder.objects == [section._views["play"].__panel__()]
 
 
-def test_battle_verdict_strikes_through_the_excluded_card_saying_whose_banner(section):
+def type_in(view, key, text):
+    """What the page sends while typing, then on Enter."""
+    view._fields._handle_msg({"kind": "input", "key": key, "value": text})
+    view._fields._handle_msg({"kind": "commit", "key": key, "value": text})
+
+
+def test_battle_verdict_leads_with_the_names_and_strikes_through_the_excluded_card(section):
     view = open_mode(section, "battle")
     view.form.example()
     html = view._verdict.object
-    assert "Winner: the attacker" in html
+    assert html.index('class="headline"') < html.index('class="sides"')
+    assert headline(html).startswith("Dave wins: four jacks beat Frank's two pair")
     assert 'class="card face red excluded" data-card="Qd"' in html
-    assert "attacker&#x27;s banner is ♦ (diamonds)" in html
+    assert "Dave&#x27;s banner is ♦ (diamonds)" in html
     assert 'quad-exception best-five" data-card="Js"' in html        # the four-of-a-kind exception
     assert "Rule: palace-poker.txt § Call" in html
+    # the ruling the exception rests on: its plain question and our reading, never its key
+    assert "may the fifth card be of that suit too?" in html and "Our reading: " in html
+    assert "the fifth card (the kicker) must be one that counts anyway" in html
+    assert "palace-poker-four-of-a-kind-kicker" not in html
     assert view._message.object == ""
-    assert "check battle --attacker &#x27;Jd | Js Jh 5d | Jc&#x27;" in view._command.object
+    assert "check battle --attacker &#x27;Dave: Jd | Js Jh 5d | Jc&#x27;" in view._command.object
 
 
 def test_kings_in_the_house_marks_the_wild_card(section):
@@ -57,37 +76,47 @@ def test_kings_in_the_house_marks_the_wild_card(section):
     assert 'class="card face red wild best-five" data-card="Kh"' in view._verdict.object
 
 
-def test_typing_in_a_box_reaches_the_model_and_is_shown_canonically(section):
+def test_typing_reaches_the_model_at_once_and_is_shown_canonically_when_done(section):
     view = open_mode(section, "battle")
-    view._inputs["attacker.palace"].value = "10h q♠ 9c"
-    assert view.form.texts["attacker.palace"] == "Th Qs 9c"
-    assert view._inputs["attacker.palace"].value == "Th Qs 9c"
+    view._fields._handle_msg({"kind": "input", "key": "attacker.palace", "value": "10h q♠ 9c"})
+    assert view.form.texts["attacker.palace"] == "10h q♠ 9c" and view._fields.texts["attacker.palace"] == "10h q♠ 9c"
+    view._fields._handle_msg({"kind": "commit", "key": "attacker.palace", "value": "10h q♠ 9c"})
+    assert view.form.texts["attacker.palace"] == "Th Qs 9c" == view._fields.texts["attacker.palace"]
 
 
-def test_a_bad_token_is_shown_and_the_verdict_stays(section):
+def test_a_bad_token_is_named_at_its_field_and_the_old_verdict_is_gone(section):
     view = open_mode(section, "battle")
     view.form.example()
-    verdict = view._verdict.object
-    view._inputs["attacker.palace"].value = "Js Zz 5d"
-    assert "&#x27;Zz&#x27;" in view._message.object and 'role="alert"' in view._message.object
-    assert view._verdict.object == verdict
-    assert view._inputs["attacker.palace"].value == "Js Zz 5d"  # left for the player to correct
-    view._picker._handle_msg({"key": "2c"})                    # the next good edit resyncs the box
-    assert view._inputs["attacker.palace"].value == "Js Jh 5d"
+    view._fields._handle_msg({"kind": "input", "key": "defender.palace", "value": "Qc Qd 8x"})
+    assert "&#x27;8x&#x27;" not in view._message.object                   # not in a far-away message ...
+    assert "'8x'" in view._fields.problems["defender.palace"]              # ... but under its own field
+    assert view._fields.texts["defender.palace"] == "Qc Qd 8x"            # left for the player to correct
+    assert "verdict empty" in view._verdict.object and view._command.object == ""
+    type_in(view, "defender.palace", "Qc Qd 8h")
+    assert view._fields.problems == {} and "Dave wins" in view._verdict.object
 
 
 def test_picker_taps_go_to_the_focused_field(section):
     view = open_mode(section, "battle")
-    view._focus["defender.banner"].clicks += 1
-    assert view.form.focus == "defender.banner" and view._focus["defender.banner"].button_type == "primary"
+    view._fields._handle_msg({"kind": "focus", "key": "defender.banner"})
+    assert view.form.focus == "defender.banner" and view._fields.focus == "defender.banner"
     view._picker._handle_msg({"key": "Qs"})
     assert view.form.texts["defender.banner"] == "Qs"
     assert view.form.focus == "defender.palace"
     assert 'class="card face black here" data-card="Qs"' not in view._picker.html  # focus moved on
     assert 'used" data-card="Qs"' in view._picker.html
+    assert {"key": "defender.banner", "count": "(1/1)"}.items() <= \
+        next(f for f in view._fields.fields if f["key"] == "defender.banner").items()
     view._picker._handle_msg({"key": "<script>"})  # junk from the page: refused, named, escaped
     assert "cannot read card" in view.form.error and view.form.texts["defender.banner"] == "Qs"
     assert "&#x27;&lt;script&gt;&#x27;" in view._message.object and "<script>" not in view._message.object
+
+
+def test_messages_about_fields_that_are_gone_are_ignored(section):
+    view = open_mode(section, "showdown")
+    view._fields._handle_msg({"kind": "input", "key": "p9.banner", "value": "Qs"})
+    view._fields._handle_msg({"kind": "bogus", "key": "p1.banner", "value": "Qs"})
+    assert view.form.texts["p1.banner"] == ""
 
 
 def test_picker_offers_the_joker_only_for_palace():
@@ -100,7 +129,7 @@ def test_picker_offers_the_joker_only_for_palace():
 def test_names_are_shown_as_text_never_html(section):
     view = open_mode(section, "showdown")
     view.form.example()
-    view._inputs["p1.name"].value = INJECTION
+    type_in(view, "p1.name", INJECTION)
     assert view.form.as_dict()["winner"] == [INJECTION]
     for html in (view._verdict.object, view._command.object, view._message.object):
         assert "<img" not in html
@@ -110,38 +139,34 @@ def test_names_are_shown_as_text_never_html(section):
 def test_showdown_rows_follow_the_player_count(section):
     view = open_mode(section, "showdown")
     view.form.add_player()
-    assert "p3.banner" in view._inputs and len(view._fields.objects) == 12
+    keys = [f["key"] for f in view._fields.fields]
+    assert "p3.banner" in keys and len(keys) == 12
     view.form.remove_player()
-    assert "p3.banner" not in view._inputs
+    assert "p3.banner" not in [f["key"] for f in view._fields.fields]
 
 
 @pytest.mark.parametrize("mode, expected", [
-    ("play", "under each rule set"),
-    ("kings-pot", "Best hand: the"),
-    ("showdown", "Winner: Elena"),
+    ("play", "disagree on 2 plays"),
+    ("kings-pot", "is the best hand with"),
+    ("showdown", "Elena wins: Elena and Aaron both make a pair of kings"),
 ])
-def test_each_mode_renders_its_verdict(section, mode, expected):
+def test_each_mode_leads_with_one_sentence(section, mode, expected):
     view = open_mode(section, mode)
     view.form.example()
-    assert expected in view._verdict.object and view.form.error == ""
+    html = view._verdict.object
+    assert expected in headline(html)
+    assert view.form.error == "" and "kings-pot-" not in html   # rulings by question, not key
 
 
-def test_palace_verdict_shows_the_three_presets_side_by_side(section):
+def test_palace_verdict_shows_the_three_rule_sets_side_by_side_and_why_they_differ(section):
     view = open_mode(section, "play")
     view.form.example()
     html = view._verdict.object
     for preset in ("house", "caron", "bga"):
-        assert f"preset preset-{preset}" in html
-    # one row per card of the hand, one column per preset
-    assert html.count('<td class="yes">') + html.count('<td class="no">') == 4 * 3
-
-
-def test_a_stale_verdict_says_which_position_it_is_for(section):
-    view = open_mode(section, "battle")
-    view.form.example()
-    view.form.clear("defender.palace")
-    assert "this verdict is still for" in view._verdict.object
-    assert "Still to fill in" in view._message.object
+        assert f"rule-set rule-set-{preset}" in html
+    # palace-bga.txt § Special cards: 9: after a nine, a nine or lower; the house 10 is wild
+    assert html.count('<li class="yes">') + html.count('<li class="no">') == 2 * 3   # 7♠ and 10♥, three each
+    assert "the 7♠" in html and "the 10♥" in html
 
 
 def test_the_page_has_the_section():
@@ -149,5 +174,22 @@ def test_the_page_has_the_section():
     from tutor.model.app import TutorApp
     from . import toygame
     page = TutorView(app=TutorApp(toygame.catalog(toygame.lesson())))
-    assert isinstance(page.checker, CheckerView)
+    assert isinstance(page.checker, CheckerView) and page.checker._mode is None   # not built at page load
+    page.shell.press("job", "settle")
+    assert page.checker._mode is not None and list(page.checker._views) == ["battle"]
     assert isinstance(FormView(form=Checker().forms["kings-pot"]), FormView)
+
+
+def test_the_options_are_labelled_check_boxes_that_judge_again(section):
+    view = open_mode(section, "battle")
+    assert [o["label"] for o in view._fields.options] == ["Play the Kings in the House variation",
+                                                          "The two are the last players in the hand"]
+    view.form.set_text("attacker.banner", "5h | Kh 2c 3c | 4c")
+    view.form.set_text("defender.banner", "Qs | Qd 9s 8s |")
+    assert view.form.as_dict()["winner"] == "defender"
+    view._fields._handle_msg({"kind": "option", "key": "kings_in_the_house", "value": True})
+    assert view.form.as_dict()["winner"] == "attacker"
+    assert view._fields.options[0]["value"] is True
+    view._fields._handle_msg({"kind": "option", "key": "texts", "value": True})   # not an option: ignored
+    view._fields._handle_msg({"kind": "option", "key": "last_two", "value": "yes"})  # not a bool: ignored
+    assert view.form.last_two is False

@@ -139,6 +139,7 @@ def test_clicking_an_action_branches_and_the_tree_shows_it(view):
     renderer = view.table._renderers["race"]
     assert isinstance(renderer, DefaultRenderer)
     view.app.study.jump(0)
+    view.app.study.quiz.show_answer()   # the question asked here holds the moves back until then
     labels = [item["label"] for item in renderer._actions.items]
     assert labels == ["+1", "+2", "+3"]
     renderer._actions._handle_msg({"key": 0})   # "+1"
@@ -175,15 +176,34 @@ def test_typed_notation_that_does_not_parse_changes_nothing(view):
     assert "&#x27;plus two&#x27;" in view.shell.notice_html
 
 
-def test_quiz_pane_shows_the_question_before_its_step(view):
-    view.app.study.jump(0)
+def test_quiz_pane_asks_before_its_step_with_picks_checked_together(view):
+    study = view.app.study
+    study.jump(0)
     box = view.lesson.quiz._box
-    assert box.shown and box.question == "What may South add now?"
-    assert box.options == ["+1", "+2", "+3"]
-    box._handle_msg({"answer": "+2"})
-    assert box.correct is True and box.verdict.startswith("Right.")
-    view.app.study.forward()
-    assert not box.shown
+    assert box.shown and box.question == "What may South add now?" and box.multiple
+    assert [o["label"] for o in box.options] == ["+1", "+2", "+3"]
+    assert box.score == "1 question in this lesson"
+    # while it is open the table offers no moves and the step list hides the step asked
+    renderer = view.table._renderers["race"]
+    assert [i["cls"] for i in renderer._actions.items] == ["asking"]
+    assert view.lesson.steps.items[2]["label"] == "2. (answer the question first)"
+    box._handle_msg({"kind": "toggle", "key": "+2"})
+    assert box.picked == ["+2"]
+    box._handle_msg({"kind": "check"})
+    assert box.correct is False and "2 allowed moves are still missing" in box.verdict and not box.done
+    for key in ("+1", "+3"):
+        box._handle_msg({"kind": "toggle", "key": key})
+    box._handle_msg({"kind": "check"})
+    assert box.correct is True and box.verdict.startswith("Right") and box.done
+    assert box.score == "Score: 0 of 1 right first time (1 question in this lesson)"
+    assert [i["label"] for i in renderer._actions.items] == ["+1", "+2", "+3"]       # the moves are back
+    assert view.lesson.steps.items[2]["label"] == "2. South adds 3"
+    box._handle_msg({"kind": "again"})
+    assert not box.done and box.verdict == "" and study.quiz_open
+    box._handle_msg({"kind": "show"})
+    assert box.done and box.verdict.startswith("The allowed moves are +1; +2; +3.")
+    box._handle_msg({"kind": "nonsense"})
+    study.forward()
 
 
 def test_cards_are_drawn_with_suit_colour_and_backs():
@@ -262,3 +282,23 @@ def test_the_same_link_reported_twice_keeps_the_open_study():
     # another link still opens
     page.bridge._handle_msg({"kind": "hash", "value": _link_at_step(1)})
     assert app.study is not study and app.study.step == 1
+
+
+def test_delete_then_undo_and_redo_from_the_tree_pane(view):
+    study = view.app.study
+    study.jump(0)
+    study.play(Add(1))
+    view.tree._note.value = "one is slow"
+    view.tree._save_note.clicks += 1
+    assert study.node.note == "one is slow" and not view.tree._undo.disabled
+    assert study.undo_stack[-1].label == "change a note" and view.tree._redo.disabled
+    branch = study.current
+    view.tree._delete.clicks += 1
+    assert branch not in study.tree
+    assert "\u201cone is slow\u201d" in notice_html(study.notice) and "Undo brings them back" in study.notice.text
+    view.tree._undo.clicks += 1
+    assert branch in study.tree and study.node.note == "one is slow"
+    assert study.redo_stack[-1].label == "delete 1 position" and not view.tree._redo.disabled
+    assert any("one is slow" in r["label"] for r in view.tree._rows.items)
+    view.tree._redo.clicks += 1
+    assert branch not in study.tree and view.tree._redo.disabled

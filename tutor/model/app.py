@@ -45,6 +45,7 @@ class TutorApp(param.Parameterized):
     def __init__(self, catalog: Catalog, **params: Any):
         self.catalog = catalog
         self._quiet = False  # True while the model itself sets the pickers
+        self._where: tuple | None = None  # (study, cursor, tree) when the notice was last checked
         self._parked: dict[str, Study] = {}  # the study each study job had when the learner left it
         self._rng = random.Random()  # new deals; seeded only by tests
         super().__init__(**params)
@@ -90,11 +91,23 @@ class TutorApp(param.Parameterized):
         if not self._quiet:
             self.open_lesson(self.lesson_id)
 
+    @param.depends("study", "study.current", "study.step", "study.tree", watch=True)
+    def _study_moved(self) -> None:
+        """A message about a link, a file or a lesson no longer applies once the learner
+        moves on in the study (no stale messages). Opening a study is not moving on."""
+        study = self.study
+        where = None if study is None else (study, study.current, study.step, study.tree)
+        moved = where is not None and self._where is not None and where[0] is self._where[0] and where != self._where
+        self._where = where
+        if moved and self.notice is not None:
+            self.notice = None
+
     # -- opening things ----------------------------------------------------------------
     def start(self, fragment: str = "") -> None:
         """Open the page: the study in the address (in Learn or Play), else the
-        first screen. A link that cannot be opened leaves the page as it is,
-        saying why. Without a link nothing changes: the page's first report can
+        first screen. A link that cannot be opened leaves the first screen up,
+        saying why (the lead's ruling: nothing is opened that was not asked
+        for). Without a link nothing changes: the page's first report can
         arrive after the learner's first tap (the page repeats it until Python
         answers), and must not take them back to the first screen."""
         if fragment.strip().lstrip("#"):

@@ -1,4 +1,4 @@
-"""Settle a disputed hand: the checker forms behind the app's "Check a hand" section.
+"""Settle a disputed hand: the checker forms behind the app's "Settle a hand" section.
 
 One form per question the command line answers (``palace-tutor check ...``):
 
@@ -8,357 +8,62 @@ One form per question the command line answers (``palace-tutor check ...``):
   (``check play`` once per preset, through ``compare_play``);
 * :class:`TableauForm`: a King's Pot tableau (``check kings-pot``).
 
-A form holds its input as text fields of cards in canonical notation (what a
-click on a card and typing both edit), which field the next clicked card goes
-to, the engine's verdict and the input it was given, and a message. The
-verdict comes from the very functions the CLI calls, given the very strings
-the CLI would get (:meth:`CheckForm.command` is that command line).
+A form holds each field's text as typed (a tap on a card and typing both edit
+it), which field the next tapped card goes to, and the engine's verdict on
+what the fields say now. The verdict comes from the very functions the CLI
+calls, given the very strings the CLI would get (:meth:`CheckForm.command`).
 
-Nothing is lost on bad input: text that does not parse, a card given twice or
-a position the engine refuses leaves the fields, the focus and the verdict as
-they were; ``error`` names the token and the rule. No panel import here.
+Every edit is checked at once and judged again (:mod:`.check_form`): a bad
+token is named against its own field (with the rule), the text stays as typed
+so nothing is lost, and a verdict is only ever shown for the fields as they
+are (any edit that leaves the position unjudgeable clears it). No panel import
+here, and no engine import at page load: each form imports its engine when it
+first judges.
 """
 
 from __future__ import annotations
 
-import shlex
-from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from functools import cache
+from typing import Any
 
 import param
 
-from rules.cards import ALL_CARDS, JOKER, Card, format_cards, parse_cards, shuffled
+from rules.cards import ALL_CARDS, JOKER, Card, format_cards, shuffled
 from rules.errors import NotationError
-from rules.kings_pot.checker import check_tableau
-from rules.palace.checker import compare_play
-from rules.palace.config import PRESETS as PALACE_PRESETS
-from rules.palace_poker.checker import check_battle, check_showdown
 
-NAME_LIMIT = 40  # characters in a showdown player's name
+from .check_form import KEPT, NAME_LIMIT, CheckForm, Field, Reading
+
+__all__ = ["KEPT", "NAME_LIMIT", "CheckForm", "Field", "Reading", "BattleForm", "ShowdownForm", "PlayForm",
+           "TableauForm", "Checker", "FORMS", "MODE_TITLES"]
+
 MAX_SHOWDOWN_PLAYERS = 10  # the banner deal seats ten (palace-poker.txt § The Deal)
 KINGS = "kings-in-the-house"
 
-KEPT = "Nothing was changed: the fields and the verdict are as they were."
 
-
-@dataclass(frozen=True)
-class Field:
-    """One input box of a form.
-
-    ``least``: cards needed before the position can be judged; ``most``: how
-    many clicked cards it takes before the next click moves on (``None``: no
-    limit; typed text is judged by the engine, which names any wrong count).
-    ``group``: the fields that one pasted piece of notation fills together
-    (``BANNER | PALACE | SOLDIERS``).
-    """
-
-    key: str
-    label: str
-    least: int = 0
-    most: int | None = None
-    kind: str = "cards"  # "cards" or "name"
-    group: str = ""
-
-    @property
-    def is_name(self) -> bool:
-        return self.kind == "name"
-
-
-class CheckForm(param.Parameterized):
-    """The common part of every checker form (see the module docstring)."""
-
-    texts = param.Dict(default={}, doc="Field key -> its text (cards in canonical notation, or a name).")
-    focus = param.String(default="", doc="The field a clicked card goes to.")
-    verdict = param.Parameter(default=None, doc="The engine's verdict for ``checked`` (None before the first).")
-    checked = param.Dict(default=None, allow_None=True,
-                         doc="The texts and options the verdict was computed from.")
-    error = param.String(default="", doc="Why the last edit or check was refused (it changed nothing).")
-    hint = param.String(default="", doc="What is still missing before the position can be judged.")
-
-    title: ClassVar[str] = ""
-    game: ClassVar[str] = ""
-    options: ClassVar[tuple[str, ...]] = ()  # Boolean params that change the verdict
-
-    def __init__(self, **params: Any):
-        super().__init__(**params)
-        if not self.texts:
-            self.texts = {f.key: "" for f in self.fields()}
-        if not self.focus:
-            self.focus = next(f.key for f in self.fields() if not f.is_name)
-        if self.options:
-            self.param.watch(self._option_changed, list(self.options))
-        self.hint = self._missing()
-
-    # -- what subclasses define ------------------------------------------------------
-    def fields(self) -> tuple[Field, ...]:
-        raise NotImplementedError
-
-    def deck(self) -> tuple[Card, ...]:
-        """The cards the picker offers."""
-        return ALL_CARDS
-
-    def copies(self, card: Card) -> int:
-        """How many of ``card`` one position may hold (one pack: 1)."""
-        return 1
-
-    def command(self, texts: Mapping[str, str] | None = None) -> list[list[str]]:
-        """The ``palace-tutor`` argument lists that ask the same question (one per call)."""
-        raise NotImplementedError
-
-    def _judge(self, texts: Mapping[str, str]) -> Any:
-        """Call the engine's checker on the texts (raises ValueError on a refusal)."""
-        raise NotImplementedError
-
-    def example(self) -> None:
-        """Fill in a worked position."""
-        raise NotImplementedError
-
-    # -- reading -----------------------------------------------------------------------
-    def field(self, key: str) -> Field:
-        for f in self.fields():
-            if f.key == key:
-                return f
-        raise KeyError(key)
-
-    def cards_in(self, key: str, texts: Mapping[str, str] | None = None) -> tuple[Card, ...]:
-        """The cards of a card field (its text always parses: only good text is stored)."""
-        return parse_cards((texts or self.texts).get(key, ""))
-
-    def where(self, card: Card) -> list[str]:
-        """Keys of the card fields holding ``card`` (once per copy)."""
-        return [f.key for f in self.fields() if not f.is_name for c in self.cards_in(f.key) if c == card]
-
-    def as_dict(self) -> dict[str, Any] | None:
-        """The verdict as the CLI's ``--json`` object (None before any verdict)."""
-        return None if self.verdict is None else self.verdict.as_dict()
-
-    def describe(self) -> str:
-        return "" if self.verdict is None else self.verdict.describe()
-
-    @property
-    def stale(self) -> bool:
-        """True when the fields have changed since the verdict shown was reached."""
-        return self.verdict is not None and self.checked != self._snapshot(self.texts)
-
-    def command_line(self, texts: Mapping[str, str] | None = None) -> str:
-        """The shell command(s) a player could type for the same answer."""
-        # shell quoting: a name like $(touch x) must not run when the line is pasted
-        return "\n".join("palace-tutor " + shlex.join(args) for args in self.command(texts))
-
-    # -- editing (each refusal changes nothing) ---------------------------------------------
-    def focus_on(self, key: str) -> None:
-        self.field(key)  # unknown keys raise KeyError
-        self.focus = key
-
-    def set_text(self, key: str, text: str) -> bool:
-        """Typed text for one field. Notation for a whole side (``BANNER | PALACE |
-        SOLDIERS``, with ``NAME:`` first in a showdown) fills that side's fields."""
-        target = self.field(key)
-        text = text if isinstance(text, str) else ""
-        try:
-            if target.group and ("|" in text or (":" in text and not target.is_name
-                                                 and self._named(target.group))):
-                updates = self._split_side(target.group, text)
-            elif target.is_name:
-                updates = {key: self._read_name(target, text)}
-            else:
-                updates = {key: format_cards(parse_cards(text, what=target.label))}
-            texts = {**self.texts, **updates}
-            self._check_copies(texts, changed=updates)
-        except NotationError as err:
-            self._refuse(str(err))
-            return False
-        self._accept(texts, self.focus)
-        return True
-
-    def tap(self, card: Card | str) -> bool:
-        """A click on a card of the picker: into the focused field, or out of it if
-        it is there already. A card the position already holds elsewhere (one
-        pack) is refused, saying where it is."""
-        try:
-            card = card if isinstance(card, Card) else Card.parse(card)
-        except NotationError as err:
-            self._refuse(str(err))
-            return False
-        focus = self.field(self.focus)
-        if focus.is_name:
-            self._refuse(f"{focus.label} is a name: pick a card field first, then tap the cards.")
-            return False
-        here = list(self.cards_in(focus.key))
-        if card in here:  # tap again to take it out
-            del here[len(here) - 1 - here[::-1].index(card)]
-            self._accept({**self.texts, focus.key: format_cards(here)}, focus.key)
-            return True
-        held = self.where(card)
-        if len(held) >= self.copies(card):
-            places = ", ".join(self.field(k).label for k in held)
-            limit = "one pack holds it once" if self.copies(card) == 1 else \
-                f"the largest table has {self.copies(card)} of it"
-            self._refuse(f"{card.label} is already in {places}: {limit}. To move it, pick that field "
-                         f"and tap {card.label} to take it out first.")
-            return False
-        target = focus if _has_room(focus, len(here)) else self._next_with_room(focus.key)
-        if target is None:
-            self._refuse(f"{focus.label} is full ({focus.most} card{'s' if focus.most != 1 else ''}) and so "
-                         f"is every field after it: tap a card in a field to take it out first.")
-            return False
-        cards = self.cards_in(target.key) + (card,)
-        after = self._next_with_room(target.key) if not _has_room(target, len(cards)) else target
-        self._accept({**self.texts, target.key: format_cards(cards)}, after.key if after else target.key)
-        return True
-
-    def clear(self, key: str | None = None) -> None:
-        """Empty one field, or every card field (the verdict stays until a new one)."""
-        if key is None:
-            texts = {**self.texts, **{f.key: "" for f in self.fields() if not f.is_name}}
-            self._accept(texts, next(f.key for f in self.fields() if not f.is_name))
-        else:
-            f = self.field(key)
-            self._accept({**self.texts, key: self._blank(f)}, key if not f.is_name else self.focus)
-
-    def check(self) -> bool:
-        """Judge the current fields now (also done after every accepted edit once
-        the position is complete)."""
-        missing = self._missing()
-        if missing:
-            self.param.update(hint=missing, error="")
-            return False
-        changes = self._judged(self.texts)
-        self.param.update(**changes)
-        return "verdict" in changes
-
-    # -- internals -------------------------------------------------------------------------
-    def _blank(self, f: Field) -> str:
-        return ""
-
-    def _snapshot(self, texts: Mapping[str, str]) -> dict[str, Any]:
-        return {"texts": dict(texts), **{name: getattr(self, name) for name in self.options}}
-
-    def _refuse(self, message: str) -> None:
-        self.error = f"{_sentence(message)} {KEPT}"
-
-    def _accept(self, texts: dict[str, str], focus: str) -> None:
-        """Store an edit that parsed, and judge the position if it is complete:
-        all in one update, so a view redraws once."""
-        missing = self._missing(texts)
-        judged = {"error": "", "hint": missing} if missing else self._judged(texts)
-        self.param.update(texts=texts, focus=focus, **judged)
-
-    def _judged(self, texts: Mapping[str, str]) -> dict[str, Any]:
-        """The parameter changes the engine's answer makes (a refusal keeps the verdict)."""
-        try:
-            verdict = self._judge(texts)
-        except ValueError as err:  # NotationError / IllegalActionError from the engine
-            return {"error": f"{_sentence(str(err))} The verdict shown is still for the last position that could be "
-                             "judged.", "hint": ""}
-        return {"verdict": verdict, "checked": self._snapshot(texts), "error": "", "hint": ""}
-
-    def _option_changed(self, *_events: Any) -> None:
-        if not self._missing():
-            self.param.update(**self._judged(self.texts))
-
-    def _named(self, group: str) -> bool:
-        return any(f.is_name and f.group == group for f in self.fields())
-
-    def _missing(self, texts: Mapping[str, str] | None = None) -> str:
-        texts = self.texts if texts is None else texts
-        needs = []
-        for f in self.fields():
-            if f.is_name:
-                if not texts.get(f.key, "").strip():
-                    needs.append(f"{f.label}: a name")
-                continue
-            have = len(self.cards_in(f.key, texts))
-            if have < f.least:
-                needs.append(f"{f.label}: {have} of {f.least} card{'s' if f.least != 1 else ''}")
-        return ("Still to fill in: " + "; ".join(needs) + ".") if needs else ""
-
-    def _next_with_room(self, key: str) -> Field | None:
-        order = [f for f in self.fields() if not f.is_name]
-        keys = [f.key for f in order]
-        start = keys.index(key) + 1 if key in keys else 0
-        for f in order[start:] + order[:start]:
-            if f.key != key and _has_room(f, len(self.cards_in(f.key))):
-                return f
-        return None
-
-    def _check_copies(self, texts: Mapping[str, str], changed: Mapping[str, str]) -> None:
-        counts: Counter[Card] = Counter()
-        places: dict[Card, list[str]] = {}
-        for f in self.fields():
-            if f.is_name:
-                continue
-            for c in self.cards_in(f.key, texts):
-                counts[c] += 1
-                places.setdefault(c, []).append(f.label)
-        for f_key in changed:
-            f = self.field(f_key)
-            if f.is_name:
-                continue
-            for c in self.cards_in(f_key, texts):
-                if counts[c] > self.copies(c):
-                    limit = "one pack holds each card once" if self.copies(c) == 1 else \
-                        f"at most {self.copies(c)} of each card at the largest table"
-                    raise NotationError(f"{f.label}: {c} is given {counts[c]} times "
-                                        f"({', '.join(places[c])}); {limit}", token=str(c),
-                                        expected="each card at most once")
-
-    def _read_name(self, f: Field, text: str) -> str:
-        name = " ".join(text.split())
-        for bad in (":", "|"):
-            if bad in name:
-                raise NotationError(f"{f.label}: {name!r} contains {bad!r}, which the hand notation uses "
-                                    "to separate the name from the cards", token=bad, expected="a plain name")
-        if len(name) > NAME_LIMIT:
-            raise NotationError(f"{f.label}: a name of at most {NAME_LIMIT} characters, please",
-                                token=name[:NAME_LIMIT] + "…", expected=f"at most {NAME_LIMIT} characters")
-        return name
-
-    def _split_side(self, group: str, text: str) -> dict[str, str]:
-        """``[NAME:] BANNER | PALACE | SOLDIERS`` -> the group's field texts."""
-        members = [f for f in self.fields() if f.group == group]
-        name_field = next((f for f in members if f.is_name), None)
-        cards_text = text
-        out: dict[str, str] = {}
-        if name_field is not None and ":" in text:
-            name, _, cards_text = text.partition(":")
-            out[name_field.key] = self._read_name(name_field, name)
-        card_fields = [f for f in members if not f.is_name]
-        parts = cards_text.split("|")
-        if len(parts) != len(card_fields):
-            layout = " | ".join(f.label.split()[-1].upper() for f in card_fields)
-            raise NotationError(f"{text.strip()!r} has {len(parts)} field(s) separated by '|'; write {layout}"
-                                + (" (the last may be empty)" if card_fields[-1].least == 0 else ""),
-                                token=text.strip(), expected=layout)
-        for f, part in zip(card_fields, parts):
-            out[f.key] = format_cards(parse_cards(part, what=f.label))
-        return out
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def _has_room(f: Field, have: int) -> bool:
-    return f.most is None or have < f.most
-
-
-def _side_fields(side: str, title: str) -> tuple[Field, ...]:
-    return (Field(f"{side}.banner", f"{title} banner", 1, 1, group=side),
-            Field(f"{side}.palace", f"{title} palace", 3, 3, group=side),
-            Field(f"{side}.soldiers", f"{title} soldiers", 0, 5, group=side))
+def _side_fields(side: str, title: str, named: bool = False, name_needed: bool = False) -> tuple[Field, ...]:
+    name = (Field(f"{side}.name", f"{title}'s name", 1 if name_needed else 0, kind="name", group=side),) \
+        if named else ()
+    return name + (Field(f"{side}.banner", f"{title} banner", 1, 1, group=side),
+                   Field(f"{side}.palace", f"{title} palace", 3, 3, group=side),
+                   Field(f"{side}.soldiers", f"{title} soldiers", 0, 5, group=side))
 
 
 def _side_text(texts: Mapping[str, str], side: str) -> str:
-    """``BANNER | PALACE | SOLDIERS`` as the CLI takes it."""
-    return " | ".join(texts.get(f"{side}.{part}", "") for part in ("banner", "palace", "soldiers")).rstrip()
+    """``[NAME: ]BANNER | PALACE | SOLDIERS`` as the CLI takes it."""
+    cards = " | ".join(texts.get(f"{side}.{part}", "") for part in ("banner", "palace", "soldiers")).rstrip()
+    name = texts.get(f"{side}.name", "").strip()
+    return f"{name}: {cards}" if name else cards
+
+
+def _poker_pack_rule() -> str:
+    from rules.palace_poker.sections import ref
+    return f"one pack holds each card once ({ref('The Cards')})"
 
 
 class BattleForm(CheckForm):
-    """A Palace Poker bet battle (``palace-tutor check battle``)."""
+    """A Palace Poker bet battle (``palace-tutor check battle``); the players' names are
+    optional (the verdict then says "the attacker")."""
 
     kings_in_the_house = param.Boolean(default=False, doc="Play the Kings in the House variation.")
     last_two = param.Boolean(default=False, doc="The two are the last players in the hand.")
@@ -366,13 +71,16 @@ class BattleForm(CheckForm):
     title = "Palace Poker: a battle"
     game = "palace-poker"
     options = ("kings_in_the_house", "last_two")
-    _FIELDS = _side_fields("attacker", "Attacker") + _side_fields("defender", "Defender")
+    _FIELDS = _side_fields("attacker", "Attacker", named=True) + _side_fields("defender", "Defender", named=True)
 
     def fields(self) -> tuple[Field, ...]:
         return self._FIELDS
 
+    def copies_rule(self) -> str:
+        return _poker_pack_rule()
+
     def command(self, texts=None) -> list[list[str]]:
-        texts = texts or self.texts
+        texts = texts or self.canonical_texts()
         args = ["check", "battle", "--attacker", _side_text(texts, "attacker"),
                 "--defender", _side_text(texts, "defender")]
         if self.kings_in_the_house:
@@ -382,14 +90,22 @@ class BattleForm(CheckForm):
         return [args]
 
     def _judge(self, texts):
+        from rules.palace_poker.checker import check_battle
         return check_battle(_side_text(texts, "attacker"), _side_text(texts, "defender"),
                             variant=KINGS if self.kings_in_the_house else None, last_two=self.last_two)
+
+    def headline(self) -> str:
+        from .verdict_words import battle_headline
+        return "" if self.verdict is None else battle_headline(self.verdict)
 
     def example(self) -> None:
         # Four jacks, one of them a spade, against a spade banner: the exception keeps
         # all four; the defender's queen of diamonds does not count against a diamond banner.
-        self.set_text("attacker.banner", "Jd | Js Jh 5d | Jc")
-        self.set_text("defender.banner", "Qs | Qc Qd 8h | 8c")
+        self._accept({**self.texts, **{f.key: "" for f in self.fields()},
+                      "attacker.banner": "Dave: Jd | Js Jh 5d | Jc",
+                      "defender.banner": "Frank: Qs | Qc Qd 8h | 8c"}, self.focus)
+        self.commit("attacker.banner")
+        self.commit("defender.banner")
 
 
 class ShowdownForm(CheckForm):
@@ -405,9 +121,11 @@ class ShowdownForm(CheckForm):
     def fields(self) -> tuple[Field, ...]:
         out: list[Field] = []
         for i in range(1, self.players + 1):
-            out.append(Field(f"p{i}.name", f"Player {i} name", kind="name", group=f"p{i}"))
-            out.extend(_side_fields(f"p{i}", f"Player {i}"))
+            out.extend(_side_fields(f"p{i}", f"Player {i}", named=True, name_needed=True))
         return tuple(out)
+
+    def copies_rule(self) -> str:
+        return _poker_pack_rule()
 
     def _blank(self, f: Field) -> str:
         return self._player_blank(int(f.key[1:].split(".")[0]))[f.key]
@@ -423,8 +141,8 @@ class ShowdownForm(CheckForm):
         return {f"p{i}.name": f"Player {i}", f"p{i}.banner": "", f"p{i}.palace": "", f"p{i}.soldiers": ""}
 
     def hand_texts(self, texts=None) -> list[str]:
-        texts = texts or self.texts
-        return [f"{texts[f'p{i}.name']}: {_side_text(texts, f'p{i}')}" for i in range(1, self.players + 1)]
+        texts = texts or self.canonical_texts()
+        return [_side_text(texts, f"p{i}") for i in range(1, self.players + 1)]
 
     def command(self, texts=None) -> list[list[str]]:
         args = ["check", "showdown"]
@@ -435,15 +153,21 @@ class ShowdownForm(CheckForm):
         return [args]
 
     def _judge(self, texts):
+        from rules.palace_poker.checker import check_showdown
         return check_showdown(self.hand_texts(texts), variant=KINGS if self.kings_in_the_house else None)
+
+    def headline(self) -> str:
+        from .verdict_words import showdown_headline
+        return "" if self.verdict is None else showdown_headline(self.verdict)
 
     def add_player(self) -> bool:
         if self.players >= MAX_SHOWDOWN_PLAYERS:
             self._refuse(f"A table seats at most {MAX_SHOWDOWN_PLAYERS} players (palace-poker.txt § The Deal).")
             return False
         n = self.players + 1
-        self.param.update(players=n, texts={**self.texts, **self._player_blank(n)})  # one consistent change
-        self.param.update(hint=self._missing(), error="")
+        texts = {**self.texts, **self._player_blank(n)}
+        self.param.update(players=n, texts=texts)  # one consistent change
+        self._accept(texts, self.focus)
         return True
 
     def remove_player(self) -> bool:
@@ -463,12 +187,24 @@ class ShowdownForm(CheckForm):
         # its own banner suit in the five wins (palace-poker.txt § Winning the Pot).
         while self.players > 2:
             self.remove_player()
-        self.set_text("p1.name", "Elena: Jh | Kh Kc 9d | 8h")
-        self.set_text("p2.name", "Aaron: 5s | Kd Ks Jc | 9h 8s")
+        self._accept({**self.texts, "p1.name": "Elena: Jh | Kh Kc 9d | 8h", "p2.name": "Aaron: 5s | Kd Ks Jc | 9h 8s"},
+                     self.focus)
+        self.commit("p1.name")
+        self.commit("p2.name")
 
 
-_PALACE_PACKS = max(max(r.packs) for r in PALACE_PRESETS.values())
-_PALACE_JOKERS = max(max(r.packs) * r.jokers_per_pack for r in PALACE_PRESETS.values())
+@cache
+def _palace_limits() -> tuple[int, int]:
+    """Packs and Jokers of the largest table any Palace preset seats."""
+    from rules.palace import PRESETS
+    packs = max(max(r.packs) for r in PRESETS.values())
+    jokers = max(max(r.packs) * r.jokers_per_pack for r in PRESETS.values())
+    return packs, jokers
+
+
+def palace_variants() -> tuple[str, ...]:
+    from rules.palace import PRESETS
+    return tuple(PRESETS)
 
 
 class PlayForm(CheckForm):
@@ -477,36 +213,49 @@ class PlayForm(CheckForm):
 
     title = "Palace: a play, under each rule set"
     game = "palace"
-    variants: ClassVar[tuple[str, ...]] = tuple(PALACE_PRESETS)
     _FIELDS = (Field("pile", "Pile (bottom to top)"), Field("hand", "Hand", 1))
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        return palace_variants()
 
     def fields(self) -> tuple[Field, ...]:
         return self._FIELDS
 
     def deck(self) -> tuple[Card, ...]:
-        return ALL_CARDS + (JOKER,) if _PALACE_JOKERS else ALL_CARDS
+        return ALL_CARDS + (JOKER,) if _palace_limits()[1] else ALL_CARDS
 
     def copies(self, card: Card) -> int:
         # the largest table any preset seats; each preset then judges its own count
-        return _PALACE_JOKERS if card.is_joker else _PALACE_PACKS
+        packs, jokers = _palace_limits()
+        return jokers if card.is_joker else packs
+
+    def copies_rule(self) -> str:
+        packs, _ = _palace_limits()
+        return f"even the largest table plays with {packs} packs"
 
     def command(self, texts=None) -> list[list[str]]:
-        texts = texts or self.texts
+        texts = texts or self.canonical_texts()
         return [["check", "play", "--variant", v, "--pile", texts["pile"], "--hand", texts["hand"]]
                 for v in self.variants]
 
     def _judge(self, texts):
+        from rules.palace.checker import compare_play
         comparison = compare_play(pile=texts["pile"], hand=texts["hand"], variants=self.variants)
         if all(check is None for _, check, _ in comparison.results):
-            raise NotationError("no rule set can hold this position: "
+            raise NotationError("no rule set can hold this pile: "
                                 + "; ".join(f"{v}: {e}" for v, _, e in comparison.results),
                                 token=texts["pile"], expected="a pile that legal plays could have built")
         return comparison
 
+    def headline(self) -> str:
+        from .compare import play_comparison
+        return "" if self.verdict is None else play_comparison(self.verdict).headline
+
     def example(self) -> None:
         # A nine on top: the BGA nine asks for a lower card, the others just for a higher one.
-        self.set_text("pile", "5h 9c")
-        self.set_text("hand", "2c 9d 7s 10h")
+        self._accept({**self.texts, "pile": "5h 9c", "hand": "2c 9d 7s 10h"}, self.focus)
+        self.commit("hand")
 
 
 class TableauForm(CheckForm):
@@ -519,15 +268,24 @@ class TableauForm(CheckForm):
     def fields(self) -> tuple[Field, ...]:
         return self._FIELDS
 
+    def copies_rule(self) -> str:
+        from rules.kings_pot.sections import PLAYERS_AND_CARDS, ref
+        return f"one pack holds each card once ({ref(PLAYERS_AND_CARDS)})"
+
     def command(self, texts=None) -> list[list[str]]:
-        texts = texts or self.texts
+        texts = texts or self.canonical_texts()
         return [["check", "kings-pot", "--tableau", texts["tableau"], "--kings-hand", texts["kings"]]]
 
     def _judge(self, texts):
+        from rules.kings_pot.checker import check_tableau
         return check_tableau(texts["tableau"], texts["kings"])
 
+    def headline(self) -> str:
+        from .verdict_words import tableau_headline
+        return "" if self.verdict is None else tableau_headline(self.verdict)
+
     def deal(self, seed: int) -> None:
-        """Lay out 30 cards of a shuffled pack (quicker than 30 clicks)."""
+        """Lay out 30 cards of a shuffled pack (quicker than 30 taps)."""
         cards = shuffled(ALL_CARDS, seed)
         self._accept({"tableau": format_cards(cards[:25]), "kings": format_cards(cards[25:30])}, "tableau")
 

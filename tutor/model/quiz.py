@@ -1,74 +1,233 @@
-"""Lesson questions: answer, and hear right or wrong with the reason.
+"""Lesson questions that ask before they tell.
 
 A lesson's ``Quiz`` (``lessons.model.Quiz``) is asked at the position *before*
 its step's action, lists every accepted answer, and decides itself whether an
 answer is one of them (``Quiz.accepts``: actions are read by the position's
-own parser, so ``10s``/``Ts``/``T♠`` are the same answer). The loader has
-already checked the accepted answers against the engine (for ``legal-plays``,
-they are exactly the legal actions). This module adds the words around the
-verdict: the lesson's explanation, and for an action that is not even legal,
-the engine's own reason with its rule.
+own parser). The loader has already checked the accepted answers against the
+engine (for ``legal-plays``, they are exactly the legal actions).
+
+This module turns that into a question a person answers:
+
+* the answers to pick from, in words: for ``legal-plays`` every move the
+  engine considers in the position (legal or not), said in words by the
+  engine, all the legal ones picked together and then checked; for the other
+  kinds the lesson's ``options``, or a typed answer;
+* right: the lesson's explanation. Wrong: what can be said without giving the
+  answer away (for a move that is not allowed, the engine's own reason), and
+  another try; the answer and why are shown when asked for;
+* while the question is open (not yet answered right, answer not shown), the
+  study says so (``Study.quiz_open``), and the table and the step list hold
+  back everything that would answer it.
+
+Each question's first outcome counts toward the lesson's score (``Score``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import param
 
+from lessons.model import action_key, normalize_answer
 from rules.errors import NotationError
+
+from .words import action_words
+
+FIRST_TRY, LATER, SHOWN = "right first time", "right after another try", "answer shown"
+
+
+@dataclass(frozen=True)
+class QuizOption:
+    """One answer to pick: ``key`` is how the quiz reads it, ``label`` the words shown."""
+
+    key: str
+    label: str
 
 
 @dataclass(frozen=True)
 class QuizResult:
-    """The verdict on one answer: ``correct``, and ``reason`` in plain words."""
+    """The verdict on one answer: ``correct``, ``reason`` in plain words, and for
+    picked moves that are not allowed, the engine's reason for each (``why``)."""
 
     answer: str
     correct: bool
     reason: str
+    why: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Score:
+    """A lesson's questions so far: how many were asked and how each first ended."""
+
+    total: int
+    outcomes: tuple[str, ...]
+
+    @property
+    def first_time(self) -> int:
+        return sum(1 for o in self.outcomes if o == FIRST_TRY)
+
+    def words(self) -> str:
+        if not self.outcomes:
+            return f"{self.total} question{'s' if self.total != 1 else ''} in this lesson"
+        return (f"Score: {self.first_time} of {len(self.outcomes)} right first time "
+                f"({self.total} question{'s' if self.total != 1 else ''} in this lesson)")
+
+
+def quiz_options(quiz: Any, state: Any) -> tuple[QuizOption, ...]:
+    """The answers to pick from, in words (none: the learner types the answer)."""
+    if quiz.kind == "legal-plays":
+        out: dict[str, QuizOption] = {}
+        for action in state.candidate_actions():
+            key = action_key(action)
+            out.setdefault(key, QuizOption(str(action), action_words(state, action)))
+        return tuple(out.values())
+    return tuple(QuizOption(o, o) for o in quiz.options)
 
 
 def check_answer(quiz: Any, text: str, state: Any = None) -> QuizResult:
-    """Judge ``text`` as an answer to ``quiz`` asked in ``state``."""
-    answer = text.strip()
+    """Judge one typed or picked answer (any kind but a picked set of moves). A wrong
+    answer does not tell the right one: only, for a move the rules refuse, why."""
+    answer = (text or "").strip()
     if not answer:
-        return QuizResult(answer, False, "Type or pick an answer first.")
-    explanation = quiz.explanation
+        return QuizResult(answer, False, "Pick or type an answer first.")
+    if quiz.accepts(answer, state):
+        return QuizResult(answer, True, f"Right. {quiz.explanation}".strip())
     if quiz.kind == "legal-plays":
         try:
             action = state.parse_action(answer)
         except NotationError as err:
             return QuizResult(answer, False, f"That answer could not be read: {err}")
-        if quiz.accepts(answer, state):
-            return QuizResult(answer, True, f"Right. {explanation}".strip())
         verdict = state.explain(action)
         if not verdict.legal:
-            return QuizResult(answer, False,
-                              f"Not quite: {verdict.reason} [{verdict.ref}]. {explanation}".strip())
-        return QuizResult(answer, False, f"Not quite. {explanation}".strip())
-    if quiz.accepts(answer, state):
-        return QuizResult(answer, True, f"Right. {explanation}".strip())
-    return QuizResult(answer, False, f"Not quite. {explanation}".strip())
+            return QuizResult(answer, False, "Not quite: that is not allowed here.",
+                              (f"{action_words(state, action)}: {verdict.reason} ({verdict.ref})",))
+    return QuizResult(answer, False, "Not quite. Try again, or show the answer.")
+
+
+def check_picks(quiz: Any, picked: tuple[str, ...], state: Any, options: tuple[QuizOption, ...]) -> QuizResult:
+    """Judge a set of picked moves for a ``legal-plays`` question: right when they are
+    exactly the legal ones. A wrong set is told how many picks are right, why each
+    wrong pick is not allowed (the engine's reason), and how many legal moves are
+    missing, never which."""
+    labels = {o.key: o.label for o in options}
+    said = ", ".join(labels.get(k, k) for k in picked)
+    if not picked:
+        return QuizResult("", False, "Pick every move that is allowed here, then check.")
+    legal = {k for k in labels if quiz.accepts(k, state)}
+    chosen = set(picked)
+    if chosen == legal:
+        return QuizResult(said, True, f"Right: those are all the moves allowed here. {quiz.explanation}".strip())
+    wrong = [k for k in picked if k not in legal]
+    why = []
+    for k in wrong:
+        verdict = state.explain(state.parse_action(k))
+        why.append(f"{labels.get(k, k)}: {verdict.reason} ({verdict.ref})")
+    missing = len(legal - chosen)
+    parts = [f"{len(chosen & legal)} of your {len(chosen)} pick{'s' if len(chosen) != 1 else ''} "
+             f"{'is' if len(chosen & legal) == 1 else 'are'} allowed"]
+    if wrong:
+        parts.append(f"{len(wrong)} {'is' if len(wrong) == 1 else 'are'} not (see why below)")
+    if missing:
+        parts.append(f"{missing} allowed move{'s are' if missing != 1 else ' is'} still missing")
+    return QuizResult(said, False, "Not yet: " + "; ".join(parts) + ". Try again, or show the answer.",
+                      tuple(why))
 
 
 class QuizModel(param.Parameterized):
-    """The question asked at the cursor, and the learner's last answer."""
+    """The question asked at the cursor, what the learner has picked, and the verdict."""
 
     quiz = param.Parameter(default=None, doc="The lessons.model.Quiz asked here, or None.")
     state = param.Parameter(default=None, doc="The position the question is asked in.")
+    step = param.Integer(default=None, allow_None=True, doc="The lesson step the question belongs to.")
+    options = param.Parameter(default=(), doc="The answers to pick from (QuizOption), in words.")
+    multiple = param.Boolean(default=False, doc="Several answers are picked together, then checked.")
+    picked = param.Parameter(default=(), doc="Keys of the options picked so far (a tuple).")
     result = param.ClassSelector(class_=QuizResult, default=None, allow_None=True,
                                  doc="The verdict on the last answer, None before one.")
+    tries = param.Integer(default=0, doc="Answers given to this question so far.")
+    outcome = param.String(default="", doc="How the question ended: FIRST_TRY, LATER, SHOWN, or '' while open.")
+    answer_text = param.String(default="", doc="The right answer and why, once shown or answered.")
 
-    def ask(self, quiz: Any, state: Any) -> None:
-        """Show a new question (or none); forgets the previous answer."""
-        if quiz is not self.quiz or state is not self.state or self.result is not None:
-            self.param.update(quiz=quiz, state=state, result=None)
+    def __init__(self, on_outcome: Callable[[int, str], None] | None = None, **params: Any):
+        super().__init__(**params)
+        self._on_outcome = on_outcome
 
-    def answer(self, text: str) -> QuizResult:
+    @property
+    def open(self) -> bool:
+        """A question is asked here and has not been answered right nor its answer shown."""
+        return self.quiz is not None and not self.outcome
+
+    def ask(self, quiz: Any, state: Any, step: int | None = None, outcome: str = "") -> None:
+        """Show a new question (or none); a question answered before comes back answered."""
+        if quiz is self.quiz and state is self.state and step == self.step and outcome in ("", self.outcome):
+            return  # the same question still asked here: keep the picks and the verdict
+        options = quiz_options(quiz, state) if quiz is not None else ()
+        answer_text = self._answer_text(quiz, state, options) if quiz is not None and outcome else ""
+        result = QuizResult("", outcome != SHOWN, f"Answered before ({outcome}). {quiz.explanation}".strip()) \
+            if quiz is not None and outcome else None
+        self.param.update(quiz=quiz, state=state, step=step, options=options,
+                          multiple=quiz is not None and quiz.kind == "legal-plays", picked=(), result=result,
+                          tries=0, outcome=outcome, answer_text=answer_text)
+
+    def toggle(self, key: str) -> None:
+        """Pick or unpick one answer of a several-answer question."""
+        if self.quiz is None or key not in {o.key for o in self.options}:
+            return
+        picked = tuple(k for k in self.picked if k != key) if key in self.picked else self.picked + (key,)
+        self.param.update(picked=picked, result=None if self.outcome == "" else self.result)
+
+    def answer(self, text: str | None = None) -> QuizResult:
+        """Check the picked set (several-answer question) or one answer (``text``)."""
         if self.quiz is None:
-            result = QuizResult(text, False, "There is no question here.")
+            return QuizResult(text or "", False, "There is no question here.")
+        if self.multiple and text is None:
+            result = check_picks(self.quiz, self.picked, self.state, self.options)
         else:
-            result = check_answer(self.quiz, text, self.state)
-        self.result = result
+            result = check_answer(self.quiz, text or "", self.state)
+        counted = bool(result.answer)
+        tries = self.tries + (1 if counted else 0)
+        changes: dict[str, Any] = {"result": result, "tries": tries}
+        if result.correct and not self.outcome:
+            changes["outcome"] = FIRST_TRY if tries == 1 else LATER
+            changes["answer_text"] = self._answer_text(self.quiz, self.state, self.options)
+        self.param.update(**changes)
+        if "outcome" in changes:
+            self._report()
         return result
+
+    def show_answer(self) -> None:
+        """Give up: the right answer and why; the question counts as shown."""
+        if self.quiz is None:
+            return
+        text = self._answer_text(self.quiz, self.state, self.options)
+        changes: dict[str, Any] = {"answer_text": text}
+        if not self.outcome:
+            changes["outcome"] = SHOWN
+            changes["result"] = QuizResult("", False, text)
+        self.param.update(**changes)
+        if changes.get("outcome"):
+            self._report()
+
+    def again(self) -> None:
+        """Ask the question once more (the score keeps its first outcome)."""
+        if self.quiz is not None:
+            self.param.update(picked=(), result=None, tries=0, outcome="", answer_text="")
+
+    def _report(self) -> None:
+        if self._on_outcome is not None and self.step is not None:
+            self._on_outcome(self.step, self.outcome)
+
+    @staticmethod
+    def _answer_text(quiz: Any, state: Any, options: tuple[QuizOption, ...]) -> str:
+        """The right answer in words, and the lesson's explanation."""
+        if quiz.kind == "legal-plays":
+            right = [o.label for o in options if quiz.accepts(o.key, state)]
+            answer = "the allowed moves are " + "; ".join(right) if len(right) != 1 else f"the only move is {right[0]}"
+        else:
+            keys = {normalize_answer(a) for a in quiz.accepted}
+            shown = [o.label for o in options if normalize_answer(o.key) in keys]
+            answer = shown[0] if shown else sorted(quiz.accepted, key=len)[-1]
+            answer = f"the answer is {answer}"
+        return f"{answer[:1].upper()}{answer[1:]}. {quiz.explanation}".strip()

@@ -20,7 +20,7 @@ from rules.core import GameState
 from rules.errors import IllegalActionError, NotationError
 from rules.refs import Event, RuleRef, Ruling, Verdict, events_seen_by
 
-from .quiz import QuizModel
+from .quiz import QuizModel, Score
 from .tree import ROOT, Node, StudyTree, TreeError
 
 MAX_SAID = 300  # characters of a parse error shown for typed notation
@@ -39,6 +39,20 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class Edit:
+    """One change of the tree, as undo and redo keep it: what it was (``label``, in
+    words: "delete 3 positions"), and the tree and cursor on the other side of it."""
+
+    label: str
+    tree: StudyTree
+    current: int
+    step: int | None
+
+
+UNDO_LIMIT = 200  # edits kept for undo; trees share their nodes, so each is small
+
+
+@dataclass(frozen=True)
 class Narration:
     """What the narration pane says at the cursor."""
 
@@ -47,6 +61,7 @@ class Narration:
     rule: RuleRef | None = None
     ruling: Ruling | None = None
     events: tuple[Event, ...] = ()
+    more: tuple[str, ...] = ()  # on one's own line: what followed the move, one sentence each
 
     @property
     def summary(self) -> str:
@@ -118,10 +133,16 @@ class Study(param.Parameterized):
     selection = param.Parameter(default=(), doc="Items (a tuple) a renderer has picked while building an action.")
     notice = param.ClassSelector(class_=Notice, default=None, allow_None=True,
                                  doc="The last refusal, error or information for the learner.")
+    quiz_open = param.Boolean(default=False, doc="A question is asked at the cursor and not yet answered: the "
+                                                 "table and the step list hold back what would answer it.")
+    scores = param.Dict(default={}, doc="Lesson step -> how its question first ended (see tutor.model.quiz).")
+    undo_stack = param.Parameter(default=(), doc="Edits (a tuple of Edit) that Undo takes back, the latest last.")
+    redo_stack = param.Parameter(default=(), doc="Edits (a tuple of Edit) that Redo makes again, the latest last.")
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self.quiz = QuizModel()
+        self.quiz = QuizModel(on_outcome=self._scored)
+        self.quiz.param.watch(lambda *_: self._quiz_changed(), ["quiz", "outcome"])
         self._sync_quiz()
 
     # -- construction -----------------------------------------------------------
@@ -188,13 +209,19 @@ class Study(param.Parameterized):
             return ()
         shown_at = {index: node for node in self.tree.nodes_with_steps() for index in node.steps}
         items = [StepItem(-1, "Start: " + self.lesson.title)]
+        asked = self.quiz.step if self.quiz_open else None
         for index, step in enumerate(self.lesson.steps):
+            if asked is not None and index >= asked:
+                # the step being asked (and what follows it) would answer the question
+                items.append(StepItem(index, f"{index + 1}. " + ("(answer the question first)" if index == asked
+                                                                 else "…")))
+                continue
             node = shown_at.get(index)
             if step.action and node is not None and not node.is_root:
                 told = self.events_seen(node)
-                what = _gist(told[0].text) if told else node.label(self.seat)
+                what = _phrase(told[0].text) if told else node.label(self.seat)
             else:
-                what = _first_words(step.narration)
+                what = _phrase(step.narration, clause=False)
             items.append(StepItem(index, f"{index + 1}. {what}"))
         return tuple(items)
 
@@ -229,11 +256,12 @@ class Study(param.Parameterized):
             return Narration("Start", "The position you set up. Play any legal action to begin a line.")
         verdict = node.verdict
         events = self.events_seen(node)
-        told = " ".join(e.text for e in events) or f"{node.label(self.seat)} was played."
+        # the move, then what followed it, one sentence each (not one run-on paragraph)
+        said = [sentence(e.text) for e in events] or [sentence(f"{node.label(self.seat)} was played")]
         heading = "Your line" if not self.tree.on_main_line(node.id) or lesson is None else "Main line"
         if verdict is None:
-            return Narration(heading, told, None, None, events)
-        return Narration(heading, told, verdict.ref, verdict.ruling, events)
+            return Narration(heading, said[0], None, None, events, tuple(said[1:]))
+        return Narration(heading, said[0], verdict.ref, verdict.ruling, events, tuple(said[1:]))
 
     # -- moving the cursor --------------------------------------------------------
     def _move(self, node_id: int, step: int | None, **extra: Any) -> None:
@@ -244,7 +272,22 @@ class Study(param.Parameterized):
         if self.tree is not None:
             index = self.quiz_step()
             quiz = self.lesson.steps[index].quiz if index is not None else None
-            self.quiz.ask(quiz, self.state)
+            self.quiz.ask(quiz, self.state, index, self.scores.get(index, "") if index is not None else "")
+            self._quiz_changed()
+
+    def _quiz_changed(self) -> None:
+        if self.quiz_open != self.quiz.open:
+            self.quiz_open = self.quiz.open
+
+    def _scored(self, step: int, outcome: str) -> None:
+        """A question's first outcome counts (asking it again later does not change it)."""
+        if step not in self.scores:
+            self.scores = {**self.scores, step: outcome}
+
+    def score(self) -> Score:
+        """The lesson's questions and how each first ended."""
+        total = sum(1 for step in self.steps if step.quiz is not None)
+        return Score(total, tuple(self.scores[i] for i in sorted(self.scores)))
 
     def quiz_step(self) -> int | None:
         """The lesson step whose question is asked at the cursor. A question
@@ -336,7 +379,8 @@ class Study(param.Parameterized):
             self.notice = Notice("refused", str(err), verdict.ref, verdict.ruling)
             return verdict
         tree, child = self.tree.add(self.current, action, str(action), after, verdict, events)
-        self._move(child.id, self._stops(child)[0], tree=tree)
+        extra = {"tree": tree, **self._record(f"play {action}")} if tree is not self.tree else {"tree": tree}
+        self._move(child.id, self._stops(child)[0], **extra)
         return verdict
 
     def play_text(self, text: str) -> Verdict | None:
@@ -354,50 +398,125 @@ class Study(param.Parameterized):
         return self.play(action)
 
     # -- editing the tree -------------------------------------------------------------
-    def _edit(self, make, fallback: int = ROOT) -> bool:
-        """Apply one tree edit in a single parameter update; if the cursor's
-        node is gone, the cursor moves to ``fallback``."""
+    def _edit(self, make, label: str, fallback: int = ROOT, notice: Notice | None = None) -> bool:
+        """Apply one tree edit in a single parameter update, kept for undo; if the
+        cursor's node is gone, the cursor moves to ``fallback``."""
         try:
             tree = make()
         except TreeError as err:
             self.notice = Notice("error", str(err))
             return False
+        if tree is self.tree:
+            return True  # nothing changed: nothing to undo
+        record = self._record(label)
         if self.current in tree:
-            self.param.update(tree=tree, notice=None)
+            self.param.update(tree=tree, notice=notice, **record)
         else:
             node = tree[fallback]
-            self._move(node.id, self._stops(node)[-1], tree=tree)
+            self._move(node.id, self._stops(node)[-1], tree=tree, **record)
+            if notice is not None:
+                self.notice = notice
+        return True
+
+    def _record(self, label: str) -> dict[str, Any]:
+        """The undo and redo stacks after an edit made now (redo is forgotten)."""
+        edit = Edit(label, self.tree, self.current, self.step)
+        return {"undo_stack": (self.undo_stack + (edit,))[-UNDO_LIMIT:], "redo_stack": ()}
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.undo_stack)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def undo(self) -> bool:
+        """Take back the last tree edit: the tree and the cursor as they were before it."""
+        if not self.undo_stack:
+            self.notice = Notice("info", "There is nothing to undo.")
+            return False
+        edit = self.undo_stack[-1]
+        back = Edit(edit.label, self.tree, self.current, self.step)
+        self._move(edit.current, edit.step, tree=edit.tree, undo_stack=self.undo_stack[:-1],
+                   redo_stack=self.redo_stack + (back,))
+        self.notice = Notice("info", f"Undone: {edit.label}.")
+        return True
+
+    def redo(self) -> bool:
+        """Make the last undone edit again."""
+        if not self.redo_stack:
+            self.notice = Notice("info", "There is nothing to redo.")
+            return False
+        edit = self.redo_stack[-1]
+        back = Edit(edit.label, self.tree, self.current, self.step)
+        self._move(edit.current, edit.step, tree=edit.tree, undo_stack=self.undo_stack + (back,),
+                   redo_stack=self.redo_stack[:-1])
+        self.notice = Notice("info", f"Redone: {edit.label}.")
         return True
 
     def promote(self, node_id: int | None = None) -> bool:
         node_id = self.current if node_id is None else node_id
-        return self._edit(lambda: self.tree.promote(node_id))
+        return self._edit(lambda: self.tree.promote(node_id), "promote a line")
 
     def make_main_line(self, node_id: int | None = None) -> bool:
         node_id = self.current if node_id is None else node_id
-        return self._edit(lambda: self.tree.make_main_line(node_id))
+        return self._edit(lambda: self.tree.make_main_line(node_id), "make a line the main line")
 
     def delete(self, node_id: int | None = None) -> bool:
-        """Delete a variation from ``node_id`` on; if the cursor was in it, it
-        moves to the position before."""
+        """Delete a variation from ``node_id`` on; if the cursor was in it, it moves to
+        the position before. The notice says what went, quoting any notes, and that
+        Undo brings it all back."""
         node_id = self.current if node_id is None else node_id
-        parent = self.tree[node_id].parent if node_id in self.tree else None
-        return self._edit(lambda: self.tree.delete(node_id), fallback=ROOT if parent is None else parent)
+        if node_id not in self.tree:
+            return self._edit(lambda: self.tree.delete(node_id), "delete")
+        parent = self.tree[node_id].parent
+        doomed = self.tree.subtree(node_id)
+        notes = [self.tree[i].note for i in doomed if self.tree[i].note]
+        what = f"{len(doomed)} position{'s' if len(doomed) != 1 else ''}"
+        text = f"Deleted {what}."
+        if notes:
+            quoted = "; ".join(f"\u201c{n}\u201d" for n in notes)
+            text = (f"Deleted {what} and {len(notes)} note{'s' if len(notes) != 1 else ''}: {quoted}. "
+                    "Undo brings them back.")
+        else:
+            text += " Undo brings it back."
+        return self._edit(lambda: self.tree.delete(node_id), f"delete {what}",
+                          fallback=ROOT if parent is None else parent, notice=Notice("info", text))
 
     def set_note(self, text: str, node_id: int | None = None) -> None:
         """Attach the learner's note to a position (kept as plain text)."""
         node_id = self.current if node_id is None else node_id
-        self._edit(lambda: self.tree.with_note(node_id, text))
+        self._edit(lambda: self.tree.with_note(node_id, text), "change a note" if text else "remove a note")
 
 
-def _first_words(text: str, limit: int = 6) -> str:
-    words = text.split()
-    return " ".join(words[:limit]) + (" ..." if len(words) > limit else "")
+def sentence(text: str) -> str:
+    """An event's text as a sentence: a capital first and a full stop at the end."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[:1].upper() + text[1:]
+    return text if text[-1] in ".!?:" else text + "."
 
 
-def _gist(text: str, limit: int = 8) -> str:
-    """An event's sentence cut to its first clause, for the step list
-    ("Everyone antes 2; the pot is 12" -> "Everyone antes 2")."""
-    for stop in ("; ", " ("):
-        text = text.split(stop, 1)[0]
-    return _first_words(text, limit)
+def _phrase(text: str, limit: int = 12, clause: bool = True) -> str:
+    """A whole short phrase for the step list, never cut mid-phrase: the first clause
+    of an event ("Everyone antes 2; the pot is 12" -> "Everyone antes 2"), or with
+    ``clause=False`` the first sentence of a narration; longer than ``limit`` words,
+    it is cut at its last comma or colon within the limit (marked with an
+    ellipsis), and kept whole if it has none."""
+    text = " ".join(text.split())
+    for stop in (("; ", " (") if clause else ()) + (". ", "? ", "! "):
+        head, found, _ = text.partition(stop)
+        text = head + (stop.strip() if found and stop.strip() in "?!" else "")
+    text = text.rstrip(".")
+    if len(text.split()) <= limit:
+        return text
+    best = ""
+    for at, ch in enumerate(text):
+        if ch in ",:" and len(text[:at].split()) <= limit and len(text[:at].split()) >= 3:
+            best = text[:at]
+    return best + " …" if best else text
+
+
+

@@ -1,10 +1,13 @@
 """Thin Panel views (``pn.viewable.Viewer``) that only render ``tutor.model``.
 
 The page (:mod:`.app`) is a :class:`~tutor.model.app.TutorApp` rendered by
-:class:`~.app.TutorView`: game and lesson pickers, the message area, the
-table, the lesson player (:mod:`.lesson`), the study tree (:mod:`.tree`),
-sharing (:mod:`.share`) and free play. Views change the model only through
-its methods; the model never imports panel.
+:class:`~.app.TutorView`: one :class:`~.shell.Shell` of our own markup
+(:mod:`.frame`: the header with the three jobs, the first screen, the study
+view with its step bar and drawer, Settle a hand) with the Panel parts slotted
+in: the table, the lesson player (:mod:`.lesson`), the study tree
+(:mod:`.tree`), sharing (:mod:`.share`), the checker (:mod:`.checker`).
+:mod:`.prerender` renders the same page under CPython for the first paint.
+Views change the model only through its methods; the model never imports panel.
 
 Table renderers: the per-game plug-in
 =====================================

@@ -26,6 +26,8 @@ from tutor.model.study import Notice, Study
 
 from .base import StudyFollower
 from .checker import CheckerView
+from .compare import ComparePane
+from .library import SavedStudiesPane
 from .components import PageBridge
 from .deal import DealView
 from .frame import FrameData, frame_html, seat_options
@@ -109,9 +111,12 @@ class TutorView(pn.viewable.Viewer):
         self.lesson = LessonPlayer(app, self.shell)
         self.tree = TreePane(app=app)
         self.share = SharePane(app=app)
+        self.saved = SavedStudiesPane(app=app)  # studies kept on this device (tutor.views.library)
         self.checker = CheckerView()  # settle a disputed hand (tutor.views.checker)
+        self.compare = ComparePane(app=app)  # a Palace position under every rule set (tutor.views.compare)
         self.shell.param.update(table=self.table, quiz=self.lesson.quiz, steps=self.lesson.steps, tree=self.tree,
-                                share=self.share, checker=self.checker, debug=DealView(), bridge=self.bridge)
+                                share=self.share, checker=self.checker, debug=DealView(), bridge=self.bridge,
+                                extra=self.compare, saved=self.saved)
         self._wire()
         app.param.watch(self._job_shown, ["job", "study", "game"])
         app.param.watch(lambda e: self._show_notice(), ["notice"])
@@ -210,6 +215,8 @@ class TutorView(pn.viewable.Viewer):
             state.update(play_game=game, presets=[[p, p] for p in presets], preset=variant)
             if study is not None and study.lesson is None:
                 state["players"] = ", ".join(_names_of(study))
+        if app.job == "settle":
+            self.checker.open()  # built the first time Settle is shown
         self.shell.set_ui(**state)
         self._study_parts()
 
@@ -267,6 +274,8 @@ class TutorView(pn.viewable.Viewer):
             if self._hash_seen:
                 return  # the address changed since the page's first report: that change is newer
             app.start(value)
+            if value.strip().lstrip("#") and app.study is None:
+                self.share.restore_address()  # a link that did not open leaves the address bar
         elif kind == "hash":
             self._hash_seen = True
             if not app.open_link(value):

@@ -1,12 +1,16 @@
-"""The "Check a disputed hand" section: pick the question, tap or type the cards,
-read the verdict with its reasons. It only renders :mod:`tutor.model.checker`
-and calls its methods; the engine (through the model) decides everything.
+"""The "Settle a hand" section: pick the question, tap or type the cards, read
+the verdict: one plain sentence with the players' names first, the reasons
+after. It only renders :mod:`tutor.model.checker` and calls its methods; the
+engine (through the model) decides everything.
 
 Markup read by the browser tests: the section ``.checker``; the mode picker
-``.checker-mode``; per field a focus button ``.focus-<field>`` and a text box
-``.field-<field>`` (``attacker.banner`` -> ``attacker-banner``); the picker
-``.card-picker`` (a :class:`~.tables.board.Board` of ``button[data-key="Qs"]``); ``.checker-message`` (errors
-have ``role=alert``); ``.checker-verdict``; ``.checker-command``.
+``.checker-mode``; per field (``attacker.banner`` -> ``attacker-banner``) a
+row ``.field-<field>`` holding its text box (``input``), a button
+``.focus-<field>`` that sends tapped cards there, and its problem line
+``.problem-<field>``; the picker ``.card-picker`` (a
+:class:`~.tables.board.Board` of ``button[data-key="Qs"]``);
+``.checker-message`` (errors have ``role=alert``); ``.checker-verdict`` (its
+lead sentence ``.headline``); ``.checker-command``.
 """
 
 from __future__ import annotations
@@ -16,23 +20,26 @@ from typing import Any
 import panel as pn
 import param
 
-from rules.cards import Card, Suit
-from rules.palace.config import PRESETS as PALACE_PRESETS
-from rules.palace_poker.battle import BattleVerdict, Outcome
-from rules.palace_poker.hands import Mark, SideHand
-from rules.palace_poker.showdown import ShowdownVerdict
-from tutor.model.checker import MODE_TITLES, Checker, CheckForm, ShowdownForm, TableauForm
+from tutor.model.checker import MODE_TITLES, Checker, CheckForm, PlayForm, ShowdownForm, TableauForm
+from tutor.model.compare import play_comparison
+from tutor.model.verdict_words import ruling_words
 
 from .cards import CARD_CSS, card_face, card_row, cards_text
+from .compare import COMPARE_CSS, comparison_html
+from .fields import FieldsBox
 from .lesson import BUTTON_CSS
 from .tables.board import Board
-from .text import esc, tag
+from .text import tag
 
 CHECKER_CSS = CARD_CSS + """
 .verdict { line-height: 1.4; }
-.verdict .outcome { font-size: 1.2rem; font-weight: 700; color: #1f5fbf; margin-bottom: 4px; }
+.verdict .headline { font-size: 1.1rem; color: #1d2430; margin: 0 0 6px 0; line-height: 1.4; }
+.verdict .headline strong { color: #17407f; }
+.verdict.empty { color: #4a5563; }
 .verdict .rule, .verdict .ruling { font-size: 0.92em; color: #3b4452; margin: 4px 0; }
-.verdict .ruling { padding: 6px 8px; background: #fff7e0; border-radius: 6px; }
+.ruling { padding: 6px 8px; background: #fff7e0; border-radius: 6px; color: #3b2f00; }
+.ruling .ref { color: #4a5563; }
+.verdict ul.notes li.ruled { list-style: none; }
 .verdict .sides { display: flex; flex-wrap: wrap; gap: 12px; margin-top: 8px; }
 .verdict .side { flex: 1 1 300px; border: 1px solid #d0d4da; border-radius: 8px; padding: 8px; }
 .verdict .side.wins { border: 2px solid #2f8a4a; background: #f3fcf5; }
@@ -43,7 +50,6 @@ CHECKER_CSS = CARD_CSS + """
 .verdict ul.notes li.excluded { color: #7d1d22; }
 .verdict ul.notes li.quad-exception { color: #7a5200; }
 .verdict ul.notes li.wild { color: #6b3fa0; }
-.verdict .stale { padding: 6px 8px; background: #eef4ff; border-radius: 6px; margin-bottom: 6px; }
 .verdict table { border-collapse: collapse; width: 100%; }
 .verdict th, .verdict td { border: 1px solid #d0d4da; padding: 4px 6px; vertical-align: top; text-align: left; }
 .verdict td.yes { background: #f3fcf5; }
@@ -100,27 +106,31 @@ def picker_html(form: CheckForm) -> str:
 
 
 # -- verdicts --------------------------------------------------------------------------
-_OUTCOME_WORDS = {Outcome.ATTACKER: "Winner: the attacker", Outcome.DEFENDER: "Winner: the defender",
-                  Outcome.BOTH_FOLD: "No winner: a complete tie, both fold",
-                  Outcome.SPLIT: "No winner: a complete tie, they split the pot"}
-_MARK_CLASS = {Mark.COUNTED: "counted", Mark.EXCLUDED: "excluded", Mark.FOUR_OF_A_KIND: "quad-exception",
-               Mark.WILD: "wild"}
+_MARK_CLASS = {"COUNTED": "counted", "EXCLUDED": "excluded", "FOUR_OF_A_KIND": "quad-exception", "WILD": "wild"}
 
 
-def side_html(side: SideHand, title: str, wins: bool) -> str:
+def ruling_html(ruling: Any) -> str:
+    """A ruling by its plain question and our reading (never its key), with the section."""
+    question, reading = ruling_words(ruling)
+    return tag("div", "", "ruling", raw=tag("b", "Not spelled out in the rules: ") + tag("span", question)
+               + " " + tag("b", "Our reading: ") + tag("span", reading) + " " + tag("span", f"({ruling.ref})", "ref"))
+
+
+def side_html(side: Any, title: str, wins: bool) -> str:
     """One player's cards as marked by the engine: counted (gold edge if in the
     best five), excluded by the opponent's banner (struck through, saying whose),
     counted by the four-of-a-kind exception, or wild."""
     slots = []
     notes = []
     for m in side.marks:
-        cls = _MARK_CLASS[m.mark] + (" best-five" if m.in_best else "")
+        kind = _MARK_CLASS[m.mark.name]
+        cls = kind + (" best-five" if m.in_best else "")
         face = card_face(m.card, cls=cls, reason=m.reason)
         slots.append(tag("span", "", "slot", raw=face + tag("span", m.place.value, "place")))
-        if m.mark is not Mark.COUNTED:
-            rule = f" [{m.ref}]"
-            ruling = f" Ruling {m.ruling.key}: {m.ruling.reading}." if m.ruling is not None else ""
-            notes.append(tag("li", f"{m.card.label}: {m.reason}{rule}{ruling}", _MARK_CLASS[m.mark]))
+        if kind != "counted":
+            notes.append(tag("li", f"{m.card.label}: {m.reason} ({m.ref})", kind))
+            if m.ruling is not None:
+                notes.append(tag("li", "", "ruled", raw=ruling_html(m.ruling)))
     heading = f"{title}: {side.describe_hand()}" + (" — wins" if wins else "")
     best = tag("div", "Best five: ", "best", raw=card_row(card_face(c, cls="best-five") for c in side.best))
     own = tag("div", f"Cards of own banner suit ({side.holding.suit.word}) in the five: {side.own_suit_count}",
@@ -130,70 +140,32 @@ def side_html(side: SideHand, title: str, wins: bool) -> str:
                + (tag("ul", "", "notes", raw="".join(notes)) if notes else ""))
 
 
-def battle_html(v: BattleVerdict) -> str:
-    parts = [tag("div", _OUTCOME_WORDS[v.outcome], "outcome"), tag("p", v.reason, "reason"),
-             tag("div", f"Rule: {v.ref}", "rule")]
+def _role_title(role: str, name: str) -> str:
+    return f"{name} ({role})" if name.lower() != f"the {role}" else role.capitalize()
+
+
+def battle_html(v: Any) -> str:
+    parts = [tag("div", f"Rule: {v.ref}", "rule")]
     if v.ruling is not None:
-        parts.append(tag("div", str(v.ruling), "ruling"))
-    sides = side_html(v.attacker, "Attacker", v.outcome is Outcome.ATTACKER) + \
-        side_html(v.defender, "Defender", v.outcome is Outcome.DEFENDER)
+        parts.append(ruling_html(v.ruling))
+    outcome = v.outcome.value
+    sides = side_html(v.attacker, _role_title("attacker", v.attacker.name), outcome == "attacker") + \
+        side_html(v.defender, _role_title("defender", v.defender.name), outcome == "defender")
     parts.append(tag("div", "", "sides", raw=sides))
     return "".join(parts)
 
 
-def showdown_html(v: ShowdownVerdict) -> str:
-    winners = " and ".join(v.winners)
-    head = f"Winner: {winners}" if len(v.winners) == 1 else f"Split pot: {winners}"
-    parts = [tag("div", head, "outcome"), tag("p", v.reason, "reason"), tag("div", f"Rule: {v.ref}", "rule")]
+def showdown_html(v: Any) -> str:
+    parts = [tag("div", f"Rule: {v.ref}", "rule")]
     if v.ruling is not None:
-        parts.append(tag("div", str(v.ruling), "ruling"))
+        parts.append(ruling_html(v.ruling))
     parts.append(tag("div", "", "sides", raw="".join(side_html(h, h.name, h.name in v.winners) for h in v.hands)))
     return "".join(parts)
 
 
-def play_html(comparison: Any) -> str:
-    """The three presets side by side: a card-by-card table, then each preset's
-    legal plays (multiples included), notes and rulings."""
-    results = comparison.results
-    head = tag("tr", "", raw=tag("th", "Card") + "".join(
-        tag("th", f"{PALACE_PRESETS[v].name} ({PALACE_PRESETS[v].source})") for v, _, _ in results))
-    cards: list[str] = []
-    for _, check, _ in results:
-        for card, _verdict in (check.reasons if check is not None else ()):
-            if card not in cards:
-                cards.append(card)
-    rows = []
-    for card in cards:
-        cells = [tag("td", "", raw=card_face(Card.parse(card)))]
-        for _, check, _ in results:
-            verdict = dict(check.reasons).get(card) if check is not None else None
-            if verdict is None:
-                cells.append(tag("td", "—", "na"))
-                continue
-            word = "can be played" if verdict.legal else "cannot be played"
-            extra = tag("span", f"{verdict.reason} [{verdict.ref}]", "why")
-            if verdict.ruling is not None:
-                extra += tag("span", f"Ruling {verdict.ruling.key}: {verdict.ruling.reading}", "why")
-            cells.append(tag("td", ("✓ " if verdict.legal else "✗ ") + word, "yes" if verdict.legal else "no",
-                             raw=extra))
-        rows.append(tag("tr", "", raw="".join(cells)))
-    parts = [tag("div", "The same pile and hand under each rule set", "outcome"),
-             tag("table", "", "by-card", raw=tag("thead", "", raw=head) + tag("tbody", "", raw="".join(rows)))]
-    for variant, check, error in results:
-        name = PALACE_PRESETS[variant].name
-        if check is None:
-            body = tag("p", f"This position cannot arise under these rules: {error}", "impossible")
-        elif check.must_pick_up:
-            body = tag("p", "Nothing in this hand can be played: the player takes the pile.", "pickup")
-        else:
-            body = tag("p", "Legal plays: " + "; ".join(check.legal), "legal")
-        notes = "".join(tag("li", n) for n in (check.notes if check is not None else ()))
-        parts.append(tag("section", "", f"preset preset-{variant}",
-                         raw=tag("h4", f"{name} rules") + body + (tag("ul", "", "notes", raw=notes) if notes else "")))
-    return "".join(parts)
-
-
 def tableau_html(v: Any) -> str:
+    from rules.refs import RULINGS
+
     board = v.board()
     lead_cells = {c for name in v.winner for c in name.cells}
     cells = "".join(tag("span", "", "cell" + (" lead" if c.index in lead_cells else ""),
@@ -202,39 +174,39 @@ def tableau_html(v: Any) -> str:
                         + tag("span", str(c.label or "S"), "label"))
                     for c in board.cells)
     king = next(h for h in v.hands if h.name.key == "king")
-    winners = " and ".join(h.title for h in v.winner)
     items = "".join(tag("li", f"{h.name.title} ({h.name.where}): {cards_text(h.cards)} — {h.describe()}",
                         "lead" if h.name in v.winner else "") for h in v.hands)
-    pot = ("The King's hand beats every tableau hand: the King's pot is won by the player backing the best "
-           "hand among the players' hands." if v.kings_hand_wins else
-           "The King's hand does not beat every tableau hand: the King's pot carries over.")
+    rulings = "".join(ruling_html(RULINGS[key]) for key in ("kings-pot-kings-hand-wins", "kings-pot-main-pot-winner")
+                      if key in RULINGS)
     return "".join([
-        tag("div", f"Best hand: the {winners}", "outcome"),
         tag("div", "", "grid", raw=cells),
+        tag("p", "The small numbers are the reveal rounds (S: turned at the showdown).", "rule"),
         tag("div", "King's hand: ", "kings", raw=card_row(card_face(c) for c in king.cards)),
-        tag("ol", "", "hands", raw=items),
-        tag("p", pot, "pot"),
-        tag("div", "Rulings kings-pot-kings-hand-wins and kings-pot-main-pot-winner (docs/rulings.md); the small "
-                   "numbers are the reveal rounds (S: turned at the showdown).", "rule")])
+        tag("ol", "", "hands", raw=items), rulings])
 
 
 def verdict_html(form: CheckForm) -> str:
     v = form.verdict
     if v is None:
-        return tag("div", "Fill in the cards (tap them or type them) to get the verdict.", "verdict empty")
-    if isinstance(v, BattleVerdict):
-        body = battle_html(v)
-    elif isinstance(v, ShowdownVerdict):
-        body = showdown_html(v)
-    elif isinstance(form, TableauForm):
+        return tag("div", "The verdict appears here as soon as the cards are all in.", "verdict empty")
+    if isinstance(form, PlayForm):
+        comparison = play_comparison(v)
+        return tag("div", "", "verdict", raw=comparison_html(comparison, headline_cls="headline"))
+    if isinstance(form, TableauForm):
         body = tableau_html(v)
+    elif isinstance(form, ShowdownForm):
+        body = showdown_html(v)
     else:
-        body = play_html(v)
-    stale = ""
-    if form.stale:
-        stale = tag("div", "The fields have changed since: this verdict is still for "
-                    + form.command_line(form.checked["texts"]).replace("palace-tutor ", ""), "stale")
-    return tag("div", "", "verdict", raw=stale + body)
+        body = battle_html(v)
+    return tag("div", "", "verdict", raw=headline_html(form.headline()) + body)
+
+
+def headline_html(sentence: str, cls: str = "headline") -> str:
+    """The lead sentence, its first clause (who wins) in bold."""
+    lead, colon, rest = sentence.partition(": ")
+    if not colon:
+        return tag("p", sentence, cls)
+    return tag("p", "", cls, raw=tag("strong", lead + ":") + tag("span", " " + rest))
 
 
 def message_html(form: CheckForm) -> str:
@@ -246,6 +218,8 @@ def message_html(form: CheckForm) -> str:
 
 
 def command_html(form: CheckForm) -> str:
+    if form.verdict is None:
+        return ""
     return tag("div", "The same question on the command line:", "cmd", raw=tag("code", form.command_line()))
 
 
@@ -254,8 +228,22 @@ def field_class(key: str) -> str:
     return key.replace(".", "-")
 
 
+def field_items(form: CheckForm) -> list[dict[str, Any]]:
+    """The fields as the :class:`~.fields.FieldsBox` shows them, with their card counts."""
+    reading = form.read()
+    out = []
+    for f in form.fields():
+        item = {"key": f.key, "cls": field_class(f.key), "label": f.label, "kind": f.kind, "group": f.group,
+                "placeholder": _placeholder(f), "count": ""}
+        if not f.is_name:
+            have = len(reading.cards.get(f.key, ()))
+            item["count"] = f"({have}/{f.most})" if f.most else f"({have})"
+        out.append(item)
+    return out
+
+
 class FormView(pn.viewable.Viewer):
-    """One checker form: fields (focus button + text box), options, the card
+    """One checker form: fields (each checked as it is typed), options, the card
     picker, the message, the verdict and the equivalent command line."""
 
     form = param.ClassSelector(class_=CheckForm)
@@ -263,17 +251,15 @@ class FormView(pn.viewable.Viewer):
     def __init__(self, **params: Any):
         super().__init__(**params)
         form = self.form
-        self._syncing = False
-        self._inputs: dict[str, pn.widgets.TextInput] = {}
-        self._focus: dict[str, pn.widgets.Button] = {}
-        self._fields = pn.Column(sizing_mode="stretch_width", css_classes=["checker-fields"])
+        self._fields = FieldsBox(css_classes=["checker-fields"], sizing_mode="stretch_width")
+        self._fields.on_event(self._field_event)
         # the tables' clickable surface: card buttons send their data-key
         self._picker = Board(css_classes=["card-picker"], sizing_mode="stretch_width", stylesheets=[PICKER_CSS])
         self._picker.on_key(lambda key, _value: self.form.tap(key))
         self._message = pn.pane.HTML("", css_classes=["checker-message"], sizing_mode="stretch_width",
                                      stylesheets=[MESSAGE_CSS])
         self._verdict = pn.pane.HTML("", css_classes=["checker-verdict"], sizing_mode="stretch_width",
-                                     stylesheets=[CHECKER_CSS])
+                                     stylesheets=[CHECKER_CSS, COMPARE_CSS])
         self._command = pn.pane.HTML("", css_classes=["checker-command"], sizing_mode="stretch_width",
                                      stylesheets=[COMMAND_CSS])
         buttons = [self._button("Check", "checker-check", lambda: form.check(), "primary"),
@@ -285,19 +271,16 @@ class FormView(pn.viewable.Viewer):
         if isinstance(form, TableauForm):
             self._seed = 0
             buttons.append(self._button("Deal 30 cards at random", "checker-deal", self._deal))
-        options = [pn.widgets.Checkbox.from_param(form.param[name], css_classes=[f"checker-{name.replace('_', '-')}"],
-                                                  name=form.param[name].doc.rstrip("."))
-                   for name in form.options]
         self._layout = pn.Column(
-            pn.pane.HTML(tag("div", "Tap a field, then tap cards to fill it (tap a card again to take it out), "
-                                    "or type the cards, e.g. Qs 10h 9c.", "how"), margin=(0, 5)),
-            self._fields, *options, pn.FlexBox(*buttons, gap="6px"), self._picker, self._message,
+            pn.pane.HTML(tag("div", "Type the cards (like Qs 10h 9c) or tap “Tap cards in” beside a field "
+                                    "and then tap the cards below; tap a card again to take it out.", "how"),
+                         margin=(0, 5)),
+            self._fields, pn.FlexBox(*buttons, gap="6px"), self._picker, self._message,
             self._verdict, self._command, sizing_mode="stretch_width", css_classes=[f"checker-form-{form.game}"])
-        self._build_fields()
-        form.param.watch(self._changed, ["texts", "focus", "verdict", "error", "hint", "checked"]
+        form.param.watch(self._changed, ["texts", "focus", "verdict", "error", "hint", "problems", "typing"]
                          + list(form.options))
         if isinstance(form, ShowdownForm):
-            form.param.watch(lambda _e: self._build_fields(), ["players"])
+            form.param.watch(lambda _e: self._render_all(), ["players"])
         self._render_all()
 
     def _button(self, name: str, cls: str, go: Any, kind: str = "default") -> pn.widgets.Button:
@@ -309,61 +292,47 @@ class FormView(pn.viewable.Viewer):
         self._seed += 1
         self.form.deal(self._seed)
 
-    def _build_fields(self) -> None:
-        rows = []
-        self._inputs, self._focus = {}, {}
-        for f in self.form.fields():
-            cls = field_class(f.key)
-            text = pn.widgets.TextInput(value=self.form.texts.get(f.key, ""), css_classes=["checker-field", f"field-{cls}"],
-                                        placeholder="name" if f.is_name else _placeholder(f),
-                                        sizing_mode="stretch_width", min_width=120,
-                                        max_length=60 if f.is_name else 200)
-            text.param.watch(lambda e, key=f.key: self._typed(key, e.new), ["value"])
-            self._inputs[f.key] = text
-            if f.is_name:
-                label = pn.pane.HTML(tag("b", f.label), width=170, margin=(12, 5, 0, 5))
-            else:
-                label = self._focus[f.key] = pn.widgets.Button(
-                    name=f.label, css_classes=["checker-focus", f"focus-{cls}"], width=170,
-                    stylesheets=[BUTTON_CSS], description="Tapped cards go into this field")
-                label.on_click(lambda _e, key=f.key: self.form.focus_on(key))
-            rows.append(pn.Row(label, text, sizing_mode="stretch_width", margin=0))
-        self._fields.objects = rows
-        self._render_all()
-
-    def _typed(self, key: str, value: str) -> None:
-        if not self._syncing:
-            self.form.set_text(key, value or "")
+    def _field_event(self, kind: str, key: str, value: str) -> None:
+        form = self.form
+        if kind == "option":
+            if key in form.options:
+                setattr(form, key, value)
+            return
+        try:
+            form.field(key)
+        except KeyError:
+            return  # a message from a row that is gone (a player removed meanwhile)
+        if kind == "focus":
+            form.focus_on(key)
+        elif kind == "input":
+            form.set_text(key, value, typing=True)
+        else:
+            if form.texts.get(key) != value or form.typing:
+                form.set_text(key, value)
+            form.commit(key)
 
     def _changed(self, *events: Any) -> None:
-        names = {e.name for e in events}
-        if "texts" in names:
-            self._sync_inputs()
-        self._render(names)
-
-    def _sync_inputs(self) -> None:
-        self._syncing = True
-        try:
-            for key, widget in self._inputs.items():
-                text = self.form.texts.get(key, "")
-                if widget.value != text:
-                    widget.value = text
-        finally:
-            self._syncing = False
+        self._render({e.name for e in events})
 
     def _render_all(self) -> None:
-        self._sync_inputs()
-        self._render({"texts", "focus", "verdict", "error", "hint", "checked"})
+        self._fields.fields = field_items(self.form)
+        self._fields.options = [{"key": name, "label": self.form.param[name].doc.rstrip("."),
+                                 "value": bool(getattr(self.form, name))} for name in self.form.options]
+        self._render({"texts", "focus", "verdict", "error", "hint", "problems"})
 
     def _render(self, names: set[str]) -> None:
         form = self.form
-        if names & {"texts", "focus"}:
-            for key, button in self._focus.items():
-                have = len(form.cards_in(key))
-                most = form.field(key).most
-                button.name = form.field(key).label + (f" {have}/{most}" if most else f" ({have})")
-                button.button_type = "primary" if key == form.focus else "default"
+        fields = self._fields
+        if names & {"texts", "focus", "problems", "typing"}:
+            items = field_items(form)
+            if [i["key"] for i in items] != [i["key"] for i in fields.fields]:
+                fields.fields = items
+            elif items != fields.fields:
+                fields.fields = items
+            fields.param.update(texts=dict(form.texts), problems=dict(form.problems), focus=form.focus)
             self._picker.html = picker_html(form)
+        if names & set(form.options):
+            self._fields.options = [dict(o, value=bool(getattr(form, o["key"]))) for o in fields.options]
         self._message.object = message_html(form)
         self._verdict.object = verdict_html(form)
         self._command.object = command_html(form)
@@ -373,10 +342,12 @@ class FormView(pn.viewable.Viewer):
 
 
 def _placeholder(f: Any) -> str:
+    if f.is_name:
+        return "a name (optional)" if not f.least else "a name"
     if f.key.endswith("banner"):
-        return "one card, e.g. Qs"
+        return "one card, e.g. Qs (or the whole side: Jd | Js Jh 5d | Jc)"
     if f.key.endswith("palace"):
-        return "three cards, or BANNER | PALACE | SOLDIERS"
+        return "three cards, e.g. Js Jh 5d"
     if f.key.endswith("soldiers"):
         return "up to five cards (may be empty)"
     if f.key == "tableau":
@@ -385,9 +356,10 @@ def _placeholder(f: Any) -> str:
 
 
 class CheckerView(pn.viewable.Viewer):
-    """The section: a collapsed card whose content is built the first time it is
-    opened (the page does not pay for it until then), with the mode picker and
-    one form view per mode (also built when first shown)."""
+    """The Settle view's content: the question to check (a mode picker) and its form,
+    headed by the form's title (h2). Built the first time the view is shown
+    (:meth:`open`), so the page does not pay for it until then; each form view is
+    built when first picked."""
 
     checker = param.ClassSelector(class_=Checker)
 
@@ -396,23 +368,23 @@ class CheckerView(pn.viewable.Viewer):
         super().__init__(**params)
         self._views: dict[str, FormView] = {}
         self._holder = pn.Column(sizing_mode="stretch_width")
-        self._card = pn.Card(pn.pane.HTML("Enter the cards of a battle, a showdown, a Palace play or a "
-                                          "King's Pot tableau and get the verdict with its reasons."),
-                             title="Check a disputed hand", collapsed=True, sizing_mode="stretch_width",
-                             css_classes=["checker"])
-        self._card.param.watch(self._opened, ["collapsed"])
+        self._title = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["checker-title"],
+                                   stylesheets=[":host h2 { font-size: 1.2rem; margin: 8px 0 4px; color: #1d2430; }"])
+        self._layout = pn.Column(sizing_mode="stretch_width", css_classes=["checker"])
         self._mode: pn.widgets.RadioButtonGroup | None = None
 
-    def _opened(self, event: Any) -> None:
-        if event.new or self._mode is not None:
+    def open(self) -> None:
+        """Build the section (once)."""
+        if self._mode is not None:
             return
         self._mode = pn.widgets.RadioButtonGroup(options={t: m for m, t in MODE_TITLES.items()},
                                                  value=self.checker.mode, css_classes=["checker-mode"],
-                                                 button_type="default", stylesheets=[BUTTON_CSS])
+                                                 button_type="default", stylesheets=[BUTTON_CSS],
+                                                 sizing_mode="stretch_width")
         self._mode.param.watch(lambda e: setattr(self.checker, "mode", e.new), ["value"])
         self.checker.param.watch(lambda _e: self._show(), ["mode"])
         self._show()
-        self._card.objects = [self._mode, self._holder]
+        self._layout.objects = [self._mode, self._title, self._holder]
 
     def _show(self) -> None:
         mode = self.checker.mode
@@ -421,7 +393,8 @@ class CheckerView(pn.viewable.Viewer):
         view = self._views.get(mode)
         if view is None:
             view = self._views[mode] = FormView(form=self.checker.forms[mode])
+        self._title.object = tag("h2", view.form.title)
         self._holder.objects = [view]
 
     def __panel__(self):
-        return self._card
+        return self._layout

@@ -261,8 +261,14 @@ class LinkBox(JSComponent):
       field.addEventListener('focus', () => field.select());
       model.on('fragment', show);
       // a link in the address bar that could not be opened: show the study
-      // that stayed open instead
-      model.on('msg:custom', (msg) => { if (msg && msg.kind === 'restore') { show(); } });
+      // that stayed open instead, or with none open the page's own address
+      model.on('msg:custom', (msg) => {
+        if (!msg || msg.kind !== 'restore') { return; }
+        if (!model.fragment && window.location.hash) {
+          window.history.replaceState(null, '', window.location.pathname + window.location.search);
+        }
+        show();
+      });
       show();
       box.append(field, copy, said);
       return box;
@@ -281,103 +287,6 @@ class LinkBox(JSComponent):
     def restore_address(self) -> None:
         """Put the current study's link back in the address bar."""
         self._send_msg({"kind": "restore"})
-
-
-class QuizBox(JSComponent):
-    """The question asked at this position: tap an answer or type one.
-
-    All of it is one component that shows or hides itself, so a question
-    appearing on Next is one small update (no relayout of the page's
-    columns). Texts are set with ``textContent``. An answer reaches Python
-    through :meth:`on_answer` callbacks.
-    """
-
-    shown = param.Boolean(default=False, doc="Whether a question is asked here.")
-    question = param.String(default="", doc="The question (plain text).")
-    options = param.List(default=[], doc="Answers to tap (plain texts).")
-    verdict = param.String(default="", doc="Right or wrong, with the reason (plain text).")
-    correct = param.Boolean(default=None, allow_None=True, doc="Whether the last answer was right.")
-
-    _esm = """
-    export function render({ model }) {
-      const box = document.createElement('div');
-      box.className = 'quiz';
-      const question = document.createElement('div');
-      question.className = 'quiz-question';
-      const options = document.createElement('div');
-      options.className = 'quiz-options';
-      const row = document.createElement('div');
-      row.className = 'quiz-row';
-      const typed = document.createElement('input');
-      typed.type = 'text';
-      typed.className = 'quiz-typed';
-      typed.placeholder = 'or type your answer';
-      typed.setAttribute('aria-label', 'Your answer');
-      const send = document.createElement('button');
-      send.type = 'button';
-      send.className = 'quiz-answer';
-      send.textContent = 'Answer';
-      const verdict = document.createElement('div');
-      verdict.className = 'quiz-verdict';
-      verdict.setAttribute('role', 'status');
-      row.append(typed, send);
-      box.append(question, options, row, verdict);
-      const answer = (text) => model.send_msg({answer: text});
-      send.addEventListener('click', () => answer(typed.value));
-      typed.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); answer(typed.value); } });
-      const draw = () => {
-        box.style.display = model.shown ? '' : 'none';
-        question.textContent = model.question ? 'Question: ' + model.question : '';
-        options.replaceChildren(...model.options.map((label) => {
-          const b = document.createElement('button');
-          b.type = 'button';
-          b.className = 'quiz-option';
-          b.textContent = label;
-          b.addEventListener('click', () => answer(label));
-          return b;
-        }));
-        options.style.display = model.options.length ? '' : 'none';
-      };
-      const judge = () => {
-        verdict.textContent = model.verdict;
-        verdict.className = 'quiz-verdict' + (model.correct === true ? ' right' : model.correct === false ? ' wrong' : '');
-      };
-      model.on('shown', draw);
-      model.on('question', () => { typed.value = ''; draw(); });
-      model.on('options', draw);
-      model.on('verdict', judge);
-      model.on('correct', judge);
-      draw();
-      judge();
-      return box;
-    }
-    """
-
-    _stylesheets = [_BASE_CSS + """
-    .quiz { background: #f4f0ff; border-radius: 8px; padding: 8px 10px; margin: 6px 0; }
-    .quiz-question { font-weight: 600; margin-bottom: 6px; }
-    .quiz-options { display: flex; flex-wrap: wrap; gap: 6px; margin-bottom: 6px; }
-    .quiz-option, .quiz-answer { min-height: 44px; min-width: 44px; padding: 0 12px; border-radius: 6px;
-                                 border: 1px solid #b8bec7; background: white; cursor: pointer; }
-    .quiz-row { display: flex; gap: 6px; }
-    .quiz-typed { flex: 1 1 8em; min-height: 40px; padding: 0 8px; border: 1px solid #b8bec7; border-radius: 6px;
-                  font: inherit; }
-    .quiz-verdict { margin-top: 6px; }
-    .quiz-verdict.right { color: #1e6b34; }
-    .quiz-verdict.wrong { color: #a3262d; }
-    """]
-
-    def __init__(self, **params: Any):
-        super().__init__(**params)
-        self._answer_callbacks: list[Callable[[str], None]] = []
-
-    def on_answer(self, callback: Callable[[str], None]) -> None:
-        self._answer_callbacks.append(callback)
-
-    def _handle_msg(self, msg: Any) -> None:
-        if isinstance(msg, dict) and isinstance(msg.get("answer"), str):
-            for callback in self._answer_callbacks:
-                callback(msg["answer"])
 
 
 class FileOpen(JSComponent):

@@ -15,7 +15,8 @@ Markup contract (tests, benches, the pre-render):
 * ``[data-act=NAME]``: a button (or a select: its ``change``) whose press is
   sent to Python as ``{act: NAME, value: data-value or the select's value}``.
 * ``[data-child=NAME]``: where a Panel child is slotted (table, extra: under
-  the table, quiz, steps, tree, share, saved, checker, debug, bridge).
+  the table, players: Play's row, for who plays each seat; quiz, steps, tree,
+  share, saved, checker, debug, bridge).
 * ``[data-part=NAME]``: HTML filled from Python (narration, notice, heading,
   play-status).
 * ``[data-open=TAB]``: opens the drawer on a tab (browser only).
@@ -152,7 +153,7 @@ def study_top_html(data: FrameData) -> str:
                 + tag("div", "", "setup-form", raw=form))
     play = tag("div", "", "play-only top-row", raw=(
         _select("Game", "play-game", "play-game", games) + _button("New deal", "new-deal", "", "new-deal primary")
-        + setup))
+        + setup + tag("div", "", "child play-controls", data_child="players")))
     seat = _select("Cards shown", "seat", "seat-select", tag("option", "Everyone's (teaching)", value="-1"))
     extra = tag("div", "", "play-extra play-only", data_part="play-extra")
     return tag("div", "", "study-top", raw=learn + play + seat + extra)
@@ -221,7 +222,7 @@ def frame_html(data: FrameData, job: str = "home", home: str | None = None) -> s
                        aria_label="Start")
     debug = tag("section", "", "view-debug", raw=tag("h2", "Self-check: the rules running in this browser")
                 + tag("div", "", "child", data_child="debug"), hidden="", aria_label="Self-check")
-    main = tag("main", "", "pt-main", raw=(tag("div", "", "notice-home", data_part="notice-home")
+    main = tag("main", "", "pt-main", raw=(tag("div", "", "notice-area notice-home", data_part="notice-home")
                                             + home_section + study_html(data) + settle_html() + debug),
                id="pt-main")
     bridge = tag("div", "", "bridge", data_child="bridge")
@@ -337,6 +338,7 @@ SHELL_CSS = """
 .setup-form { display: grid; gap: 8px; }
 .table-setup[open] .setup-form { position: absolute; top: calc(100% + 4px); left: 0; z-index: 10; width: min(92vw, 380px);
   background: #fff; border: 1px solid var(--line); border-radius: 10px; box-shadow: 0 6px 18px rgba(0,0,0,.2); padding: 10px; }
+.play-controls:empty { display: none; }
 .play-extra { flex: 1 1 100%; display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; }
 .play-extra:empty { display: none; }
 
@@ -414,8 +416,9 @@ SHELL_CSS = """
   .study-top .field-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   .top-row { flex: 1 1 180px; }
   .seat-select { flex: 0 1 132px; }
-  .play-game { flex: 1 1 100px; }
-  .new-deal { padding: 0 10px; }
+  .play-game { flex: 1 1 90px; }
+  .new-deal { padding: 0 10px; white-space: nowrap; }
+  .pt-app[data-job="play"] .seat-select { flex: 0 1 112px; }
 }
 
 /* settle */

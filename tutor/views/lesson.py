@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import panel as pn
-import param
 
 from tutor.model.app import TutorApp
 from tutor.model.study import Study
 
 from .base import StudyFollower
-from .components import ItemList, QuizBox
+from .components import ItemList
+from .quiz import QuizPane
 from .text import esc, tag
 
 BUTTON_CSS = """
@@ -29,6 +28,8 @@ def narration_html(study: Study) -> str:
     """The narration pane's content, every text escaped."""
     told = study.narration()
     parts = [tag("h2", told.heading, "heading"), tag("p", told.text, "text")]
+    if told.more:  # on one's own line: what followed the move, one sentence a line
+        parts.append(tag("ul", "", "more", raw="".join(tag("li", line) for line in told.more)))
     if told.rule is not None:
         parts.append(tag("div", "Rule: ", "rule", raw=tag("cite", str(told.rule)) + esc(" — " + told.rule.source_title)))
         parts.append(tag("details", "", "source", raw=tag("summary", "Show the source section")
@@ -43,50 +44,6 @@ def narration_html(study: Study) -> str:
     if note:
         parts.append(tag("div", "Your note: " + note, "note"))
     return tag("div", "", "narration", raw="".join(parts))
-
-
-class QuizPane(pn.viewable.Viewer):
-    """The question asked at this position: pick or type an answer."""
-
-    app = param.ClassSelector(class_=TutorApp)
-
-    def __init__(self, **params: Any):
-        super().__init__(**params)
-        self._box = QuizBox(css_classes=["quiz-box"], sizing_mode="stretch_width")
-        self._box.on_answer(self._answer)
-        self._model = None
-        self._watch = None
-        self._follow = StudyFollower(self.app, [], self._study_changed)
-
-    def _study_changed(self, study: Study, _names: set[str]) -> None:
-        if self._model is not None:
-            self._model.param.unwatch(self._watch)
-        self._model = study.quiz
-        self._watch = study.quiz.param.watch(lambda *_: self._show(), ["quiz", "result"])
-        self._show()
-
-    def _show(self) -> None:
-        model = self._model
-        quiz = model.quiz
-        if quiz is None:
-            if self._box.shown:
-                self._box.shown = False
-            return
-        result = model.result
-        if result is None:
-            labels = list(quiz.options)
-            if not labels and quiz.kind == "legal-plays" and model.state is not None:
-                labels = [str(a) for a in model.state.candidate_actions()]
-            self._box.param.update(shown=True, question=quiz.question, options=labels, verdict="", correct=None)
-        else:
-            self._box.param.update(shown=True, verdict=result.reason, correct=result.correct)
-
-    def _answer(self, text: str) -> None:
-        if self._model is not None:
-            self._model.answer(text or "")
-
-    def __panel__(self):
-        return self._box
 
 
 def step_counter(study: Study) -> str:
@@ -119,8 +76,10 @@ class LessonPlayer:
         for act, go in (("start", lambda s: s.to_start()), ("prev", lambda s: s.back()),
                         ("next", lambda s: s.forward()), ("end", lambda s: s.to_end())):
             shell.on_act(act, lambda _value, go=go: self.app.study is not None and go(self.app.study))
-        # "seat": the narration and the step list say only what the chosen seat may know
-        self._follow = StudyFollower(app, ["current", "step", "tree", "seat"], self._update)
+        # "seat": the narration and the step list say only what the chosen seat may know;
+        # quiz_open: the step being asked is hidden in the step list until it is answered
+        self._hiding = False
+        self._follow = StudyFollower(app, ["current", "step", "tree", "seat", "quiz_open"], self._update)
 
     def _jump(self, key: Any) -> None:
         study = self.app.study
@@ -128,7 +87,10 @@ class LessonPlayer:
             study.jump(key)
 
     def _update(self, study: Study, names: set[str]) -> None:
-        if names & {"study", "seat", "tree"}:
+        # a question open here, or open before this move: the hidden steps change
+        hiding = study.quiz_open or self._hiding
+        self._hiding = study.quiz_open
+        if names & {"study", "seat", "tree", "quiz_open"} or hiding:
             self.steps.items = [{"key": item.index, "label": item.label} for item in study.step_items()]
         self.steps.selected = study.step_item
         self.shell.narration_html = narration_html(study)

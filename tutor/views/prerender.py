@@ -13,7 +13,8 @@ same geometry: no jump.
 * :func:`first_screen_html` -- the first screen of a plain address (the jobs,
   the game guides);
 * :func:`study_screen_html` -- the screen a study link opens on (a lesson's
-  step, a dealt table), or None if the link does not open.
+  step, a dealt table; a link that does not open: the first screen, saying
+  why, as the page does).
 
 The markup uses no shadow DOM except for the table, which sits in a
 declarative shadow root (``<template shadowrootmode="open">``) with its own
@@ -140,12 +141,9 @@ def first_screen_html(catalog: Any = None) -> str:
     return page_markup(page_state("", catalog))
 
 
-def study_screen_html(fragment: str, catalog: Any = None) -> str | None:
-    """The screen a study link (the part after ``#``) opens on; None if it does not open."""
-    state = page_state(fragment, catalog)
-    if state.ui.get("job") not in ("learn", "play"):
-        return None
-    return page_markup(state)
+def study_screen_html(fragment: str, catalog: Any = None) -> str:
+    """The screen a study link (the part after ``#``) opens on, as the live page shows it."""
+    return page_markup(page_state(fragment, catalog))
 
 
 __all__ = ["PageState", "page_state", "static_page", "first_screen_html", "study_screen_html"]

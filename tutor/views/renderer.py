@@ -111,9 +111,12 @@ class TableRenderer(pn.viewable.Viewer):
         self._watchers = []
         if self.study is not None:
             watcher = self.study.param.watch(lambda *_: self.refresh(),
-                                             ["current", "step", "tree", "seat", "selection"])
+                                             ["current", "step", "tree", "seat", "selection", "quiz_open"])
             self._watchers.append((self.study, watcher))
             self.refresh()
+
+
+ASKING = "Answer the question first: the moves and their verdicts come back after it."
 
 
 # -- the default table: the state's view as text, actions as buttons -----------------------
@@ -175,13 +178,15 @@ class DefaultRenderer(TableRenderer):
             return
         state = study.state
         self._table.object = value_html(self.view())
-        self._choices = study.choices()
+        self._choices = () if study.quiz_open else study.choices()  # a question open: no moves, no verdicts
         self._actions.items = [
             {"key": i, "label": choice.text, "cls": "legal" if choice.verdict.legal else "illegal",
              "title": choice.verdict.reason}
             for i, choice in enumerate(self._choices)]
         if state.is_over:
             self._actions.items = [{"key": -1, "label": "The game is over.", "cls": "over"}]
+        elif study.quiz_open:
+            self._actions.items = [{"key": -1, "label": ASKING, "cls": "asking"}]
 
     def _picked(self, key: Any) -> None:
         if isinstance(key, int) and 0 <= key < len(self._choices):

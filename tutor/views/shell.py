@@ -46,6 +46,7 @@ class Shell(JSComponent):
     table = Child(doc="The game table.")
     extra = Child(doc="Shown under the table (e.g. a position judged under other rule sets).")
     saved = Child(doc="The studies saved on this device (a drawer tab, shown when given).")
+    players = Child(doc="Play: who plays each seat (people here, or the computer), in the Play row.")
     quiz = Child(doc="The question asked at this step.")
     steps = Child(doc="The lesson's step list.")
     tree = Child(doc="The study tree and notes.")

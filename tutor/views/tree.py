@@ -1,5 +1,6 @@
 """The study tree: main line first, variations indented; click to go there,
-promote or delete, back to the main line in one click, notes."""
+promote or delete, back to the main line in one click, notes; undo and redo
+any change of the tree (a deleted line comes back with its notes)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from tutor.model.tree import Row
 from .base import StudyFollower
 from .components import ItemList
 from .lesson import BUTTON_CSS
+
+# Bokeh's stock danger red (#d9534f) under white text is 3.9:1; this one is 6.5:1
+DANGER_CSS = ".bk-btn-danger { background-color: #b02a30; border-color: #8f2227; color: #ffffff; }"
 
 
 def row_item(row: Row, seat: int | None = None) -> dict[str, Any]:
@@ -49,6 +53,8 @@ class TreePane(pn.viewable.Viewer):
         self._make_main = self._button("Make main line", "tree-make-main", lambda s: s.make_main_line())
         self._delete = self._button("Delete from here", "tree-delete", lambda s: s.delete(),
                                     button_type="danger")
+        self._undo = self._button("↶ Undo", "tree-undo", lambda s: s.undo())
+        self._redo = self._button("↷ Redo", "tree-redo", lambda s: s.redo())
         self._note = pn.widgets.TextInput(placeholder="Your note on this position", css_classes=["note-input"],
                                           sizing_mode="stretch_width", min_width=160, max_length=2000)
         self._save_note = self._button("Save note", "note-save",
@@ -56,14 +62,16 @@ class TreePane(pn.viewable.Viewer):
         self._layout = pn.Column(
             pn.pane.HTML("<b>Lines</b> (main line first; your variations are indented)", margin=(10, 5, 0, 5)),
             self._rows,
-            pn.FlexBox(self._main, self._promote, self._make_main, self._delete, gap="6px"),
+            pn.FlexBox(self._main, self._promote, self._make_main, self._delete, self._undo, self._redo,
+                       gap="6px"),
             pn.Row(self._note, self._save_note, sizing_mode="stretch_width"),
             sizing_mode="stretch_width", css_classes=["tree-pane"])
-        self._follow = StudyFollower(self.app, ["current", "tree", "step", "seat"], self._update)
+        self._follow = StudyFollower(self.app, ["current", "tree", "step", "seat", "undo_stack", "redo_stack"],
+                                     self._update)
 
     def _button(self, label: str, cls: str, do, button_type: str = "default") -> pn.widgets.Button:
         button = pn.widgets.Button(name=label, css_classes=[cls], button_type=button_type,
-                                   stylesheets=[BUTTON_CSS])
+                                   stylesheets=[BUTTON_CSS, DANGER_CSS])
         button.on_click(lambda _e: self.app.study is not None and do(self.app.study))
         return button
 
@@ -82,6 +90,8 @@ class TreePane(pn.viewable.Viewer):
         self._main.disabled = on_main
         self._promote.disabled = self._make_main.disabled = on_main
         self._delete.disabled = node.is_root or bool(node.steps)
+        self._undo.disabled = not study.can_undo
+        self._redo.disabled = not study.can_redo
         self._note.value = node.note
 
     def __panel__(self):

@@ -309,6 +309,20 @@ class BoardTable(TableRenderer):
         else:
             self.clicked(kind, arg, value)
 
+    @property
+    def asking(self) -> bool:
+        """A question is open at the cursor: draw the position, but no moves, legal marks,
+        verdicts or leaders that would answer it (tutor.model.quiz)."""
+        return bool(self.study is not None and self.study.quiz_open)
+
+    def instruction_line(self, text: str, over: bool = False) -> str:
+        """The table's instruction; while a question is open it only says to answer it
+        first ("Ada: buy one card or more (up to 5)" would answer "how many may she buy?")."""
+        if self.asking:
+            from ..renderer import ASKING
+            return instruction(ASKING, "asking")
+        return instruction(text, "done" if over else "")
+
     def offer(self, action: Any, label: str, cls: str = "") -> str:
         """A button for ``action``, styled by the engine's verdict on it; its click plays it."""
         text = str(action)

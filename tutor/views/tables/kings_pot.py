@@ -21,7 +21,7 @@ from rules.kings_pot.tableau import LINES, SIZE, HandName, cell_name, row_col
 from ..cards import backs, card_back, card_face, card_row
 from ..renderer import register_renderer
 from ..text import tag
-from .board import REASON_SLOT, BoardTable, bottom_seat, instruction, legend, ring, zone
+from .board import REASON_SLOT, BoardTable, bottom_seat, legend, ring, zone
 
 _ROWS = (HandName.ACE, HandName.TWO, HandName.THREE, HandName.FOUR, HandName.FIVE)
 _COLUMNS = (HandName.SIX, HandName.SEVEN, HandName.EIGHT, HandName.NINE, HandName.TEN)
@@ -32,7 +32,7 @@ TABLEAU_CSS = """
                 max-width: 440px; margin: 4px auto 6px; }
 .line-name { display: flex; flex-direction: column; align-items: center; justify-content: center; line-height: 1.05;
              font-weight: 700; font-size: 0.8rem; color: #3b4452; border: 1px solid #c3c9d2; border-radius: 6px;
-             background: #f3f5f8; min-height: 30px; cursor: pointer; padding: 1px 2px; }
+             background: #f3f5f8; min-height: 44px; cursor: pointer; padding: 1px 2px; }
 .line-name .hand { font-size: 0.7rem; font-weight: 600; color: #4a5563; }
 .line-name.leading { background: #fff3c4; border-color: #a87300; color: #5c3d00; }
 .line-name.leading .hand { color: #5c3d00; }
@@ -101,14 +101,17 @@ class KingsPotTable(BoardTable):
         st = study.state
         view = self.view()
         board = view.board
-        leading = frozenset(board.leader.hands)
+        asking = self.asking  # a question open: no leading hand, no moves
+        leading = frozenset() if asking else frozenset(board.leader.hands)
         bottom = bottom_seat(len(view.players), study.seat, None if st.is_over else view.to_act)
         seats = [self._seat(st, view, seat, seen, compact=seat != bottom) for seat, seen in enumerate(view.players)]
         parts = [self._status(st, view), self._tableau(board, leading), self._legend(),
-                 self._leader(board, leading), ring(seats, bottom, self._felt(view)),
-                 instruction(self._instruction(st, view), "done" if st.is_over else "")]
+                 *(() if asking else (self._leader(board, leading),)), ring(seats, bottom, self._felt(view)),
+                 self.instruction_line(self._instruction(st, view), st.is_over)]
         if st.is_over:
             parts.append(self._outcome(st, view))
+        elif asking:
+            pass  # a question is open: no moves (the instruction line says to answer it first)
         elif view.seat is None or view.seat == st.to_act or st.phase in (Phase.REVEAL, Phase.SHOWDOWN):
             parts.append(self._actions(st))
         else:
@@ -227,7 +230,7 @@ class KingsPotTable(BoardTable):
             badges += tag("span", "this view", "badge")
         head = tag("div", "", "seat-head", raw=tag("span", seen.name, "seat-name") + badges
                    + tag("span", f"stack {seen.stack} · paid {seen.put_in} into the pot", "money"))
-        can_fold = acting and st.phase is Phase.BET and seen.cards is not None
+        can_fold = acting and st.phase is Phase.BET and seen.cards is not None and not self.asking
         node = self.study.current
         if seen.cards is None:
             cards = backs(seen.card_count, title="a bought card, hidden")

@@ -25,7 +25,7 @@ from rules.palace.state import Phase
 from ..cards import backs, card_back, card_face, card_row, cards_text
 from ..renderer import register_renderer
 from ..text import tag
-from .board import REASON_SLOT, BoardTable, bottom_seat, instruction, ring, zone
+from .board import REASON_SLOT, BoardTable, bottom_seat, ring, zone
 
 CARD_ACTIONS = (A.Play, A.Flash, A.Reflect, A.Quick)
 
@@ -56,7 +56,7 @@ def _why(verdict: Any) -> str:
     """The engine's reason with the rule it rests on (and our ruling, if one decides it)."""
     text = f"{verdict.reason} (rule: {verdict.ref})"
     if verdict.ruling is not None:
-        text += f"; ruling {verdict.ruling.key}: {verdict.ruling.reading}"
+        text += f"; not spelled out in the rules ({verdict.ruling.question}): our reading, {verdict.ruling.reading}"
     return text
 
 
@@ -138,15 +138,17 @@ class PalaceTable(BoardTable):
         node = study.current
         mover = st.to_move
         mover_visible = view.seats[mover].hand is not None
-        look = PalaceLook(st, mover_visible)
+        look = PalaceLook(st, mover_visible and not self.asking)  # no legal glow while a question is open
         picked = set(study.selection)
         bottom = bottom_seat(len(view.seats), study.seat, None if st.is_over else mover)
         seats = [self._seat(st, view, seat, seen, look, picked, node, compact=seat != bottom)
                  for seat, seen in enumerate(view.seats)]
         parts = [ring(seats, bottom, self._status(st, view) + self._center(st, view, look, picked, node)),
-                 instruction(self._instruction(st, view, mover_visible), "done" if st.is_over else "")]
+                 self.instruction_line(self._instruction(st, view, mover_visible), st.is_over)]
         if st.is_over:
             parts.append(self._over(st))
+        elif self.asking:
+            pass  # a question is open: no moves (the instruction line says to answer it first)
         elif mover_visible:
             parts.append(self._actions(st, look, picked, node))
         else:

@@ -34,7 +34,7 @@ from tutor.model.table_data import OddsCache, odds_seat
 from ..cards import backs, card_face, card_row, cards_text
 from ..renderer import register_renderer
 from ..text import tag
-from .board import REASON_SLOT, BoardTable, amount_input, bottom_seat, button, instruction, ring, verdict_html, zone
+from .board import REASON_SLOT, BoardTable, amount_input, bottom_seat, button, ring, verdict_html, zone
 
 _PHASE_WORDS = {
     Phase.DEALER_DRAW: "drawing for the first dealer", Phase.ANTE: "the ante",
@@ -63,7 +63,7 @@ _STATUS_WORDS = {Status.FOLDED: "folded", Status.BEATEN: "beaten", Status.TIED: 
 def _why(verdict: Verdict) -> str:
     text = f"{verdict.reason} (rule: {verdict.ref})"
     if verdict.ruling is not None:
-        text += f"; ruling {verdict.ruling.key}: {verdict.ruling.reading}"
+        text += f"; not spelled out in the rules ({verdict.ruling.question}): our reading, {verdict.ruling.reading}"
     return text
 
 
@@ -143,10 +143,12 @@ class PokerTable(BoardTable):
         seats = [self._seat(st, view, seat, seen, picked, node, mover_visible, compact=seat != bottom)
                  for seat, seen in enumerate(view.players)]
         parts = [ring(seats, bottom, self._status(st, view) + self._felt(st, view)),
-                 instruction(self._instruction(st, view), "done" if st.is_over else "")]
+                 self.instruction_line(self._instruction(st, view), st.is_over)]
         if st.is_over:
             parts.append(REASON_SLOT)
             parts.append(self._result(view))
+        elif self.asking:
+            pass  # a question is open: no moves (the instruction line says to answer it first)
         elif mover_visible:
             parts.append(self._actions(st, picked, node))
             parts.append(REASON_SLOT)
@@ -221,7 +223,7 @@ class PokerTable(BoardTable):
                    + tag("span", money, "money"))
         # the banner: an opponent's banner is a tap target for a bet on the mover's turn
         can_target = (mover_visible and st.phase is Phase.TURN and me is not None and seat != me
-                      and seen.status is Status.IN and seen.banner is not None)
+                      and seen.status is Status.IN and seen.banner is not None and not self.asking)
         target_item = f"target:{seat}"
         if seen.banner is None:
             banner = tag("span", "–" if compact else "not dealt", "cards empty")
@@ -239,7 +241,8 @@ class PokerTable(BoardTable):
             palace = card_row((card_face(c, cls="down" if hidden_to_table else "",
                                          title=f"{c.words}: a palace card, face down on the table")
                                for c in seen.palace), "palace", empty="–" if compact else "none")
-        can_discard = mover_visible and acting and st.phase in (Phase.TURN, Phase.AFTER_BUY, Phase.SPOILS)
+        can_discard = mover_visible and acting and st.phase in (Phase.TURN, Phase.AFTER_BUY, Phase.SPOILS) \
+            and not self.asking
         soldiers = []
         for i, c in enumerate(seen.soldiers):
             if can_discard:
@@ -287,8 +290,10 @@ class PokerTable(BoardTable):
             line = (f"Battle: {b.attacker} attacks {b.defender}. {b.responder} to answer: {b.owed} to call"
                     + (f" ({b.raises} raise{'s' if b.raises != 1 else ''} so far)" if b.raises else ""))
             parts.append(tag("div", line, "battle-line"))
-            parts.append(tag("div", "", "battle pending", raw=self._pair(st, view, battle.attacker, battle.defender)))
-        elif st.phase is Phase.TURN and st.actor is not None:
+            if not self.asking:  # the marked sides and "if called now" would answer "who wins?"
+                parts.append(tag("div", "", "battle pending", raw=self._pair(st, view, battle.attacker,
+                                                                             battle.defender)))
+        elif st.phase is Phase.TURN and st.actor is not None and not self.asking:
             target = next((int(i.split(":")[1]) for i in picked if i.startswith("target:")), None)
             if target is not None and target < len(st.players):
                 them = st.players[target]

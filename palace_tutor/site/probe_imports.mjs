@@ -1,0 +1,24 @@
+// Build step (host side, offline): which modules does the app import to start?
+// usage: node probe_imports.mjs PYODIDE_DIR WORKER_JS PACKAGES_JSON OUT_JSON
+//
+// Installs the site's packages under Node, runs the app's code from the worker
+// script up to its first render, and writes the sorted names in sys.modules.
+// lazy.py keeps those in the files a first visit loads and moves the rest into
+// one archive that the worker fetches at the first import of any of it.
+import fs from "node:fs";
+import path from "node:path";
+import url from "node:url";
+import { createRequire } from "node:module";
+
+const [dir, workerJs, packagesJson, out] = process.argv.slice(2).map((p) => path.resolve(p));
+globalThis.XMLHttpRequest ??= class XMLHttpRequest {};  // looked up by name at import (pyodide_http)
+await import(url.pathToFileURL(path.join(dir, "pyodide.asm.js")).href);
+const { loadPyodide } = createRequire(import.meta.url)(path.join(dir, "pyodide.js"));
+const py = await loadPyodide({ indexURL: dir + "/", stdout: () => {}, stderr: (m) => console.error(m) });
+await py.loadPackage(JSON.parse(fs.readFileSync(packagesJson, "utf8")), { checkIntegrity: true, messageCallback: () => {} });
+const source = fs.readFileSync(workerJs, "utf8");
+const literal = source.match(/const code = `([\s\S]*?)`\n/);
+if (!literal) throw new Error("no `const code` in the worker script");
+await py.runPythonAsync((0, eval)("`" + literal[1] + "`"));
+fs.writeFileSync(out, py.runPython("import json, sys\njson.dumps(sorted(sys.modules))"));
+process.exit(0);

@@ -1,0 +1,78 @@
+"""The built site's code left for later (``palace_tutor/site/lazy.py``), inside real Pyodide under
+Node: the site's packages as a first visit installs them, the finder from the site's own worker
+script, and a synchronous request answered from the site's folder (as the worker's would be).
+Importing what waits (a numpy extension module, a package nothing imported at start, a module
+of the standard library) fetches the archive once and works; the answers come from CPython."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+
+import pytest
+
+PROBE = r"""
+import json, sys
+before = "numpy.random" in sys.modules or "markdown" in sys.modules
+import numpy.random
+import markdown
+import pydoc
+json.dumps({"before": before, "rng": numpy.random.default_rng(7).integers(0, 1000, size=5).tolist(),
+            "markdown": markdown.markdown("*hi*"), "pydoc": pydoc.__name__})
+"""
+
+RUN = r"""
+const [dir, codeFile, packagesFile, probeFile] = process.argv.slice(2);
+const fs = require("fs"), path = require("path");
+let fetched = [];
+globalThis.XMLHttpRequest = class {  // synchronous, from the site's folder (the worker's own is a real one)
+  open(method, url, async) { this.url = url; if (async !== false) throw new Error("expected a synchronous request"); }
+  send() {
+    fetched.push(this.url);
+    const data = fs.readFileSync(path.join(dir, this.url));
+    this.status = 200;
+    this.response = data.buffer.slice(data.byteOffset, data.byteOffset + data.length);
+  }
+};
+(async () => {
+  const { loadPyodide } = require(path.join(dir, "pyodide", "pyodide.js"));
+  const py = await loadPyodide({ indexURL: path.join(dir, "pyodide") + "/", stdout: () => {}, stderr: () => {} });
+  await py.loadPackage(JSON.parse(fs.readFileSync(packagesFile, "utf8")), { messageCallback: () => {} });
+  py.runPython(fs.readFileSync(codeFile, "utf8"));
+  const out = JSON.parse(py.runPython(fs.readFileSync(probeFile, "utf8")));
+  out.fetched = fetched;
+  console.log(JSON.stringify(out));
+})().catch((e) => { console.error(e); process.exit(1); });
+"""
+
+
+def test_code_left_for_later_arrives_at_its_first_import(site_dir, tmp_path):
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is needed (apt-get install -y nodejs)")
+    worker = (site_dir / "app.js").read_text()
+    match = re.search(r"\\nimport sys as _pt_sys\\n.*?del _pt_sys, _PalaceLater\\n", worker, re.S)
+    assert match, "the worker script has no finder for the code left for later"
+    finder = match.group(0).replace("\\n", "\n")
+    archive = re.search(r'_PalaceLater\("([^"]+)"', finder).group(1)
+    assert (site_dir / archive).is_file()
+    lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())
+    packages = sorted(p for p in lock["packages"] if p not in ("micropip", "packaging"))
+    (tmp_path / "finder.py").write_text(finder)
+    (tmp_path / "packages.json").write_text(json.dumps(packages))
+    (tmp_path / "probe.py").write_text(PROBE)
+    (tmp_path / "run.js").write_text(RUN)
+    proc = subprocess.run([node, str(tmp_path / "run.js"), str(site_dir), str(tmp_path / "finder.py"),
+                           str(tmp_path / "packages.json"), str(tmp_path / "probe.py")],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    import numpy
+
+    assert out["before"] is False
+    assert out["rng"] == numpy.random.default_rng(7).integers(0, 1000, size=5).tolist()
+    assert out["markdown"] == "<p><em>hi</em></p>"
+    assert out["pydoc"] == "pydoc"
+    assert out["fetched"] == [archive]  # once, for all three

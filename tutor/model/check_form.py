@@ -1,0 +1,508 @@
+"""The common part of every checker form: fields checked as they are typed, taps,
+and the engine's verdict on what the fields say now (see :mod:`.checker`).
+
+Every edit is checked at once and judged again: a bad token is named in
+``problems`` against its own field (with the rule), the text stays as typed so
+nothing is lost, and a verdict is only ever shown for the fields as they are.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import param
+
+from rules.cards import ALL_CARDS, Card, format_cards, parse_cards
+from rules.errors import NotationError
+
+NAME_LIMIT = 40  # characters in a player's name
+
+KEPT = "Nothing was changed."
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input box of a form.
+
+    ``least``: cards needed before the position can be judged (a name field:
+    1 if the name is required); ``most``: how many tapped cards it takes before
+    the next tap moves on (``None``: no limit; typed text is judged by the
+    engine, which names any wrong count). ``group``: the fields that one piece
+    of side notation fills together (``[NAME:] BANNER | PALACE | SOLDIERS``).
+    """
+
+    key: str
+    label: str
+    least: int = 0
+    most: int | None = None
+    kind: str = "cards"  # "cards" or "name"
+    group: str = ""
+
+    @property
+    def is_name(self) -> bool:
+        return self.kind == "name"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the fields say: the cards and names read from them (fields with a
+    problem have none), and each field's problem (the bad token and the rule)."""
+
+    cards: Mapping[str, tuple[Card, ...]]
+    names: Mapping[str, str]
+    problems: Mapping[str, str]
+    spread: Mapping[str, str]  # field -> the field whose side notation filled it
+    pending: Mapping[str, str] = None  # field -> the card still being typed at its end
+
+    def canonical(self, key: str) -> str:
+        return self.names[key] if key in self.names else format_cards(self.cards.get(key, ()))
+
+
+class CheckForm(param.Parameterized):
+    """The common part of every checker form (see the module docstring)."""
+
+    texts = param.Dict(default={}, doc="Field key -> its text as typed (cards, or a name).")
+    focus = param.String(default="", doc="The field a tapped card goes to.")
+    problems = param.Dict(default={}, doc="Field key -> what is wrong with its text: the bad token and the rule.")
+    verdict = param.Parameter(default=None, doc="The engine's verdict on the fields as they are now, or None.")
+    checked = param.Dict(default=None, allow_None=True,
+                         doc="The texts and options the verdict was computed from (always the current ones).")
+    error = param.String(default="", doc="Why the position cannot be judged (the engine's refusal, not tied to "
+                                         "one field), or why a tap was refused.")
+    hint = param.String(default="", doc="What is still missing before the position can be judged.")
+    typing = param.String(default="", doc="The field being typed in: a card half typed at its end "
+                                          "(``Q``, ``10``) is not yet an error.")
+
+    _edited = ""  # the field of the last edit: a card given twice is named there
+
+    title: ClassVar[str] = ""
+    game: ClassVar[str] = ""
+    options: ClassVar[tuple[str, ...]] = ()  # Boolean params that change the verdict
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        if not self.texts:
+            self.texts = {f.key: self._blank(f) for f in self.fields()}
+        if not self.focus:
+            self.focus = next(f.key for f in self.fields() if not f.is_name)
+        if self.options:
+            self.param.watch(self._option_changed, list(self.options))
+        self.param.update(**self._judged(self.texts))
+
+    # -- what subclasses define ------------------------------------------------------
+    def fields(self) -> tuple[Field, ...]:
+        raise NotImplementedError
+
+    def deck(self) -> tuple[Card, ...]:
+        """The cards the picker offers."""
+        return ALL_CARDS
+
+    def copies(self, card: Card) -> int:
+        """How many of ``card`` one position may hold (one pack: 1)."""
+        return 1
+
+    def copies_rule(self) -> str:
+        """The rule that limits the copies of a card, for the message."""
+        return "one pack holds each card once"
+
+    def command(self, texts: Mapping[str, str] | None = None) -> list[list[str]]:
+        """The ``palace-tutor`` argument lists that ask the same question (one per call)."""
+        raise NotImplementedError
+
+    def _judge(self, texts: Mapping[str, str]) -> Any:
+        """Call the engine's checker on canonical texts (raises ValueError on a refusal)."""
+        raise NotImplementedError
+
+    def example(self) -> None:
+        """Fill in a worked position."""
+        raise NotImplementedError
+
+    # -- reading -----------------------------------------------------------------------
+    def field(self, key: str) -> Field:
+        for f in self.fields():
+            if f.key == key:
+                return f
+        raise KeyError(key)
+
+    def read(self, texts: Mapping[str, str] | None = None) -> Reading:
+        """Read every field (see :class:`Reading`); never raises."""
+        return self._read(self.texts if texts is None else texts, self.typing if texts is None else "")
+
+    def cards_in(self, key: str, texts: Mapping[str, str] | None = None) -> tuple[Card, ...]:
+        """The cards a card field holds now (none while its text has a problem)."""
+        return self.read(texts).cards.get(key, ())
+
+    def canonical_texts(self, texts: Mapping[str, str] | None = None) -> dict[str, str]:
+        """Each field's content in canonical notation (side notation spread over its fields)."""
+        reading = self.read(texts)
+        return {f.key: reading.canonical(f.key) for f in self.fields()}
+
+    def where(self, card: Card) -> list[str]:
+        """Keys of the card fields holding ``card`` (once per copy)."""
+        reading = self.read()
+        return [f.key for f in self.fields() if not f.is_name for c in reading.cards.get(f.key, ()) if c == card]
+
+    def as_dict(self) -> dict[str, Any] | None:
+        """The verdict as the CLI's ``--json`` object (None without a verdict)."""
+        return None if self.verdict is None else self.verdict.as_dict()
+
+    def describe(self) -> str:
+        return "" if self.verdict is None else self.verdict.describe()
+
+    def headline(self) -> str:
+        """The verdict in one plain sentence, with the players' names ('' without a verdict)."""
+        return ""
+
+    def command_line(self, texts: Mapping[str, str] | None = None) -> str:
+        """The shell command(s) a player could type for the same answer."""
+        texts = self.canonical_texts(texts)
+        # shell quoting: a name like $(touch x) must not run when the line is pasted
+        return "\n".join("palace-tutor " + shlex.join(args) for args in self.command(texts))
+
+    # -- editing -----------------------------------------------------------------------------
+    def focus_on(self, key: str) -> None:
+        self.field(key)  # unknown keys raise KeyError
+        self.focus = key
+
+    def set_text(self, key: str, text: str, typing: bool = False) -> bool:
+        """Typed text for one field, kept as typed and checked at once: a bad token
+        is named in ``problems[key]``; the verdict is for the new fields or gone.
+        Side notation (``[NAME:] BANNER | PALACE | SOLDIERS``) typed in one field of
+        a side counts for the whole side. ``typing``: the learner is still typing
+        here, so a card half typed at the end waits. True when this field reads well."""
+        text = text if isinstance(text, str) else ""
+        texts = self._spread_around(key)
+        texts[key] = text
+        self._edited = key
+        self.param.update(typing=key if typing else "", **self._edit(texts, self.focus, key if typing else ""))
+        return key not in self.problems
+
+    def commit(self, key: str) -> None:
+        """The learner is done with a field (Enter, or left it): its text is written
+        canonically, and side notation is spread over the side's fields. A field
+        with a problem stays as typed."""
+        if self.typing:
+            self._accept(self.texts, self.focus)  # the half-typed card is judged now
+        reading = self.read()
+        if key in reading.problems:
+            return
+        keys = [k for k, source in reading.spread.items() if source == key] or [key]
+        texts = {**self.texts, **{k: reading.canonical(k) for k in keys}}
+        if texts != self.texts:
+            self._accept(texts, self.focus)
+
+    def tap(self, card: Card | str) -> bool:
+        """A tap on a card of the picker: into the focused field, or out of it if it
+        is there already. A card the position already holds elsewhere (one pack),
+        or a field with a typo in it, refuses the tap, saying why; nothing changes."""
+        try:
+            card = card if isinstance(card, Card) else Card.parse(card)
+        except NotationError as err:
+            self._refuse(str(err))
+            return False
+        focus = self.field(self.focus)
+        if focus.is_name:
+            self._refuse(f"{focus.label} is a name: pick a card field first, then tap the cards.")
+            return False
+        reading = self.read()
+        if focus.key in reading.problems:
+            self._refuse(f"{focus.label} has something that is not a card in it: correct it or clear it "
+                         "before tapping cards into it.")
+            return False
+        here = list(reading.cards.get(focus.key, ()))
+        if card in here:  # tap again to take it out
+            del here[len(here) - 1 - here[::-1].index(card)]
+            self._accept({**self._settled(reading), focus.key: format_cards(here)}, focus.key)
+            return True
+        held = self.where(card)
+        if len(held) >= self.copies(card):
+            places = ", ".join(self.field(k).label for k in held)
+            limit = "one pack holds it once" if self.copies(card) == 1 else \
+                f"the largest table has {self.copies(card)} of it"
+            self._refuse(f"{card.label} is already in {places}: {limit}. To move it, pick that field "
+                         f"and tap {card.label} to take it out first.")
+            return False
+        target = focus if _has_room(focus, len(here)) else self._next_with_room(focus.key, reading)
+        if target is None:
+            self._refuse(f"{focus.label} is full ({focus.most} card{'s' if focus.most != 1 else ''}) and so "
+                         f"is every field after it: tap a card in a field to take it out first.")
+            return False
+        cards = reading.cards.get(target.key, ()) + (card,)
+        self._edited = target.key
+        after = self._next_with_room(target.key, reading, extra={target.key: len(cards)}) \
+            if not _has_room(target, len(cards)) else target
+        self._accept({**self._settled(reading), target.key: format_cards(cards)},
+                     after.key if after else target.key)
+        return True
+
+    def clear(self, key: str | None = None) -> None:
+        """Empty one field, or every card field."""
+        if key is None:
+            texts = {**self.texts, **{f.key: "" for f in self.fields() if not f.is_name}}
+            self._accept(texts, next(f.key for f in self.fields() if not f.is_name))
+        else:
+            f = self.field(key)
+            self._accept({**self._spread_around(key), key: self._blank(f)}, key if not f.is_name else self.focus)
+
+    def check(self) -> bool:
+        """Judge the fields now, a half-typed card included (also done after every edit);
+        True if there is a verdict."""
+        self.param.update(typing="", **self._judged(self.texts))
+        return self.verdict is not None
+
+    # -- internals -------------------------------------------------------------------------
+    def _blank(self, f: Field) -> str:
+        return ""
+
+    def _snapshot(self, texts: Mapping[str, str]) -> dict[str, Any]:
+        return {"texts": dict(texts), **{name: getattr(self, name) for name in self.options}}
+
+    def _refuse(self, message: str) -> None:
+        self.error = f"{_sentence(message)} {KEPT}"
+
+    def _spread_around(self, key: str) -> dict[str, str]:
+        """The texts, with a side written out in another field of ``key``'s side spread
+        over its fields first (an edit of one of them must not be hidden by it)."""
+        target = self.field(key)
+        texts = dict(self.texts)
+        if target.group:
+            reading = self.read()
+            texts.update({k: reading.canonical(k) for k, source in reading.spread.items()
+                          if source != key and self.field(source).group == target.group})
+        return texts
+
+    def _settled(self, reading: Reading) -> dict[str, str]:
+        """The texts with any side notation already spread (a tap edits single fields)."""
+        if not reading.spread:
+            return dict(self.texts)
+        return {**self.texts, **{k: reading.canonical(k) for k in reading.spread}}
+
+    def _accept(self, texts: dict[str, str], focus: str) -> None:
+        """Store an edit and judge the position again: all in one update, so a view redraws once."""
+        self.param.update(typing="", **self._edit(texts, focus, ""))
+
+    def _edit(self, texts: dict[str, str], focus: str, typing: str) -> dict[str, Any]:
+        return dict(texts=texts, focus=focus, **self._judged(texts, typing))
+
+    def _judged(self, texts: Mapping[str, str], typing: str = "") -> dict[str, Any]:
+        """The parameter changes the fields make: their problems, what is missing, and
+        the engine's verdict (or its refusal) when the position is complete."""
+        reading = self._read(texts, typing)
+        nothing = {"verdict": None, "checked": None, "error": ""}
+        if reading.problems:
+            labels = ", ".join(self.field(k).label for k in reading.problems)
+            return {**nothing, "problems": dict(reading.problems),
+                    "hint": f"Correct the marked field{'s' if len(reading.problems) > 1 else ''} ({labels}) "
+                            "to get a verdict."}
+        if reading.pending:
+            key, token = next(iter(reading.pending.items()))
+            return {**nothing, "problems": {},
+                    "hint": f"{self.field(key).label}: finish typing the card {token!r} (a rank and a suit, "
+                            "like Qs or 10h)."}
+        missing = self._missing(reading)
+        if missing:
+            return {**nothing, "problems": {}, "hint": missing}
+        canonical = {f.key: reading.canonical(f.key) for f in self.fields()}
+        try:
+            verdict = self._judge(canonical)
+        except ValueError as err:  # NotationError / IllegalActionError from the engine
+            message = _sentence(str(err))
+            where = self._field_of(err, canonical, texts)
+            if where is not None:
+                return {**nothing, "problems": {where: message}, "hint": ""}
+            return {**nothing, "problems": {}, "error": message, "hint": ""}
+        return {"verdict": verdict, "checked": self._snapshot(canonical), "error": "", "hint": "",
+                "problems": {}}
+
+    def _field_of(self, err: Exception, canonical: Mapping[str, str], texts: Mapping[str, str]) -> str | None:
+        """The field an engine refusal is about: the one whose text is the bad token,
+        else the only field holding it."""
+        token = getattr(err, "token", None)
+        if not token:
+            return None
+        token = token.strip()
+        for f in self.fields():
+            if token and token in (canonical.get(f.key, ""), texts.get(f.key, "").strip()):
+                return f.key
+        try:
+            card = Card.parse(token)
+        except NotationError:
+            return None
+        holders = [f.key for f in self.fields() if not f.is_name and card in parse_cards(canonical.get(f.key, ""))]
+        return holders[-1] if holders else None
+
+    def _option_changed(self, *_events: Any) -> None:
+        self.param.update(**self._judged(self.texts, self.typing))
+
+    def _named(self, group: str) -> bool:
+        return any(f.is_name and f.group == group for f in self.fields())
+
+    def _is_side(self, f: Field, text: str) -> bool:
+        return bool(f.group) and ("|" in text or (":" in text and not f.is_name and self._named(f.group)))
+
+    def _read(self, texts: Mapping[str, str], typing: str = "") -> Reading:
+        cards: dict[str, tuple[Card, ...]] = {}
+        names: dict[str, str] = {}
+        problems: dict[str, str] = {}
+        spread: dict[str, str] = {}
+        pending: dict[str, str] = {}
+        fields = self.fields()
+        for f in fields:  # side notation first: it fills its whole side
+            text = texts.get(f.key, "")
+            if not self._is_side(f, text):
+                continue
+            if any(spread.get(g.key) for g in fields if g.group == f.group):
+                problems[f.key] = (f"{f.label}: this side is already written out in full in another field; "
+                                   "give each card in one place.")
+                continue
+            try:
+                parts = self._split_side(f.group, text)
+            except NotationError as err:
+                problems[f.key] = _sentence(str(err))
+                continue
+            for key, value in parts.items():
+                spread[key] = f.key
+                if self.field(key).is_name:
+                    names[key] = value
+                else:
+                    cards[key] = parse_cards(value)
+        for f in fields:
+            if f.key in spread or f.key in problems:
+                continue
+            text = texts.get(f.key, "")
+            if f.key == typing and not f.is_name:
+                text, half = _half_typed(text)
+                if half:
+                    pending[f.key] = half
+            try:
+                if f.is_name:
+                    names[f.key] = self._read_name(f, text)
+                else:
+                    cards[f.key] = parse_cards(text, what=f.label)
+            except NotationError as err:
+                problems[f.key] = _sentence(str(err))
+                pending.pop(f.key, None)
+        self._copy_problems(cards, spread, problems, self._edited)
+        return Reading(cards, names, problems, spread, pending)
+
+    def _copy_problems(self, cards: Mapping[str, tuple[Card, ...]], spread: Mapping[str, str],
+                       problems: dict[str, str], edited: str = "") -> None:
+        """A card given more often than the deck holds: named at the field just edited
+        if it holds that card (that is where the learner is looking), else at each
+        later field holding it, saying where else it is, with the rule."""
+        places: dict[Card, list[str]] = {}
+        for f in self.fields():
+            if not f.is_name:
+                for c in cards.get(f.key, ()):
+                    places.setdefault(c, []).append(f.key)
+        for c, keys in places.items():
+            if len(keys) <= self.copies(c):
+                continue
+            blamed = [edited] if edited in keys else keys[self.copies(c):]
+            for key in dict.fromkeys(blamed):
+                others = ", ".join(dict.fromkeys(self.field(k).label for k in keys if k != key)) or "this field"
+                at = spread.get(key, key)
+                problems.setdefault(at, f"{self.field(key).label}: {c.label} is also in {others}; "
+                                        f"{self.copies_rule()}.")
+
+    def _missing(self, reading: Reading) -> str:
+        needs = []
+        for f in self.fields():
+            if f.is_name:
+                if f.least and not reading.names.get(f.key, ""):
+                    needs.append(f"{f.label}: a name")
+                continue
+            have = len(reading.cards.get(f.key, ()))
+            if have < f.least:
+                needs.append(f"{f.label}: {have} of {f.least} card{'s' if f.least != 1 else ''}")
+        return ("Still to fill in: " + "; ".join(needs) + ".") if needs else ""
+
+    def _next_with_room(self, key: str, reading: Reading, extra: Mapping[str, int] | None = None) -> Field | None:
+        order = [f for f in self.fields() if not f.is_name]
+        keys = [f.key for f in order]
+        start = keys.index(key) + 1 if key in keys else 0
+        extra = extra or {}
+        for f in order[start:] + order[:start]:
+            have = extra.get(f.key, len(reading.cards.get(f.key, ())))
+            if f.key != key and f.key not in reading.problems and _has_room(f, have):
+                return f
+        return None
+
+    def _read_name(self, f: Field, text: str) -> str:
+        name = " ".join(text.split())
+        for bad in (":", "|"):
+            if bad in name:
+                raise NotationError(f"{f.label}: {name!r} contains {bad!r}, which the hand notation uses "
+                                    "to separate the name from the cards", token=bad, expected="a plain name")
+        if len(name) > NAME_LIMIT:
+            raise NotationError(f"{f.label}: a name of at most {NAME_LIMIT} characters, please",
+                                token=name[:NAME_LIMIT] + "…", expected=f"at most {NAME_LIMIT} characters")
+        return name
+
+    def _split_side(self, group: str, text: str) -> dict[str, str]:
+        """``[NAME:] BANNER | PALACE | SOLDIERS`` -> the group's field texts."""
+        members = [f for f in self.fields() if f.group == group]
+        name_field = next((f for f in members if f.is_name), None)
+        cards_text = text
+        out: dict[str, str] = {}
+        if name_field is not None and ":" in text:
+            name, _, cards_text = text.partition(":")
+            out[name_field.key] = self._read_name(name_field, name)
+        card_fields = [f for f in members if not f.is_name]
+        parts = cards_text.split("|")
+        if len(parts) != len(card_fields):
+            layout = " | ".join(f.label.split()[-1].upper() for f in card_fields)
+            raise NotationError(f"{text.strip()!r} has {len(parts)} field(s) separated by '|'; write {layout}"
+                                + (" (the last may be empty)" if card_fields[-1].least == 0 else ""),
+                                token=text.strip(), expected=layout)
+        for f, part in zip(card_fields, parts):
+            out[f.key] = format_cards(parse_cards(part, what=f.label))
+        return out
+
+
+def _card_spellings() -> frozenset[str]:
+    ranks = [str(n) for n in range(2, 11)] + list("tjqka")
+    suits = list("cdhs♣♦♥♠♧♢♡♤")
+    words = {r + s for r in ranks for s in suits} | {"jk", "joker", "jkr"}
+    out = set()
+    for word in words:
+        try:
+            Card.parse(word)
+        except NotationError:
+            continue
+        out.update(word[:i] for i in range(1, len(word)))
+    return frozenset(out)
+
+
+_HALF_CARDS = _card_spellings()
+
+
+def _half_typed(text: str) -> tuple[str, str]:
+    """``(text without its last token, that token)`` when the text ends in the start of a
+    card being typed (``Qc Qd 1``), else ``(text, "")``."""
+    if not text or text[-1] in " ,;\t":
+        return text, ""
+    head, _, last = text.rpartition(" ")
+    for sep in ",;":
+        if sep in last:
+            extra, _, last = last.rpartition(sep)
+            head = f"{head} {extra}"
+    if last.casefold() in _HALF_CARDS:
+        try:
+            Card.parse(last)
+            return text, ""  # already a whole card (``Jk`` is also the start of ``jkr``)
+        except NotationError:
+            return head, last
+    return text, ""
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _has_room(f: Field, have: int) -> bool:
+    return f.most is None or have < f.most

@@ -1,0 +1,230 @@
+"""Saved studies: a list of studies kept on this device, to find again offline.
+
+A teacher prepares studies for game night and opens them at the table with no
+network. Each entry is plain data: a name, what it is (the lesson, or free
+play), the study's share link (which holds everything: lines, notes, where
+the learner was), when it was saved and how many positions it has. The list
+is kept in the browser's storage by a small bridge component in the views;
+this model holds it, reads and writes it as JSON text, and never imports
+Panel. Opening an entry goes through the share link's full check
+(``TutorApp.open_link``), so a damaged entry changes nothing.
+
+Storage text that cannot be read (another program's, a newer version's, cut
+short) is never overwritten: saving stays off until the learner chooses to
+start a new list, and the message says why.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+import param
+
+from .study import Notice, Study
+
+FORMAT = "palace-tutor-studies"
+VERSION = 1
+STORAGE_KEY = "palace-tutor.saved-studies"
+TITLE_LIMIT = 200
+MAX_STUDIES = 500
+LINK_LIMIT = 2_000_000  # characters of one link; the browser's storage holds about 5 MB in all
+
+
+@dataclass(frozen=True)
+class SavedStudy:
+    """One saved study (see the module docstring); ``saved`` is seconds since 1970."""
+
+    id: str
+    title: str
+    game: str
+    what: str
+    link: str
+    saved: float
+    positions: int
+
+
+class LibraryError(ValueError):
+    """Storage text that cannot be read as a list of saved studies; the message says why."""
+
+
+def describe_study(study: Study) -> str:
+    """What a study is, in words: its lesson's title, or free play and the rules."""
+    if study.lesson is not None:
+        return study.lesson.title
+    return f"Free play ({study.variant})"
+
+
+def _entry(raw: Any, index: int) -> SavedStudy:
+    if not isinstance(raw, dict):
+        raise LibraryError(f"entry {index + 1} is not a study")
+    try:
+        entry = SavedStudy(**{k: raw[k] for k in SavedStudy.__dataclass_fields__})
+    except KeyError as err:
+        raise LibraryError(f"entry {index + 1} has no {err.args[0]!r}") from None
+    texts = (entry.id, entry.title, entry.game, entry.what, entry.link)
+    if not all(isinstance(t, str) for t in texts) or not entry.id or not entry.link.startswith("pt"):
+        raise LibraryError(f"entry {index + 1} is not a saved study")
+    if not isinstance(entry.saved, (int, float)) or isinstance(entry.saved, bool) \
+            or not isinstance(entry.positions, int) or isinstance(entry.positions, bool):
+        raise LibraryError(f"entry {index + 1} has a bad date or size")
+    if len(entry.title) > TITLE_LIMIT or len(entry.link) > LINK_LIMIT:
+        raise LibraryError(f"entry {index + 1} is too long")
+    return entry
+
+
+def read_library(text: str) -> tuple[SavedStudy, ...]:
+    """The saved studies in storage text ('' is an empty list). Raises LibraryError."""
+    if not text.strip():
+        return ()
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise LibraryError("the stored list is not readable text (cut short or changed)") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise LibraryError("the stored list was not written by Palace Tutor")
+    if data.get("version") != VERSION:
+        raise LibraryError(f"the stored list was written by a newer Palace Tutor (format version "
+                           f"{data.get('version')!r}; this one reads version {VERSION})")
+    studies = data.get("studies")
+    if not isinstance(studies, list):
+        raise LibraryError("the stored list has no studies in it")
+    entries = tuple(_entry(raw, i) for i, raw in enumerate(studies))
+    if len({e.id for e in entries}) != len(entries):
+        raise LibraryError("the stored list names one study twice")
+    return entries
+
+
+def write_library(entries: tuple[SavedStudy, ...]) -> str:
+    return json.dumps({"format": FORMAT, "version": VERSION, "studies": [asdict(e) for e in entries]},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+class Library(param.Parameterized):
+    """The saved studies of this device, newest first (see the module docstring)."""
+
+    entries = param.Parameter(default=(), doc="The saved studies (a tuple of SavedStudy), newest first.")
+    loaded = param.Boolean(default=False, doc="True once the device's list has been read.")
+    writable = param.Boolean(default=True, doc="False while the stored text could not be read (kept as it is).")
+    open_id = param.String(default="", doc="The entry the open study was opened from or saved as ('' none).")
+    stored = param.String(default="", doc="The list as storage text: what the bridge writes to the device.")
+    notice = param.ClassSelector(class_=Notice, default=None, allow_None=True,
+                                 doc="What the last save, rename, delete or load did, or why it could not.")
+    deleted = param.Parameter(default=None, doc="The last deleted entry and its place, for Undo.")
+
+    def __init__(self, clock: Callable[[], float] = time.time, **params: Any):
+        super().__init__(**params)
+        self._clock = clock
+        self._count = 0
+
+    # -- the device's storage ------------------------------------------------------------
+    def load(self, text: str) -> bool:
+        """Read the device's stored text (on start). Unreadable text is kept, untouched."""
+        try:
+            entries = read_library(text if isinstance(text, str) else "")
+        except LibraryError as err:
+            self.param.update(loaded=True, writable=False, notice=Notice(
+                "error", f"The studies saved on this device could not be read: {err}. They are left as they "
+                         "are; to save here anyway, start a new list (the old one is then replaced)."))
+            return False
+        self.param.update(entries=entries, loaded=True, writable=True, stored=write_library(entries) if entries else "",
+                          notice=None)
+        return True
+
+    def start_new_list(self) -> None:
+        """Give up an unreadable stored list: the next save replaces it."""
+        self.param.update(entries=(), writable=True, notice=Notice("info", "A new, empty list of saved studies."))
+
+    def storage_failed(self, message: str) -> None:
+        """The browser refused to write (storage full or switched off)."""
+        self.notice = Notice("error", f"This device did not keep the change ({message}). Export the study as "
+                                      "a file or copy its link instead; nothing else was lost.")
+
+    # -- editing ---------------------------------------------------------------------------
+    def entry(self, entry_id: str) -> SavedStudy:
+        for e in self.entries:
+            if e.id == entry_id:
+                return e
+        raise KeyError(entry_id)
+
+    def save(self, study: Study, link: str, *, as_new: bool = False) -> SavedStudy | None:
+        """Save the open study: over the entry it came from (``open_id``), or as a new one."""
+        if not self._ready():
+            return None
+        title = (study.title.strip() or describe_study(study))[:TITLE_LIMIT]
+        now = self._clock()
+        old = None if as_new or not self.open_id else next((e for e in self.entries if e.id == self.open_id), None)
+        if old is None and len(self.entries) >= MAX_STUDIES:
+            self.notice = Notice("error", f"This device keeps at most {MAX_STUDIES} studies: delete one first.")
+            return None
+        made = SavedStudy(old.id if old else self._new_id(now), title, study.game, describe_study(study), link,
+                          now, len(study.tree))
+        rest = tuple(e for e in self.entries if old is None or e.id != old.id)
+        self._store((made,) + rest, open_id=made.id, notice=Notice(
+            "info", f"Saved \u201c{made.title}\u201d on this device" + (" (replacing the earlier save)." if old else ".")))
+        return made
+
+    def rename(self, entry_id: str, title: str) -> bool:
+        title = " ".join((title or "").split())[:TITLE_LIMIT]
+        if not self._ready():
+            return False
+        if not title:
+            self.notice = Notice("error", "A saved study needs a name. Nothing was changed.")
+            return False
+        old = self._known(entry_id)
+        if old is None:
+            return False
+        self._store(tuple(replace(e, title=title) if e.id == entry_id else e for e in self.entries),
+                    notice=Notice("info", f"Renamed \u201c{old.title}\u201d to \u201c{title}\u201d."))
+        return True
+
+    def delete(self, entry_id: str) -> bool:
+        """Delete an entry; Undo (:meth:`undo_delete`) puts it back where it was."""
+        old = self._known(entry_id) if self._ready() else None
+        if old is None:
+            return False
+        place = self.entries.index(old)
+        self._store(tuple(e for e in self.entries if e.id != entry_id),
+                    open_id="" if self.open_id == entry_id else self.open_id,
+                    deleted=(old, place),
+                    notice=Notice("info", f"Deleted \u201c{old.title}\u201d from this device. Undo brings it back."))
+        return True
+
+    def undo_delete(self) -> bool:
+        if self.deleted is None or not self._ready():
+            return False
+        old, place = self.deleted
+        entries = list(self.entries)
+        entries.insert(min(place, len(entries)), old)
+        self._store(tuple(entries), deleted=None, notice=Notice("info", f"\u201c{old.title}\u201d is back."))
+        return True
+
+    # -- internals ---------------------------------------------------------------------------
+    def _ready(self) -> bool:
+        if not self.writable:
+            self.notice = Notice("error", "The studies saved on this device could not be read, so nothing is "
+                                          "saved over them. Start a new list to save here.")
+            return False
+        return True
+
+    def _known(self, entry_id: str) -> SavedStudy | None:
+        try:
+            return self.entry(entry_id)
+        except KeyError:
+            self.notice = Notice("error", "That study is no longer in the list. Nothing was changed.")
+            return None
+
+    def _store(self, entries: tuple[SavedStudy, ...], **changes: Any) -> None:
+        self.param.update(entries=entries, stored=write_library(entries), **changes)
+
+    def _new_id(self, now: float) -> str:
+        self._count += 1
+        known = {e.id for e in self.entries}
+        made = f"s{int(now * 1000):x}-{self._count}"
+        while made in known:
+            self._count += 1
+            made = f"s{int(now * 1000):x}-{self._count}"
+        return made

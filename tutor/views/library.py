@@ -1,0 +1,316 @@
+"""Saved studies: save the open study on this device, and find it again offline.
+
+Two browser components render :class:`tutor.model.library.Library`:
+
+* :class:`LibraryStore`, a hidden bridge, always on the page: it reads the
+  device's list from ``localStorage`` when the page starts (reporting until
+  Python confirms: early messages from the page can be lost while the worker
+  links up) and writes ``stored`` back whenever it changes; a refusal (storage
+  full or off) is reported.
+* :class:`LibraryList`: the list, newest first, each with Open, Rename and
+  Delete, plus Save (over the entry the open study came from) and Save as new,
+  and Undo after a delete. Texts are set with ``textContent``.
+
+Markup read by the browser tests: ``.saved-studies`` (the pane), ``.library-save``,
+``.library-save-new``, ``.library-undo``, ``.library-item`` (``data-id``) with
+``.library-title``, ``.library-open``, ``.library-rename``, ``.library-delete``,
+and while renaming ``.library-rename-input``; ``.library-notice``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import panel as pn
+import param
+from panel.custom import JSComponent
+
+from tutor.model.app import TutorApp
+from tutor.model.library import STORAGE_KEY, Library
+
+from .compat import mark_loaded_when_linked
+
+
+class LibraryStore(JSComponent):
+    """The device's storage, as seen from Python (see the module docstring)."""
+
+    key = param.String(default=STORAGE_KEY, doc="The localStorage key of the list.")
+    stored = param.String(default="", doc="The text to keep on the device (written on every change).")
+    started = param.Boolean(default=False, doc="Set once Python has the device's list.")
+
+    _esm = """
+    export function render({ model }) {
+      const el = document.createElement('span');
+      el.className = 'library-store';
+      let read = null;
+      try { read = window.localStorage.getItem(model.key) || ''; }
+      catch (err) { read = null; model.send_msg({kind: 'error', value: String(err && err.message || err)}); }
+      const report = () => {
+        if (model.started || read === null) { return; }
+        model.send_msg({kind: 'loaded', value: read});
+        setTimeout(report, 300);
+      };
+      report();
+      model.on('stored', () => {
+        if (!model.started) { return; }   // never write before the device's list was read
+        try {
+          if (model.stored) { window.localStorage.setItem(model.key, model.stored); }
+          else { window.localStorage.removeItem(model.key); }
+        } catch (err) {
+          model.send_msg({kind: 'error', value: String(err && err.message || err)});
+        }
+      });
+      return el;
+    }
+    """
+
+    _stylesheets = [":host { display: none; }"]
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._callbacks: list[Callable[[str, str], None]] = []
+        mark_loaded_when_linked()
+
+    def on_event(self, callback: Callable[[str, str], None]) -> None:
+        """``callback(kind, value)``: ``loaded`` (the stored text) or ``error`` (the browser's message)."""
+        self._callbacks.append(callback)
+
+    def _handle_msg(self, msg: Any) -> None:
+        if not (isinstance(msg, dict) and msg.get("kind") in ("loaded", "error")
+                and isinstance(msg.get("value"), str)):
+            return
+        if msg["kind"] == "loaded":
+            if self.started:
+                return  # a repeated report while the confirmation travels back
+            self.started = True
+        for callback in self._callbacks:
+            callback(msg["kind"], msg["value"])
+
+
+class LibraryList(JSComponent):
+    """The saved studies and their buttons (see the module docstring)."""
+
+    entries = param.List(default=[], doc="Dicts: id, title, what, saved (ms since 1970), positions, open (bool).")
+    can_undo = param.String(default="", doc="The title of the entry Undo would bring back ('' none).")
+    can_save = param.Boolean(default=True, doc="Whether Save and Save as new can be used.")
+    notice = param.String(default="", doc="What the last action did.")
+    notice_kind = param.String(default="", doc="info or error.")
+
+    _esm = """
+    export function render({ model }) {
+      const box = document.createElement('div');
+      box.className = 'library';
+      const bar = document.createElement('div');
+      bar.className = 'library-bar';
+      const mk = (cls, text, kind, label) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'lib-btn ' + cls;
+        b.textContent = text;
+        if (label) { b.setAttribute('aria-label', label); }
+        b.addEventListener('click', () => model.send_msg({kind: kind, id: b.dataset.id || ''}));
+        return b;
+      };
+      const save = mk('library-save primary', 'Save this study', 'save');
+      const saveNew = mk('library-save-new', 'Save as new', 'save-new');
+      const undo = mk('library-undo', 'Undo delete', 'undo-delete');
+      const fresh = mk('library-new-list danger', 'Start a new list', 'new-list');
+      bar.append(save, saveNew, undo, fresh);
+      const said = document.createElement('div');
+      said.className = 'library-notice';
+      said.setAttribute('role', 'status');
+      const list = document.createElement('ul');
+      list.className = 'library-items';
+      list.setAttribute('aria-label', 'Studies saved on this device');
+      const empty = document.createElement('p');
+      empty.className = 'library-empty';
+      empty.textContent = 'No study saved on this device yet. Save the open one to find it here again, even offline.';
+      box.append(bar, said, list, empty);
+      let editing = null;
+      const when = (ms) => { try { return new Date(ms).toLocaleString(); } catch (e) { return ''; } };
+      function draw() {
+        list.replaceChildren();
+        for (const e of model.entries) {
+          const li = document.createElement('li');
+          li.className = 'library-item' + (e.open ? ' open' : '');
+          li.dataset.id = e.id;
+          const head = document.createElement('div');
+          head.className = 'library-head';
+          if (editing === e.id) {
+            const input = document.createElement('input');
+            input.type = 'text';
+            input.className = 'library-rename-input';
+            input.value = e.title;
+            input.maxLength = 200;
+            input.setAttribute('aria-label', 'New name for ' + e.title);
+            const ok = document.createElement('button');
+            ok.type = 'button';
+            ok.className = 'lib-btn library-rename-ok';
+            ok.textContent = 'Keep name';
+            const done = () => { editing = null; model.send_msg({kind: 'rename', id: e.id, value: input.value}); };
+            ok.addEventListener('click', done);
+            input.addEventListener('keydown', (ev) => {
+              if (ev.key === 'Enter') { ev.preventDefault(); done(); }
+              if (ev.key === 'Escape') { editing = null; draw(); }
+            });
+            head.append(input, ok);
+            setTimeout(() => input.focus(), 0);
+          } else {
+            const title = document.createElement('span');
+            title.className = 'library-title';
+            title.textContent = e.title;
+            head.append(title);
+          }
+          const meta = document.createElement('div');
+          meta.className = 'library-meta';
+          meta.textContent = (e.what !== e.title ? e.what + ' \\u00b7 ' : '') + e.positions + ' position' + (e.positions === 1 ? '' : 's')
+            + ' \\u00b7 saved ' + when(e.saved) + (e.open ? ' \\u00b7 open now' : '');
+          const acts = document.createElement('div');
+          acts.className = 'library-actions';
+          const open = mk('library-open', 'Open', 'open', 'Open ' + e.title);
+          const rename = document.createElement('button');
+          rename.type = 'button';
+          rename.className = 'lib-btn library-rename';
+          rename.textContent = 'Rename';
+          rename.setAttribute('aria-label', 'Rename ' + e.title);
+          rename.addEventListener('click', () => { editing = e.id; draw(); });
+          const del = mk('library-delete danger', 'Delete', 'delete', 'Delete ' + e.title);
+          open.dataset.id = del.dataset.id = e.id;
+          acts.append(open, rename, del);
+          li.append(head, meta, acts);
+          list.appendChild(li);
+        }
+        empty.style.display = model.entries.length ? 'none' : '';
+        undo.style.display = model.can_undo ? '' : 'none';
+        undo.textContent = model.can_undo ? 'Undo delete of \\u201c' + model.can_undo + '\\u201d' : 'Undo delete';
+        save.disabled = saveNew.disabled = !model.can_save;
+        fresh.style.display = model.can_save ? 'none' : '';
+        said.textContent = model.notice;
+        said.className = 'library-notice ' + model.notice_kind;
+      }
+      model.on(['entries', 'can_undo', 'can_save', 'notice', 'notice_kind'], draw);
+      draw();
+      return box;
+    }
+    """
+
+    _stylesheets = ["""
+    :host { display: block; width: 100%; }
+    .library { color: #1d2430; font-size: 1rem; line-height: 1.4; }
+    .library-bar, .library-actions { display: flex; flex-wrap: wrap; gap: 6px; }
+    .lib-btn { font: inherit; min-height: 44px; min-width: 44px; padding: 0 14px; border-radius: 6px;
+               border: 1px solid #8a929e; background: white; color: #1d2430; cursor: pointer; }
+    .lib-btn.primary { background: #1f5fbf; border-color: #1f5fbf; color: white; }
+    .lib-btn.danger { border-color: #a3262d; color: #8a1f25; }
+    .lib-btn:disabled { opacity: 0.5; cursor: default; }
+    .lib-btn:focus-visible, .library-rename-input:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 1px; }
+    .library-notice { margin: 6px 0; }
+    .library-notice:empty { display: none; }
+    .library-notice.error { color: #8a1f25; }
+    .library-notice.info { color: #1e5b30; }
+    .library-items { list-style: none; margin: 6px 0 0 0; padding: 0; }
+    .library-item { border: 1px solid #c4cad3; border-radius: 8px; padding: 8px 10px; margin: 6px 0; }
+    .library-item.open { border: 2px solid #1f5fbf; }
+    .library-head { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+    .library-title { font-weight: 700; font-size: 1.05rem; overflow-wrap: anywhere; }
+    .library-meta { color: #4a5563; font-size: 0.9rem; margin: 2px 0 6px 0; }
+    .library-rename-input { font: inherit; min-height: 44px; padding: 0 8px; flex: 1 1 12em;
+                            border: 1px solid #8a929e; border-radius: 6px; }
+    .library-empty { color: #4a5563; }
+    """]
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._callbacks: list[Callable[[str, str, str], None]] = []
+
+    def on_event(self, callback: Callable[[str, str, str], None]) -> None:
+        """``callback(kind, id, value)``: save, save-new, undo-delete, open, delete, rename, new-list."""
+        self._callbacks.append(callback)
+
+    def _handle_msg(self, msg: Any) -> None:
+        kinds = ("save", "save-new", "undo-delete", "open", "delete", "rename", "new-list")
+        if not (isinstance(msg, dict) and msg.get("kind") in kinds and isinstance(msg.get("id", ""), str)
+                and isinstance(msg.get("value", ""), str)):
+            return
+        for callback in self._callbacks:
+            callback(msg["kind"], msg.get("id", ""), msg.get("value", ""))
+
+
+class SavedStudiesPane(pn.viewable.Viewer):
+    """The saved studies of this device, and the storage bridge beside them."""
+
+    app = param.ClassSelector(class_=TutorApp)
+    library = param.ClassSelector(class_=Library)
+
+    def __init__(self, **params: Any):
+        params.setdefault("library", Library())
+        super().__init__(**params)
+        self._opening = False
+        self._store = LibraryStore(css_classes=["library-store"])
+        self._store.on_event(self._stored)
+        self._list = LibraryList(css_classes=["library-list"], sizing_mode="stretch_width")
+        self._list.on_event(self._act)
+        # the page gives the tab its heading ("Studies saved on this device")
+        self._layout = pn.Column(self._list, self._store, sizing_mode="stretch_width", css_classes=["saved-studies"])
+        self.library.param.watch(lambda *_e: self._show(), ["entries", "open_id", "notice", "deleted", "writable"])
+        self.library.param.watch(lambda e: setattr(self._store, "stored", e.new), ["stored"])
+        self.app.param.watch(self._study_replaced, ["study"])
+        self._show()
+
+    def _stored(self, kind: str, value: str) -> None:
+        if kind == "loaded":
+            self.library.load(value)
+            self._store.stored = self.library.stored
+        else:
+            self.library.storage_failed(value)
+
+    def _study_replaced(self, _event: Any) -> None:
+        if not self._opening:
+            self.library.open_id = ""  # a lesson or link opened otherwise: Save makes a new entry
+
+    def _act(self, kind: str, entry_id: str, value: str) -> None:
+        library, app = self.library, self.app
+        if kind in ("save", "save-new"):
+            if app.study is not None:
+                library.save(app.study, app.link(), as_new=kind == "save-new")
+        elif kind == "undo-delete":
+            library.undo_delete()
+        elif kind == "new-list":
+            library.start_new_list()
+        elif kind == "delete":
+            library.delete(entry_id)
+        elif kind == "rename":
+            library.rename(entry_id, value)
+        elif kind == "open":
+            self.open(entry_id)
+
+    def open(self, entry_id: str) -> bool:
+        """Open a saved study (the share link's full check first: a damaged one changes nothing)."""
+        try:
+            entry = self.library.entry(entry_id)
+        except KeyError:
+            return False
+        self._opening = True
+        try:
+            opened = self.app.open_link(entry.link)
+        finally:
+            self._opening = False
+        if opened:
+            self.library.open_id = entry.id
+            if self.app.study is not None:
+                self.app.study.title = entry.title  # its name in the list, renamed or not
+        return opened
+
+    def _show(self) -> None:
+        lib = self.library
+        notice = lib.notice
+        self._list.param.update(
+            entries=[{"id": e.id, "title": e.title, "what": e.what, "saved": e.saved * 1000,
+                      "positions": e.positions, "open": e.id == lib.open_id} for e in lib.entries],
+            can_undo=lib.deleted[0].title if lib.deleted is not None else "",
+            can_save=lib.writable,
+            notice=notice.text if notice is not None else "", notice_kind=notice.kind if notice is not None else "")
+
+    def __panel__(self):
+        return self._layout
