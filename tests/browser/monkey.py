@@ -179,6 +179,7 @@ class Monkey:
     missed: int = 0     # chosen controls that went away before the action (the page moved on)
     counts: dict = field(default_factory=dict)
     _mark: int = 0
+    idle_streak: int = 0  # tries in a row that found nothing to touch
     seconds: dict = field(default_factory=lambda: {"pick": 0.0, "act": 0.0, "settle": 0.0})
 
     def __post_init__(self) -> None:
@@ -274,6 +275,7 @@ class Monkey:
         return self.done - self.missed - self.counts.get("nothing", 0)
 
     def _did(self, kind: str, what: str) -> str:
+        self.idle_streak = self.idle_streak + 1 if kind == "nothing" else 0
         self.done += 1
         self.counts[kind] = self.counts.get(kind, 0) + 1
         line = f"{self.done:5d} {kind:7s} {what}"
