@@ -43,6 +43,9 @@ class Segment:
 
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
+# a whole number in a path: ASCII digits (isdigit() also passes superscripts, which
+# int() refuses), short enough for int(); anything else is a name
+_WHOLE = re.compile(r"-?[0-9]{1,9}")
 _SEGMENT = re.compile(rf"({_NAME})(\(([^()\[\]]*)\))?((?:\[[^\[\]]+\])*)")
 
 
@@ -61,7 +64,7 @@ def parse_path(text: str) -> tuple[Segment, ...]:
         arg = (match.group(3) or "").strip()
         args: tuple[int | str, ...] = ()
         if arg:
-            args = (int(arg),) if re.fullmatch(r"-?[0-9]+", arg) else (arg,)
+            args = (int(arg),) if _WHOLE.fullmatch(arg) else (arg,)
         segments.append(Segment(match.group(1), bool(match.group(2)), args, keys))
     return tuple(segments)
 
@@ -108,12 +111,12 @@ def _index(obj: Any, key: str, here: str) -> Any:
         if key in obj:
             return obj[key]
         for k, v in obj.items():
-            if _same_token(str(k), key) or (isinstance(k, int) and key.lstrip("-").isdigit()
+            if _same_token(str(k), key) or (isinstance(k, int) and _WHOLE.fullmatch(key)
                                             and k == int(key)):
                 return v
         raise ProbeError(f"{here} has no key {key!r} (keys: {', '.join(map(str, obj))})")
     if isinstance(obj, Sequence) and not isinstance(obj, str):
-        if key.lstrip("-").isdigit():
+        if _WHOLE.fullmatch(key):
             try:
                 return obj[int(key)]
             except IndexError:

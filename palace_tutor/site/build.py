@@ -351,6 +351,7 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
             converted_html = (converted / f"{app.stem}.html").read_text(encoding="utf-8")
             js = localize.localize_urls((converted / f"{app.stem}.js").read_text(encoding="utf-8"))
             js = localize.ordered_messages(js)  # a correctness fix, not a lever: always
+            js = localize.idle_after_errors(js)  # likewise: one error must not freeze the page
             installed = [p for p in packages if p not in ("micropip", "packaging")]
             later = None
             if options.lazy:

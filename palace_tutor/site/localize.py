@@ -152,6 +152,30 @@ def ordered_messages(worker_js: str) -> str:
     return head + body.replace("self.pyodide.runPythonAsync(`", "self.pyodide.runPython(`")
 
 
+_PATCH_BRANCH = re.compile(
+    r"(  \} else if \(msg\.type === 'patch'\) \{\n    self\.pyodide\.globals\.set\('patch', msg\.patch\)\n)"
+    r"(    self\.pyodide\.runPython\(`.*?`\)\n)"
+    r"(    self\.postMessage\(\{type: 'idle'\}\)\n)", re.S)
+
+
+def idle_after_errors(worker_js: str) -> str:
+    """The worker says it is idle after a change from the page even when Python raised.
+
+    The page sends its next change only once the worker is idle; Panel's worker
+    posted ``idle`` after running the change, so one exception in a callback left
+    the page queueing every later click forever (a frozen app, found by the
+    monkey test). The error still propagates: it is logged as before.
+    """
+    def wrap(m: re.Match) -> str:
+        run = "".join("  " + line for line in m.group(2).splitlines(keepends=True))
+        return f"{m.group(1)}    try {{\n{run}    }} finally {{\n  {m.group(3)}    }}\n"
+
+    js, n = _PATCH_BRANCH.subn(wrap, worker_js)
+    if n != 1:
+        raise ValueError("cannot make the worker report idle after an error: its patch handler changed shape")
+    return js
+
+
 def pause_gc(worker_js: str) -> str:
     """No cyclic garbage collection while Pyodide installs packages, imports Panel and builds
     the app (millions of young objects, almost none garbage; the collector would rescan them

@@ -84,6 +84,14 @@ def test_resolve_failures_say_where(path, words):
         resolve(TABLE, path)
 
 
+@pytest.mark.parametrize("path", ["seats[" + "9" * 5000 + "]", "seats[\u00b9]", "by_name[\u00b9]",
+                                  "seat(" + "9" * 5000 + ")", "seats[\u0661]"])
+def test_numbers_in_a_path_are_short_ascii_digits(path):
+    # issue 18: these raised int()'s bare ValueError, which the loader reported as an engine failure
+    with pytest.raises(ProbeError):
+        resolve(TABLE, path)
+
+
 def test_plain_forms():
     class Colour(Enum):
         DARK_RED = 1

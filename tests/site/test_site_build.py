@@ -162,3 +162,25 @@ def test_worker_runs_each_page_message_at_once_not_through_a_shared_global_later
     assert ordered[:ordered.index("self.onmessage")] == js[:js.index("self.onmessage")]  # the start is untouched
     with pytest.raises(ValueError, match="message handler"):
         localize.ordered_messages(js.replace("self.onmessage = async", "self.onmessage = "))
+
+
+def test_worker_says_idle_after_a_change_even_when_python_raises(converted):
+    """One exception in a callback froze the page: the worker never said idle, so
+    every later click only queued (issue 18, found by the monkey test). The
+    handler is run under Node with a Python that raises."""
+    _, js = converted
+    worker = localize.idle_after_errors(localize.ordered_messages(js))
+    handler = worker[worker.index("self.onmessage"):worker.rindex("startApplication()")]
+    script = ("const posted = [];\n"
+              "const self = {postMessage: (m) => posted.push(m.type), pyodide: {globals: {set() {}},"
+              " runPython() { throw new Error('a callback raised'); }}};\n"
+              + handler +
+              "\nself.onmessage({data: {type: 'patch', patch: '{}'}})"
+              ".then(() => console.log('no error'), (e) => console.log('raised: ' + e.message))"
+              ".then(() => console.log('posted: ' + posted.join(',')));\n")
+    done = subprocess.run(["node", "-e", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "raised: a callback raised" in done.stdout  # still an error, logged as before
+    assert "posted: idle" in done.stdout                # and the page may send the next change
+    with pytest.raises(ValueError, match="patch handler"):
+        localize.idle_after_errors(js.replace("self.postMessage({type: 'idle'})", "idle()"))

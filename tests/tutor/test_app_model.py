@@ -249,3 +249,10 @@ def test_palace_has_no_next_deal():
     model.new_deal(game="palace", names=["Ann", "Ben"])
     assert not model.can_deal_next()
     assert not model.next_deal() and "no next deal" in model.notice.text.lower()
+
+
+def test_export_before_a_study_is_open_is_an_empty_file():
+    # the page is usable a moment before it reports its address (found by the monkey test)
+    model = TutorApp(toygame.catalog())
+    assert model.study is None
+    assert model.export_file() == "" and model.export_filename() == "study.palace-tutor.txt"

@@ -288,9 +288,13 @@ class TutorApp(param.Parameterized):
         return encode_link(self.study) if self.study is not None else ""
 
     def export_file(self) -> str:
-        return export_text(self.study)
+        """The open study as a text file; empty before a study is open (the page
+        is usable a moment before it reports its address and a study opens)."""
+        return export_text(self.study) if self.study is not None else ""
 
     def export_filename(self) -> str:
         study = self.study
+        if study is None:
+            return "study.palace-tutor.txt"
         name = study.lesson.id if study.lesson is not None else f"{study.game}-{study.variant}"
         return f"{name}.palace-tutor.txt"
