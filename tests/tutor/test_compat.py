@@ -169,3 +169,72 @@ def test_changes_are_sent_before_the_pages_own_patch_is_applied():
     assert table in doc.models.synced_references  # and only then is it known
     scheduled.pop()()  # the scheduled flush finds nothing left to send
     assert len(sent_new) == 1
+
+
+# -- failing loudly when Panel moves (issue 14, point 4) ----------------------------------------
+
+import pathlib  # noqa: E402
+
+import pytest  # noqa: E402
+
+from tutor.views.compat import (PINNED_PANEL, PanelChanged, _batch_worker_patches, check_panel,  # noqa: E402
+                                check_worker_source)
+
+
+def _worker_source():
+    import panel
+
+    return (pathlib.Path(panel.__file__).parent / "io" / "pyodide.py").read_text(encoding="utf-8")
+
+
+def test_the_pinned_panel_has_everything_the_work_arounds_use():
+    import panel
+
+    assert panel.__version__ == PINNED_PANEL
+    check_panel()
+    check_worker_source(_worker_source())  # the worker module loads only in Pyodide: read its source
+
+
+def test_another_panel_version_is_refused_at_start_up(monkeypatch):
+    import panel
+
+    monkeypatch.setattr(panel, "__version__", "1.8.0")
+    with pytest.raises(PanelChanged, match=r"written for Panel 1\.7\.5, not 1\.8\.0"):
+        check_panel()
+    with pytest.raises(PanelChanged):
+        mark_loaded_when_linked(Document())  # the app's start-up call checks first
+
+
+def test_a_missing_internal_is_named(monkeypatch):
+    from bokeh.document.callbacks import DocumentCallbackManager
+
+    monkeypatch.delattr(DocumentCallbackManager, "remove_on_change")
+    with pytest.raises(PanelChanged, match="remove_on_change"):
+        check_panel()
+
+
+def test_a_worker_module_without_the_closure_is_named():
+    source = _worker_source().replace("dispatch_fn", "send_fn")
+    with pytest.raises(PanelChanged, match="pysync using dispatch_fn"):
+        check_worker_source(source)
+    with pytest.raises(PanelChanged, match="_process_document_events"):
+        check_worker_source(_worker_source().replace("def _process_document_events", "def _process_events"))
+
+
+def test_batching_in_the_worker_refuses_a_callback_it_does_not_recognise():
+    class Worker:  # stands for panel.io.pyodide inside Pyodide
+        _link_docs_worker = _process_document_events = _dict_converter = object()
+
+    def linked(send_fn):
+        def pysync(event):
+            send_fn(event)
+        return pysync
+
+    doc = Document()
+    doc.on_change(linked(print))
+    with pytest.raises(PanelChanged, match="no longer holds dispatch_fn"):
+        _batch_worker_patches(doc, Worker)
+    with pytest.raises(PanelChanged, match="without a pysync"):
+        _batch_worker_patches(Document(), Worker)
+    with pytest.raises(PanelChanged, match="_dict_converter"):
+        _batch_worker_patches(Document(), type("Old", (), {"_link_docs_worker": 1, "_process_document_events": 1}))

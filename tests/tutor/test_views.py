@@ -11,7 +11,7 @@ from tutor.model.share import encode_link  # noqa: E402
 from tutor.views.app import TutorView, notice_html  # noqa: E402
 from tutor.views.lesson import narration_html  # noqa: E402
 from tutor.views.renderer import DefaultRenderer, RENDERERS, TableRenderer, register_renderer, renderer_for  # noqa: E402
-from tutor.views.text import card_html  # noqa: E402
+from tutor.views.cards import card_back, card_face  # noqa: E402
 from tutor.model.study import Notice  # noqa: E402
 from rules.cards import Card  # noqa: E402
 
@@ -207,8 +207,9 @@ def test_quiz_pane_asks_before_its_step_with_picks_checked_together(view):
 
 
 def test_cards_are_drawn_with_suit_colour_and_backs():
-    assert 'class="card red"' in card_html(Card.parse("Qh")) and "Q♥" in card_html(Card.parse("Qh"))
-    assert "card back" in card_html(None)
+    queen = card_face(Card.parse("Qh"))  # one way to draw a card everywhere (issue 14: no second helper)
+    assert 'class="card face red"' in queen and ">Q<" in queen and ">♥<" in queen
+    assert "card back" in card_back()
 
 
 def test_table_cards_carry_their_suit_for_the_four_colour_deck():

@@ -55,7 +55,7 @@ Contract:
   component parameters: ``refresh`` runs on every Next and the step must stay
   under 100 ms in the browser (``python -m bench step``).
 * Text that came from users or lesson data is escaped
-  (:mod:`.text`: ``esc``, ``tag``, ``card_html``) or set as text by a
+  (:mod:`.text`: ``esc``, ``tag``; :mod:`.cards`: ``card_face``, ``card_back``) or set as text by a
   component; never format it into HTML unescaped.
 * ``refresh`` reads ``self.study`` afresh each time: the shell reuses one
   renderer per game and swaps its ``study`` when another lesson or link opens.

@@ -31,11 +31,6 @@ from .text import tag
 _JOKER_RANK = "Jkr"
 
 
-def card_text(card: Card) -> str:
-    """How a card is written in sentences: ``10♠``, ``Q♥``, ``Joker``."""
-    return card.label
-
-
 def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(c.label for c in cards)
 
@@ -80,14 +75,6 @@ def card_back(*, cls: str = "", key: str | None = None, title: str = "face-down 
     for k, v in data.items():
         attrs[f"data_{k}"] = v
     return tag(name, "", f"card back {cls}".strip(), data_card="back", title=title, aria_label=title, **attrs)
-
-
-def card_or_back(card: Card | None, **kwargs: Any) -> str:
-    """``card_face`` for a card the viewer may see, ``card_back`` for ``None``."""
-    if card is None:
-        kwargs.pop("reason", None)
-        return card_back(cls=kwargs.get("cls", ""), key=kwargs.get("key"))
-    return card_face(card, **kwargs)
 
 
 def card_row(parts: Iterable[str], cls: str = "", empty: str = "none") -> str:

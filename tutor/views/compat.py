@@ -19,11 +19,94 @@ loaded the moment the worker links it to the page (the ``DocumentReady``
 event ``panel.io.pyodide._link_docs_worker`` fires right after flushing the
 build's held events), before the page can send anything. The page bridge
 still calls :func:`mark_document_loaded` on its first report, as a fallback.
+
+All of this reaches into Panel's and bokeh's internals, written against the
+pinned Panel (:data:`PINNED_PANEL`). :func:`check_panel` fails loudly, with
+:class:`PanelChanged` naming what moved, when the version or one of those
+internals is not what this module expects: at start-up (the app calls
+:func:`mark_loaded_when_linked`, which checks first), in the worker when the
+batching callback is not where Panel used to put it, and in
+``tests/tutor/test_compat.py``, which also reads the worker module's source.
 """
 
 from __future__ import annotations
 
+import ast
 from typing import Any
+
+PINNED_PANEL = "1.7.5"  # pyproject.toml pins it; the internals below are this version's
+
+# (module, object path, attribute) this module reads or writes, outside Pyodide
+_PANEL_SHAPE = (
+    ("panel.io.state", "state", "_loaded"),
+    ("panel.io.state", "state", "_is_pyodide"),
+    ("panel.io.state", "state", "curdoc"),
+    ("panel.io.document", "", "MockSessionContext"),
+    ("bokeh.document.callbacks", "DocumentCallbackManager", "_held_events"),
+    ("bokeh.document.callbacks", "DocumentCallbackManager", "_hold"),
+    ("bokeh.document.callbacks", "DocumentCallbackManager", "hold_value"),
+    ("bokeh.document.callbacks", "DocumentCallbackManager", "_change_callbacks"),
+    ("bokeh.document.callbacks", "DocumentCallbackManager", "remove_on_change"),
+    ("bokeh.document.document", "Document", "apply_json_patch"),
+)
+# what panel.io.pyodide (importable only inside Pyodide) must define
+_WORKER_NAMES = ("_link_docs_worker", "_process_document_events", "_dict_converter")
+_WORKER_CLOSURE = "dispatch_fn"  # the free variable of the pysync callback _link_docs_worker makes
+
+
+class PanelChanged(RuntimeError):
+    """Panel (or bokeh) is not the version, or lacks the internals, that
+    :mod:`tutor.views.compat` was written against: the work-arounds would stop
+    working silently, so the app refuses to go on."""
+
+
+def check_panel() -> None:
+    """Raise :class:`PanelChanged` unless Panel is the pinned version and has every
+    internal this module relies on (the worker's own module is checked in the worker)."""
+    import importlib
+
+    import panel
+
+    if panel.__version__ != PINNED_PANEL:
+        raise PanelChanged(f"tutor.views.compat was written for Panel {PINNED_PANEL}, not {panel.__version__}: "
+                           "check each work-around against the new Panel before moving the pin")
+    missing = []
+    for module_name, path, attribute in _PANEL_SHAPE:
+        obj: Any = importlib.import_module(module_name)
+        for part in filter(None, path.split(".")):
+            obj = getattr(obj, part, None)
+        if obj is None or not _has(obj, attribute):
+            missing.append(f"{module_name}.{path + '.' if path else ''}{attribute}")
+    if missing:
+        raise PanelChanged(f"Panel {panel.__version__} no longer has what tutor.views.compat uses: "
+                           + ", ".join(missing))
+
+
+def _has(obj: Any, attribute: str) -> bool:
+    if hasattr(obj, attribute):
+        return True
+    # instance attributes set in __init__ (bokeh's callback manager): look at the source
+    init = getattr(obj, "__init__", None)
+    code = getattr(init, "__code__", None)
+    return code is not None and attribute in code.co_names
+
+
+def check_worker_source(source: str) -> None:
+    """Raise :class:`PanelChanged` unless the source of ``panel/io/pyodide.py``
+    defines what :func:`_batch_worker_patches` relies on (read as text: the module
+    imports ``js`` and loads only inside Pyodide)."""
+    tree = ast.parse(source)
+    defined = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    defined |= {t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets
+                if isinstance(t, ast.Name)}
+    missing = [name for name in _WORKER_NAMES if name not in defined]
+    link = next((node for node in tree.body if getattr(node, "name", "") == "_link_docs_worker"), None)
+    pysync = None if link is None else next(
+        (node for node in ast.walk(link) if isinstance(node, ast.FunctionDef) and node.name == "pysync"), None)
+    if pysync is None or _WORKER_CLOSURE not in {n.id for n in ast.walk(pysync) if isinstance(n, ast.Name)}:
+        missing.append(f"_link_docs_worker.pysync using {_WORKER_CLOSURE}")
+    if missing:
+        raise PanelChanged("panel.io.pyodide no longer has what tutor.views.compat uses: " + ", ".join(missing))
 
 
 def mark_document_loaded(doc: Any = None) -> None:
@@ -60,6 +143,7 @@ def mark_loaded_when_linked(doc: Any = None) -> None:
     ``panel serve`` (Panel's server does both itself)."""
     from panel.io.state import state
 
+    check_panel()  # the start-up check: fail here, loudly, rather than stop batching unnoticed
     doc = doc if doc is not None else state.curdoc
     if doc is None or not _in_pyodide_worker_or_bare(doc):
         return
@@ -114,22 +198,26 @@ def batch_changes(doc: Any, callback: Any, send: Any, schedule: Any, setter: Any
     return collect
 
 
-def _batch_worker_patches(doc: Any) -> None:
+def _batch_worker_patches(doc: Any, worker: Any = None) -> None:
     """Swap the ``pysync`` callback ``panel.io.pyodide._link_docs_worker`` just
-    installed for a batching one that sends through the same function; if
-    Panel's internals are not as expected, leave them alone."""
+    installed for a batching one that sends through the same function; raise
+    :class:`PanelChanged` if Panel's internals are not as expected."""
     import asyncio
 
-    from panel.io import pyodide as worker
-
+    if worker is None:
+        from panel.io import pyodide as worker
+    missing = [name for name in _WORKER_NAMES if not hasattr(worker, name)]
+    if missing:
+        raise PanelChanged("panel.io.pyodide no longer has what tutor.views.compat uses: " + ", ".join(missing))
     for callback in list(doc.callbacks._change_callbacks):
         code = getattr(callback, "__code__", None)
         if getattr(callback, "__name__", "") != "pysync" or code is None or not callback.__closure__:
             continue
         closure = dict(zip(code.co_freevars, (cell.cell_contents for cell in callback.__closure__)))
-        if "dispatch_fn" not in closure:
-            return
-        dispatch, msg_id = closure["dispatch_fn"], closure.get("msg_id")
+        if _WORKER_CLOSURE not in closure:
+            raise PanelChanged(f"the worker's pysync callback no longer holds {_WORKER_CLOSURE}: "
+                               "changes would reach the page one patch at a time, or not at all")
+        dispatch, msg_id = closure[_WORKER_CLOSURE], closure.get("msg_id")
 
         def send(events: list[Any]) -> None:
             json_patch, buffer_map = worker._process_document_events(doc, events)
@@ -139,3 +227,5 @@ def _batch_worker_patches(doc: Any) -> None:
 
         batch_changes(doc, callback, send, asyncio.get_event_loop().call_soon, closure.get("setter"))
         return
+    raise PanelChanged("the worker linked the page without a pysync change callback: "
+                       "tutor.views.compat cannot batch the changes it sends")

@@ -17,7 +17,8 @@ from rules.refs import Verdict
 from tutor.model.study import Study
 
 from .components import ItemList
-from .text import card_html, esc, tag
+from .cards import card_back, card_face
+from .text import esc, tag
 
 RENDERERS: dict[str, type["TableRenderer"]] = {}
 
@@ -128,7 +129,7 @@ def value_html(value: Any, depth: int = 0) -> str:
     """A generic, escaped rendering of a view value: cards as faces/backs,
     records as definition lists, sequences of records as lists."""
     if isinstance(value, Card):
-        return card_html(value)
+        return card_face(value)
     if value is None:
         return tag("span", "hidden", "hidden")
     if isinstance(value, Enum):
@@ -136,7 +137,8 @@ def value_html(value: Any, depth: int = 0) -> str:
     if isinstance(value, (str, int, float, bool)):
         return esc(value)
     if _is_cards(value):
-        return tag("span", "", "cards", raw="".join(card_html(c) for c in value))
+        return tag("span", "", "cards", raw="".join(card_back(title="face down") if c is None else card_face(c)
+                                                    for c in value))
     if isinstance(value, (frozenset, set)):
         return esc(", ".join(sorted(str(v) for v in value)) or "none")
     if dataclasses.is_dataclass(value):

@@ -11,9 +11,6 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from rules.cards import Card
-
-
 _escape = html.escape
 _ATTR_NAMES: dict[str, str] = {}
 
@@ -39,19 +36,3 @@ def tag(name: str, text: Any = "", cls: str = "", raw: str = "", **attrs: Any) -
     if attrs:
         head += "".join(f' {_attr_name(k)}="{esc(v)}"' for k, v in attrs.items())
     return f"<{head}>{esc(text) if text != '' else ''}{raw}</{name}>"
-
-
-def card_html(card: Card | None, cls: str = "") -> str:
-    """A card face (rank and suit symbol, red or black), or a back for ``None``."""
-    if card is None:
-        return tag("span", "\U0001F0A0", f"card back {cls}".strip(), title="face down", aria_label="face down")
-    colour = "joker" if card.is_joker else ("red" if card.suit.is_red else "black")
-    return tag("span", card.label, f"card {colour} {cls}".strip(), title=card.words)
-
-
-def cards_html(cards: Any, cls: str = "") -> str:
-    if cards is None:
-        return tag("span", "hidden", "hidden")
-    if not cards:
-        return tag("span", "none", "none")
-    return tag("span", "", "cards", raw="".join(card_html(c, cls) for c in cards))

@@ -109,9 +109,6 @@ class PalaceLook:
             else:
                 add(zone_name, cards, usable)
 
-    def playable_cards(self) -> list[Card]:
-        return [card for card, ok, _ in self.active.values() if ok and card is not None]
-
 
 @register_renderer("palace")
 class PalaceTable(BoardTable):
