@@ -1,9 +1,10 @@
 """Nothing lost (issue 13.5) in the compiled app, at a phone size (touch) and a desktop size.
 
 A study opened from a link (a Palace lesson with a variation of our own and a
-note on it, made under CPython): the variation is deleted, the notice quotes
-the note, Undo brings the line and its note back, Redo deletes it again and
-Undo once more. Then the study is saved on the device, the page is reloaded
+note on it, made under CPython). On the table, a second variation is made
+(back one step, "Pick up the pile" instead), deleted and brought back by Undo.
+Then the noted variation is deleted, the notice quotes the note, Undo brings
+the line and its note back, Redo deletes it again and Undo once more. Then the study is saved on the device, the page is reloaded
 on another lesson, and the saved study is found in the list and reopened,
 variation and note included.
 """
@@ -50,15 +51,39 @@ def test_delete_undo_redo_then_a_saved_study_reopens_after_a_reload(open_app, si
     wait_settled(page)
     with_note = expected_rows(model)
     assert tree_labels(page) == with_note and any(NOTE in row for row in with_note)
+    noted = model.current
 
-    # delete the variation (the Lines tab): the notice says what went and quotes the note
+    # branch on the table: back one step, then pick up the pile instead; delete it; undo
+    tap(page, page.locator(".nav-prev button"), touch)
+    wait_settled(page)
+    tap(page, page.locator(".game-table button.act", has_text="Pick up the pile"), touch)
+    wait_heading(page, "Your line")
+    wait_settled(page)
+    model.back()
+    model.play(model.state.parse_action("pickup"))
+    with_branch = expected_rows(model)
+    assert tree_labels(page) == with_branch and len(with_branch) == len(with_note) + 1
     open_drawer_tab(page, "lines")
+    tap(page, page.locator(".tree-delete button"), touch)
+    wait_notice(page, "Deleted 1 position. Undo brings it back.")
+    wait_settled(page)
+    assert tree_labels(page) == with_note
+    tap(page, page.locator(".tree-undo button"), touch)
+    wait_notice(page, "Undone: delete 1 position")
+    wait_settled(page)
+    assert tree_labels(page) == with_branch
+    model.goto(noted)
+
+    # delete the noted variation (from its row): the notice says what went and quotes the note
+    tap(page, page.locator(".tree-list .item", has_text=NOTE), touch)
+    wait_settled(page)
     tap(page, page.locator(".tree-delete button"), touch)
     shown = wait_notice(page, "Undo brings them back")
     assert f"\u201c{NOTE}\u201d" in shown
     wait_settled(page)
     assert not any(NOTE in row for row in tree_labels(page))
     close_drawer(page)
+    with_note = with_branch   # from here on the study has both variations
     notice = page.locator(".notice-area .notice")
     notice.scroll_into_view_if_needed()
     assert in_viewport(notice)

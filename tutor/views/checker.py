@@ -32,7 +32,7 @@ from .tables.board import Board
 from .text import tag
 
 CHECKER_CSS = CARD_CSS + """
-.verdict { line-height: 1.4; }
+.verdict { line-height: 1.4; font-size: 1rem; color: #1d2430; }
 .verdict .headline { font-size: 1.1rem; color: #1d2430; margin: 0 0 6px 0; line-height: 1.4; }
 .verdict .headline strong { color: #17407f; }
 .verdict.empty { color: #4a5563; }
@@ -63,7 +63,7 @@ CHECKER_CSS = CARD_CSS + """
 """
 
 MESSAGE_CSS = """
-.msg { padding: 8px 12px; border-radius: 6px; margin: 4px 0; white-space: pre-wrap; }
+.msg { padding: 8px 12px; border-radius: 6px; margin: 4px 0; white-space: pre-wrap; font-size: 1rem; }
 .msg.error { background: #fdecec; color: #7d1d22; border: 1px solid #e9b1b4; }
 .msg.hint { background: #f4f6f9; color: #3b4452; border: 1px solid #d0d4da; }
 """

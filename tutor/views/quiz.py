@@ -134,19 +134,23 @@ class QuizBox(JSComponent):
         show.style.display = model.done ? 'none' : '';
         again.style.display = model.done ? '' : 'none';
       }
-      function judge() {
+      function judge(initial) {
         verdict.textContent = model.verdict;
         verdict.className = 'quiz-verdict' + (model.correct === true ? ' right' : model.correct === false ? ' wrong' : '');
         why.replaceChildren(...model.why.map((t) => { const li = document.createElement('li'); li.textContent = t; return li; }));
         score.textContent = model.score;
         mark();
+        // the verdict may sit below the fold of the step bar's scroll area: bring it in view
+        if (initial !== true && model.verdict && verdict.isConnected) {
+          requestAnimationFrame(() => verdict.scrollIntoView({block: 'nearest'}));
+        }
       }
       model.on(['shown', 'options', 'multiple'], draw);
       model.on('question', () => { typed.value = ''; draw(); });
       model.on(['picked', 'done'], mark);
-      model.on(['verdict', 'correct', 'why', 'score'], judge);
+      model.on(['verdict', 'correct', 'why', 'score'], () => judge(false));
       draw();
-      judge();
+      judge(true);
       return box;
     }
     """
