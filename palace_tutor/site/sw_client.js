@@ -30,6 +30,7 @@ window.__ptInteractive = function () {
   navigator.serviceWorker.addEventListener("controllerchange", () => { if (reloading) location.reload(); });
 
   navigator.serviceWorker.register("./sw.js").then((reg) => {
+    if (!reg) return;  // service workers blocked (a test harness, a browser setting)
     const hello = (w) => w && w.postMessage({type: "hello", build: BUILD});
     navigator.serviceWorker.ready.then((r) => hello(r.active));
     // a worker already waiting is a newer build (this page was served by the older one)
