@@ -13,7 +13,9 @@ Setup keys (all amounts are whole chips):
 ``ante``      chips per card bought, paid into the King's pot (``standard``); in
               ``flat-ante`` the chips each player pays once. Default 1.
 ``min_bet``   smallest bet or raise, per card; default 1.
-``max_bet``   largest bet or raise, per card; default 5.
+``max_bet``   largest bet or raise, per card; default 5. A table sets at most
+              ``MAX_BET_SIZES`` (100) sizes from ``min_bet`` to ``max_bet``: every
+              size is a legal action to list, so the spread bounds the work.
 ``kings_pot`` chips already in the King's pot, carried from earlier deals;
               default 0.
 ``deck``      a stacked deck in dealing order: the 25 tableau cells row by row
@@ -41,6 +43,7 @@ from .variant import KingsPotRules
 
 SETUP_KEYS = ("players", "dealer", "stacks", "ante", "min_bet", "max_bet", "kings_pot", "deck", "seed")
 DEFAULT_STACK = 100
+MAX_BET_SIZES = 100  # bet sizes a table may set (max_bet - min_bet + 1)
 _MAX_CHIPS = 10**12  # far beyond any table; keeps arithmetic and displays sane
 
 
@@ -115,6 +118,9 @@ def read_setup(rules: KingsPotRules, setup: Mapping[str, Any]) -> Table:
     max_bet = _chips("max_bet", setup.get("max_bet", 5), minimum=1)
     if max_bet < min_bet:
         raise _bad("max_bet", f"{max_bet} is below min_bet {min_bet}", max_bet)
+    if max_bet - min_bet + 1 > MAX_BET_SIZES:
+        raise _bad("max_bet", f"{max_bet} with min_bet {min_bet} makes {max_bet - min_bet + 1:,} bet sizes; a table "
+                   f"sets at most {MAX_BET_SIZES} (max_bet {min_bet + MAX_BET_SIZES - 1} at most here)", max_bet)
     kings_pot = _chips("kings_pot", setup.get("kings_pot", 0))
     for name, stack in zip(players, stacks):
         # everyone must be able to pay for one card (or the flat ante)

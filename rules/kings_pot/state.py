@@ -214,8 +214,13 @@ class KingsPotState(GameState[Action]):
         if self.phase is Phase.BET:
             t = self.table
             seat = self.seats[self.to_act]
-            return (CHECK, CALL, *(Bet(a) for a in range(t.min_bet, t.max_bet + 1)),
-                    *(Raise(a) for a in range(t.min_bet, t.max_bet + 1)), FOLD,
+            # sizes up to what the stack pays for every live card (no larger one can be
+            # legal), and always the smallest, so a short seat is told why it cannot bet
+            per_card = seat.stack // max(len(seat.live), 1)
+            owed = self.level - seat.paid
+            bets = range(t.min_bet, max(t.min_bet, min(t.max_bet, per_card)) + 1)
+            raises = range(t.min_bet, max(t.min_bet, min(t.max_bet, per_card - owed)) + 1)
+            return (CHECK, CALL, *(Bet(a) for a in bets), *(Raise(a) for a in raises), FOLD,
                     *(FoldCard(c) for c in seat.live))
         return ()
 
