@@ -167,3 +167,23 @@ def test_discard_pile_is_face_down_in_every_seat_view():
         assert view.discard is None and view.discard_count == 1
         assert Card.parse("9h") in view.unseen()
     assert state.view(None).discard == (Card.parse("9h"),)  # the teaching view shows everything
+
+
+def test_turns_proceed_clockwise_so_a_move_out_of_turn_cites_whose_turn_it_is():
+    # § The Play: "Turns proceed clockwise, starting from the dealer's left." A move
+    # named for another seat is refused on that clause in every part of a turn (the
+    # buy, its discards, the soldiers won in a battle), never on § Fold; inside a
+    # battle the two fighters answer each other (§ Raise).
+    palace = {"A": "2c 3c 4c", "B": "5d 6d 7d", "C": "8s 9s Ts"}
+    state = table(banners=("Kh", "Qs", "Jd"), palace=palace, then=["9h"])
+    bought = state.apply_text("A: buy")[0]
+    battle = bought.apply_text("A: keep")[0].apply_text("B: bet A")[0]
+    spoils = battle.apply_text("A: fold")[0]
+    cases = [(state, "B: stay", "The Play"), (bought, "C: stay", "The Play"),
+             (battle, "B: call", "Raise"), (spoils, "A: keep", "The Play")]
+    assert [s.phase for s, _, _ in cases] == [Phase.TURN, Phase.AFTER_BUY, Phase.BATTLE, Phase.SPOILS]
+    for position, text, section in cases:
+        verdict = position.explain(position.parse_action(text))
+        assert not verdict.legal and "move, not" in verdict.reason
+        assert verdict.ref.section == section, (text, str(verdict.ref))
+        assert verdict.ref.section != "Fold"
