@@ -1,63 +1,42 @@
 """The legality decision for every Palace action.
 
-:func:`decide` is the only place that says yes or no. It returns
-``(legal, code, details)``; :mod:`rules.palace.explain` turns that into words,
-a rule reference and (where one of our readings decides it) a ruling, and
-:mod:`rules.palace.moves` lists the actions to ask about.
+:func:`decide` is the only place that says yes or no. It returns ``(code,
+details)``: the code is one of the declared answers of
+:mod:`rules.palace.verdicts` (or a card-placement answer of
+:func:`rules.palace.legality.judge`), which carries whether the action is legal,
+the rule and the ruling; :mod:`rules.palace.explain` only looks it up.
+
+The questions asked on every move (may this seat flip, take the pile, chance,
+announce its last card, open with this rank) are the small predicates below;
+the fast legal-actions path of :mod:`rules.palace.moves` asks the same ones, so
+the two paths cannot drift apart.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..cards import Card
-from ..refs import ruling
 from . import actions as A
 from . import legality
-from . import sections as S
+from . import verdicts as V
 from .state import AFTER, CHOOSE, FLASH, OVER, PLAY, REVEAL, SWAP, PalaceState, contains
 
-NO_VOLUNTARY = ruling(
-    "caron-no-voluntary-pickup", S.caron("Playing the game 3"),
-    "In the Caron game, may a player take the pile while holding a card that could be played?",
-    "a player who cannot or will not beat the pile is pointed to a chance; taking the pile outright "
-    "is not offered, unlike the house tips",
-    "no: the pile is taken outright only when nothing can be played; otherwise a reluctant player "
-    "chances (and keeps the drawn card with the pile)")
-RESET_CHOICES = ruling(
-    "two-follow-up-options", S.house("Card Values: Twos"),
-    "After playing a 2, may its player just take the pile?",
-    "after a 2 its player plays another card, or turns the stock's top card onto the pile, or keeps "
-    "that card and takes the pile with it",
-    "those three are the only choices: a plain pickup is not one of them (the third choice is "
-    "written 'chance' then 'pickup'); with the stock gone the player must play")
-CHANCE_EMPTY = ruling(
-    "chance-empty-stock", S.house("Playing the Game 3"),
-    "Can a player chance once the stock is empty?",
-    "chancing is described under 'if the pickup pile still contains cards'; without stock a player "
-    "who cannot play takes the pile",
-    "no chance without stock; a player who cannot play takes the pile")
-CHANCE_VS_ACE = ruling(
-    "chance-against-ace", S.house("Playing the Game 6"),
-    "Facing an Ace, may a player chance?",
-    "a chance is allowed on any turn, even when the board is clear or the player could play",
-    "yes; the drawn card can then be played only if it is itself an Ace, otherwise it is kept with "
-    "the pile")
-FLASH_CHECK = ruling(
-    "caron-check-stock-for-three", S.caron("Card Values (3)"),
-    "When a flashed player checks the stock's top card, what happens to it?",
-    "a flashed player with no 3 may check whether the stock's top card is a 3, and play it if so",
-    "checking is allowed only without a 3 in the cards the player could play from, once per flash; "
-    "a 3 on top is played at once as a reflection; any other card is shown to everyone and stays on "
-    "top of the stock, and the player then takes the pile")
+Decision = tuple[Any, tuple]  # (a verdicts.Code or a legality.Placement, details)
 
-
+# the seats a player could flash, by (players, seat, seats out); a table has few of these
 _TARGETS: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...]] = {}
+_TARGETS_BOUND = 4096
 
 
 def _targets(st: PalaceState) -> tuple[int, ...]:
-    """The seats the player to move could flash: everyone else still in (cached: few tables)."""
+    """The seats the player to move could flash: everyone else still in (bounded cache)."""
     key = (len(st.__dict__["names"]), st.to_move, st.out)
     found = _TARGETS.get(key)
     if found is None:
+        if len(_TARGETS) >= _TARGETS_BOUND:
+            _TARGETS.clear()
         seat, out = st.to_move, st.out
         found = _TARGETS[key] = tuple(s for s in range(key[0]) if s != seat and s not in out)
     return found
@@ -72,40 +51,120 @@ def _missing(zone: tuple[Card, ...], cards: tuple[Card, ...]) -> Card:
     raise AssertionError("nothing missing")  # pragma: no cover
 
 
-def _play(st: PalaceState, cards: tuple[Card, ...], target: int | None) -> tuple[bool, str, tuple]:
+# -- the shared predicates (the fast path asks these too) ------------------------
+def opening_allows(st: PalaceState, code: int) -> bool:
+    """The first play of the game must include the starter's lowest rank (``opening``)."""
+    opening = st.opening
+    return opening is None or code == opening - 2
+
+
+def flip_code(st: PalaceState, src: str) -> V.Code:
+    """May the player to move turn over a face-down card (``src``: where they play from)?"""
+    if src == "face-down":
+        return V.FLIP
+    if st.stock:
+        return V.FLIP_WHILE_STOCK
+    seat = st.to_move
+    if st.face_up[seat] or len(st.face_down[seat]) >= st.size:
+        return V.FLIP_BEFORE_FACE_UP
+    return V.FLIP_WHILE_HAND
+
+
+def take_up_code(st: PalaceState, src: str) -> V.Code:
+    """May the player to move take their face-up cards into the hand?"""
+    if st.rules.face_up_to_hand != "may":
+        return V.TAKE_UP_OFF
+    return V.TAKE_UP if src == "face-up" else V.TAKE_UP_NOT_YET
+
+
+def pickup_code(st: PalaceState, can_play: bool, top: int) -> V.Code:
+    """May the player to move take the pile on an ordinary turn (``can_play``: they could put
+    something down; ``top``: the pile's live top rank code, -1 for none)?"""
+    if not st.pile:
+        return V.PICKUP_EMPTY
+    if not can_play:
+        return V.PICKUP_FORCED_BY_TOP if top >= 0 and st.rules.is_force_pickup[top] else V.PICKUP_FORCED
+    if st.again == "reset":
+        return V.PICKUP_RESET
+    return V.PICKUP_VOLUNTARY if st.rules.voluntary_pickup else V.PICKUP_NOT_VOLUNTARY
+
+
+def chance_code(st: PalaceState, top: int) -> V.Code:
+    """May the player to move take a chance on the stock's top card (``top``: the pile's live top
+    rank code, -1 for none: facing a card that forces a pickup, one of our rulings applies)?"""
+    rules = st.rules
+    if not (rules.chance or (st.again == "reset" and rules.reset_stock_option)):
+        return V.CHANCE_OFF
+    if not st.stock:
+        return V.CHANCE_STOCK_EMPTY
+    return V.CHANCE_AGAINST_FORCE if top >= 0 and rules.is_force_pickup[top] else V.CHANCE
+
+
+def last_card_code(st: PalaceState, seat: int) -> V.Code:
+    """May ``seat`` announce its last face-down card?"""
+    if not st.rules.last_card_call:
+        return V.LAST_CARD_OFF
+    return V.LAST_CARD if st.owes_call(seat) else V.LAST_CARD_NOT_OWED
+
+
+def call_out_code(st: PalaceState, victim: int) -> V.Code:
+    """May the player to move catch ``victim`` without a last-card call?"""
+    if not st.rules.last_card_call:
+        return V.LAST_CARD_OFF
+    if victim == st.to_move or not 0 <= victim < st.players or not st.owes_call(victim):
+        return V.CALL_OUT_NOT_OWED
+    return V.CALL_OUT
+
+
+def check_stock(st: PalaceState, holds_flash: bool) -> V.Code:
+    """May the flashed player check the stock? ``holds_flash``: they hold a flash card to answer
+    with."""
+    rules = st.rules
+    if not rules.flash_check_stock:
+        return V.CHECK_OFF
+    if st.flash.checked:
+        return V.CHECK_DONE
+    if not st.stock:
+        return V.CHECK_EMPTY
+    return V.CHECK_HAS_FLASH if holds_flash else V.CHECK_STOCK
+
+
+# -- putting cards down -----------------------------------------------------------
+def _play(st: PalaceState, cards: tuple[Card, ...], target: int | None) -> Decision:
     rank = cards[0].rank
     for c in cards:
         if c.rank is not rank:
-            return False, "mixed-ranks", (c,)
+            return V.MIXED_RANKS, (c,)
     seat = st.to_move
     src = st.source(seat)
     if src == "face-down":
-        return False, "use-flip", ()
+        return V.USE_FLIP, ()
     zone = st.hands[seat] if src == "hand" else st.face_up[seat]
     if not contains(zone, cards):
         missing = _missing(zone, cards)
         if src == "hand" and contains(st.face_up[seat], (missing,)):
             if any(contains(zone, (c,)) for c in cards):  # some from the hand, some from the table
-                return False, "hand-and-table", (missing,)
-            return False, "table-locked", (missing,)
-        return False, "not-held", (missing, src)
+                return V.HAND_AND_TABLE, (missing,)
+            return V.TABLE_LOCKED, (missing,)
+        return V.NOT_HELD, (missing, src)
     return _judge_group(st, cards[0].index >> 2, len(cards), target)
 
 
-def _judge_group(st: PalaceState, code: int, count: int, target: int | None) -> tuple[bool, str, tuple]:
+def _judge_group(st: PalaceState, code: int, count: int, target: int | None) -> Decision:
+    """``count`` cards of rank ``code`` put down (at ``target``, for a flash): the target, the
+    opening rule, then the pile (:func:`rules.palace.legality.judge`)."""
     rules = st.rules
     if rules.is_flash[code]:
         if target is None:
-            return False, "needs-target", (code,)
+            return V.NEEDS_TARGET, (code,)
         if target < 0 or target >= st.players or target == st.to_move or target in st.out:
-            return False, "bad-target", (target,)
+            return V.BAD_TARGET, (target,)
     elif target is not None:
-        return False, "not-flash-rank", (code,)
-    if st.opening is not None and code != st.opening - 2:
-        return False, "opening", (st.opening,)
+        return V.NOT_FLASH_RANK, (code,)
+    if not opening_allows(st, code):
+        return V.OPENING, (st.opening,)
     top = legality.effective_top(rules, st.pile)
-    verdict = legality.judge(rules, top, code, count)
-    return verdict[0] == "+", verdict, (top, code, count)
+    return legality.judge(rules, top, code, count), (top, code, count)
 
 
 def _rank_counts(zone: tuple[Card, ...]) -> dict[int, int]:
@@ -126,139 +185,131 @@ def has_legal_play(st: PalaceState) -> bool:
     target = next(iter(_targets(st)), None)
     for code, n in _rank_counts(zone).items():
         aim = target if flash[code] else None
-        if _judge_group(st, code, 1, aim)[0] or (n > 1 and _judge_group(st, code, n, aim)[0]):
+        if _judge_group(st, code, 1, aim)[0].legal or (n > 1 and _judge_group(st, code, n, aim)[0].legal):
             return True
     return False
 
 
-def decide(st: PalaceState, a: A.Action) -> tuple[bool, str, tuple]:
-    """(legal, code, details) for action ``a`` in state ``st``."""
-    ph = st.phase
+# -- one function per phase -------------------------------------------------------
+def _decide_play(st: PalaceState, a: A.Action) -> Decision | None:
+    """An ordinary turn."""
+    t = type(a)
+    if t is A.Play:
+        return _play(st, a.cards, None)
+    if t is A.Flash:
+        return _play(st, a.cards, a.target)
+    if t is A.Flip:
+        return flip_code(st, st.source()), ()
+    if t is A.Pickup:
+        top = legality.effective_top(st.rules, st.pile)
+        return pickup_code(st, has_legal_play(st) if st.pile else False, top), ()
+    if t is A.Chance:
+        return chance_code(st, legality.effective_top(st.rules, st.pile)), ()
+    if t is A.TakeUp:
+        return take_up_code(st, st.source()), ()
+    if t is A.LastCard:
+        return last_card_code(st, st.to_move), ()
+    if t is A.CallOut:
+        return call_out_code(st, a.seat), (a.seat,)
+    return None
+
+
+def _decide_reveal(st: PalaceState, a: A.Action) -> Decision | None:
+    """A card turned up (by a chance, or a face-down card to be flashed at someone)."""
+    t = type(a)
+    card = st.drawn
+    if t is A.Play or t is A.Flash:
+        if len(a.cards) != 1 or a.cards[0].index != card.index:
+            return V.REVEAL_OTHER, (card,)
+        code, details = _judge_group(st, card.index >> 2, 1, a.target if t is A.Flash else None)
+        if t is A.Flash and code.legal and st.drawn_from == "face-down":
+            return V.FACE_DOWN_FLASH, (code, *details)
+        return code, details
+    if t is A.Pickup:
+        return (V.KEEP_DRAWN if st.drawn_from == "stock" else V.REVEAL_MUST_PLAY), ()
+    return None
+
+
+def _decide_flash(st: PalaceState, a: A.Action) -> Decision | None:
+    """A flashed card waiting for its target's answer."""
     t = type(a)
     rules = st.rules
     seat = st.to_move
-    if ph is OVER:
-        return False, "over", ()
-    if ph is PLAY:
-        if t is A.Play:
-            return _play(st, a.cards, None)
-        if t is A.Flash:
-            return _play(st, a.cards, a.target)
-        if t is A.Flip:
-            src = st.source(seat)
-            return (True, "flip", ()) if src == "face-down" else (False, "flip-not-yet", (src,))
-        if t is A.Pickup:
-            if not st.pile:
-                return False, "pickup-empty", ()
-            can_play = has_legal_play(st)
-            if not can_play:
-                return True, "pickup-forced", ()
-            if st.again == "reset":
-                return False, "pickup-reset", ()
-            if rules.voluntary_pickup:
-                return True, "pickup-voluntary", ()
-            return False, "pickup-not-voluntary", ()
-        if t is A.Chance:
-            if not (rules.chance or (st.again == "reset" and rules.reset_stock_option)):
-                return False, "chance-off", ()
-            if not st.stock:
-                return False, "chance-empty", ()
-            return True, "chance", ()
-        if t is A.TakeUp:
-            if rules.face_up_to_hand != "may":
-                return False, "take-up-off", ()
-            src = st.source(seat)
-            return (True, "take-up", ()) if src == "face-up" else (False, "take-up-not-yet", (src,))
-        if t is A.LastCard:
-            return _last_card(st, seat)
-        if t is A.CallOut:
-            if not rules.last_card_call:
-                return False, "last-card-off", ()
-            if a.seat == seat or not 0 <= a.seat < st.players or not st.owes_call(a.seat):
-                return False, "call-out-not-owed", (a.seat,)
-            return True, "call-out", (a.seat,)
-    elif ph is REVEAL:
-        card = st.drawn
-        if t is A.Play or t is A.Flash:
-            if len(a.cards) != 1 or a.cards[0].index != card.index:
-                return False, "reveal-other", (card,)
-            return _judge_group(st, card.index >> 2, 1, a.target if t is A.Flash else None)
-        if t is A.Pickup:
-            return (True, "keep-drawn", ()) if st.drawn_from == "stock" else (False, "reveal-must-play", ())
-    elif ph is FLASH:
-        if t is A.Reflect:
-            rank = a.cards[0].rank
-            for c in a.cards:
-                if not rules.is_flash[c.index >> 2] or c.rank is not rank:
-                    return False, "reflect-rank", (c,)
-            src = st.source(seat)
-            if src == "face-down":
-                return False, "reflect-face-down", ()
-            zone = st.hands[seat] if src == "hand" else st.face_up[seat]
-            if not contains(zone, a.cards):
-                return False, "not-held", (_missing(zone, a.cards), src)
-            return True, "reflect", (rank,)
-        if t is A.CheckStock:
-            return check_stock(st, any(rules.is_flash[c.index >> 2] for c in st.source_cards(seat)))
-        if t is A.Pickup:
-            return True, "flash-pickup", ()
-    elif ph is AFTER:
-        w = st.window
-        if t is A.Quick:
-            for c in a.cards:
-                if c.rank is not w.rank:
-                    return False, "quick-rank", (c, w.rank)
-            if not contains(w.fresh, a.cards):
-                return False, "quick-not-fresh", (_missing(w.fresh, a.cards),)
-            top = legality.effective_top(rules, st.pile)
-            code = legality.judge(rules, top, w.rank - 2, len(a.cards))
-            return code[0] == "+", code, (top, w.rank - 2, len(a.cards))
-        if t is A.QuickFlip:
-            return (True, "quick-flip", ()) if w.flip else (False, "quick-flip-no", ())
-        if t is A.LastCard:
-            return _last_card(st, seat)
-        if t is A.Pass:
-            return True, "pass", ()
-    elif ph is CHOOSE:
-        if t is A.Choose:
-            need = rules.cards_for(st.players)
-            if len(a.cards) != need:
-                return False, "choose-count", (need, len(a.cards))
-            if not contains(st.hands[seat], a.cards):
-                return False, "not-held", (_missing(st.hands[seat], a.cards), "hand")
-            return True, "choose", ()
-    elif ph is SWAP:
-        if t is A.Swap:
-            if a.hand_card not in st.hands[seat]:
-                return False, "not-held", (a.hand_card, "hand")
-            if a.face_up_card not in st.face_up[seat]:
-                return False, "not-held", (a.face_up_card, "face-up")
-            if a.hand_card == a.face_up_card:
-                return False, "swap-same", ()
-            return True, "swap", ()
-        if t is A.Ready:
-            return True, "ready", ()
-    return False, "wrong-phase", (a.verb, ph)
+    if t is A.Reflect:
+        rank = a.cards[0].rank
+        for c in a.cards:
+            if not rules.is_flash[c.index >> 2] or c.rank is not rank:
+                return V.REFLECT_RANK, (c,)
+        src = st.source(seat)
+        if src == "face-down":
+            return V.REFLECT_FACE_DOWN, ()
+        zone = st.hands[seat] if src == "hand" else st.face_up[seat]
+        if not contains(zone, a.cards):
+            return V.NOT_HELD, (_missing(zone, a.cards), src)
+        return V.REFLECT, (rank,)
+    if t is A.CheckStock:
+        return check_stock(st, any(rules.is_flash[c.index >> 2] for c in st.source_cards(seat))), ()
+    if t is A.Pickup:
+        return V.FLASH_PICKUP, ()
+    return None
 
 
-def check_stock(st: PalaceState, holds_flash: bool) -> tuple[bool, str, tuple]:
-    """May the flashed player check the stock? ``holds_flash``: they hold a flash card to answer
-    with. Shared by :func:`decide` and the legal-actions fast path, so the rule lives here only."""
-    rules = st.rules
-    if not rules.flash_check_stock:
-        return False, "check-off", ()
-    if st.flash.checked:
-        return False, "check-done", ()
-    if not st.stock:
-        return False, "check-empty", ()
-    if holds_flash:
-        return False, "check-has-flash", ()
-    return True, "check-stock", ()
+def _decide_after(st: PalaceState, a: A.Action) -> Decision | None:
+    """The player who just played may still throw a fresh card of that rank, or announce."""
+    t = type(a)
+    w = st.window
+    if t is A.Quick:
+        for c in a.cards:
+            if c.rank is not w.rank:
+                return V.QUICK_RANK, (c, w.rank)
+        if not contains(w.fresh, a.cards):
+            return V.QUICK_NOT_FRESH, (_missing(w.fresh, a.cards),)
+        top = legality.effective_top(st.rules, st.pile)
+        return legality.judge(st.rules, top, w.rank - 2, len(a.cards)), (top, w.rank - 2, len(a.cards))
+    if t is A.QuickFlip:
+        return (V.QUICK_FLIP if w.flip else V.QUICK_FLIP_NO), ()
+    if t is A.LastCard:
+        return last_card_code(st, st.to_move), ()
+    if t is A.Pass:
+        return V.PASS, ()
+    return None
 
 
-def _last_card(st: PalaceState, seat: int) -> tuple[bool, str, tuple]:
-    if not st.rules.last_card_call:
-        return False, "last-card-off", ()
-    if not st.owes_call(seat):
-        return False, "last-card-not-owed", ()
-    return True, "last-card", ()
+def _decide_choose(st: PalaceState, a: A.Action) -> Decision | None:
+    """Setup: each player puts some of the dealt cards face up."""
+    if type(a) is not A.Choose:
+        return None
+    need = st.rules.cards_for(st.players)
+    if len(a.cards) != need:
+        return V.CHOOSE_COUNT, (need, len(a.cards))
+    hand = st.hands[st.to_move]
+    if not contains(hand, a.cards):
+        return V.NOT_HELD, (_missing(hand, a.cards), "hand")
+    return V.CHOOSE, ()
+
+
+def _decide_swap(st: PalaceState, a: A.Action) -> Decision | None:
+    """Setup: each player may swap hand cards with face-up cards, then says ready."""
+    seat = st.to_move
+    if type(a) is A.Swap:
+        if a.hand_card not in st.hands[seat]:
+            return V.NOT_HELD, (a.hand_card, "hand")
+        if a.face_up_card not in st.face_up[seat]:
+            return V.NOT_HELD, (a.face_up_card, "face-up")
+        if a.hand_card == a.face_up_card:
+            return V.SWAP_SAME, ()
+        return V.SWAP, ()
+    return (V.READY, ()) if type(a) is A.Ready else None
+
+
+_BY_PHASE: dict[Any, Callable[[PalaceState, A.Action], Decision | None]] = {
+    PLAY: _decide_play, REVEAL: _decide_reveal, FLASH: _decide_flash, AFTER: _decide_after,
+    CHOOSE: _decide_choose, SWAP: _decide_swap, OVER: lambda st, a: (V.OVER, ())}
+
+
+def decide(st: PalaceState, a: A.Action) -> Decision:
+    """``(code, details)`` for action ``a`` in state ``st``; ``code.legal`` says yes or no."""
+    found = _BY_PHASE[st.phase](st, a)
+    if found is None:  # an action of another phase
+        return V.WRONG_PHASE[st.phase.value], (a.verb, st.phase)
+    return found

@@ -1,18 +1,20 @@
 """Can cards of this rank go on this pile? The one decision, and its words.
 
-:func:`judge` returns a short code (codes of legal plays start with ``+``);
-:func:`verdict` turns a code into a :class:`~rules.refs.Verdict` with our
-sentence, the section of the preset that decides it and, where the decision
-rests on a reading of ours, the ruling. The engine's ``check``, its fast
+:func:`judge` returns one of the declared :class:`Placement` answers below
+(each says whether the cards may go down, the section it rests on, the ruling
+of ours that decides it and the words); :func:`verdict` looks those up for a
+:class:`~rules.refs.Verdict`. The engine's ``check``, its fast
 ``legal_actions`` and the checker all call ``judge``, so they cannot disagree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from ..cards import Card, Rank
-from ..refs import Verdict, ruling
+from ..refs import Ruling, Verdict, ruling
 from . import sections as S
 from .config import PalaceRules
 
@@ -76,46 +78,134 @@ def run_length(pile: Sequence[Card]) -> int:
     return n
 
 
-def judge(rules: PalaceRules, top: int, code: int, count: int) -> str:
+@dataclass(frozen=True, eq=False)
+class Placement:
+    """One answer of :func:`judge`, declared once: whether the cards may go down, the preset's
+    section it rests on (a key of ``PalaceRules.ref``), the ruling of ours that decides it (if
+    any), whether the preset's reading of the rank order applies (``reading``), and the words.
+    ``words(rules, top, what, on)`` gets the rule set, the live top rank (or None), the cards played ("two sevens")
+    and what they go on ("an eight", "the empty pile")."""
+
+    name: str
+    legal: bool
+    ref_key: str
+    words: Callable[[PalaceRules, Rank | None, str, str], str]
+    ruling: Ruling | None = None
+    reading: bool = False
+
+    def __repr__(self) -> str:
+        return f"<Placement {self.name}>"
+
+
+FORCE_ANSWER = Placement(
+    "force-answer", True, "force_pickup",
+    lambda rules, top, what, on: f"{what} answers the {top.word}: the penalty passes on to the next player")
+FORCE_TRANSPARENT = Placement(
+    "force-transparent", True, "transparent",
+    lambda rules, top, what, on: (f"{what} may go on the {top.word}: it reverses the direction and the "
+                                  f"{top.word} stays in force"),
+    JOKER_REVERSE)
+FORCE_BLOCKED = Placement(
+    "force-blocked", False, "force_pickup",
+    lambda rules, top, what, on: (f"{what} cannot go on {on}: only another {top.word} answers it, otherwise "
+                                  "the pile is taken"))
+FORCE_BLOCKED_WILD = Placement(  # a wild card or four of a kind, which would go anywhere else
+    "force-blocked-wild", False, "force_pickup", FORCE_BLOCKED.words, ACE_ONLY)
+WILD = Placement("wild", True, "wild", lambda rules, top, what, on: f"{what} is wild here: it may go on any card")
+FOUR_ANYTIME = Placement(
+    "four-anytime", True, "four_anytime",
+    lambda rules, top, what, on: (f"{what} at once may be played on anything ({rules.four_of_a_kind} or more "
+                                  "of a kind)"))
+EMPTY = Placement("empty", True, "start_pile",
+                  lambda rules, top, what, on: f"the pile is empty: {what} may start it")
+RESET = Placement("reset", True, "reset",
+                  lambda rules, top, what, on: f"{_a(top)} on top resets the pile: {what} may follow it",
+                  TWO_ON_TOP)
+LOWER_SAME = Placement("lower-same", True, "lower_after",
+                       lambda rules, top, what, on: f"{what} may follow {on}, which demands the same rank or lower")
+LOWER_OK = Placement("lower-ok", True, "lower_after",
+                     lambda rules, top, what, on: f"{what} is lower than the {top.word}, as the {top.word} demands",
+                     reading=True)
+LOWER_BLOCKED = Placement(
+    "lower-blocked", False, "lower_after",
+    lambda rules, top, what, on: (f"after {on} the next card must be {_a(top)}, a lower card or a wild; "
+                                  f"{what} is higher"),
+    reading=True)
+BEATS = Placement("beats", True, "beat", lambda rules, top, what, on: f"{what} beats {on}", reading=True)
+MATCHES = Placement("matches", True, "beat", lambda rules, top, what, on: f"{what} matches {on}", reading=True)
+CLEAR_TOO_LOW = Placement(
+    "clear-too-low", False, "clear",
+    lambda rules, top, what, on: f"{what} is not wild here: like any card it must match or beat {on}",
+    TEN_NOT_WILD)
+TOO_LOW = Placement("too-low", False, "beat",
+                    lambda rules, top, what, on: f"{what} is lower than {on}: a play must match or beat the top card",
+                    reading=True)
+
+PLACEMENTS = (FORCE_ANSWER, FORCE_TRANSPARENT, FORCE_BLOCKED, FORCE_BLOCKED_WILD, WILD, FOUR_ANYTIME, EMPTY,
+              RESET, LOWER_SAME, LOWER_OK, LOWER_BLOCKED, BEATS, MATCHES, CLEAR_TOO_LOW, TOO_LOW)
+
+
+def judge(rules: PalaceRules, top: int, code: int, count: int) -> Placement:
     """Decide whether ``count`` cards of rank ``code`` may go on a pile whose live top is ``top``
     (rank codes; ``top`` -1 for an empty pile)."""
+    four = rules.four_anytime and count >= rules.four_of_a_kind
     if top >= 0 and rules.is_force_pickup[top]:
         if code == top:
-            return "+force-answer"
+            return FORCE_ANSWER
         if rules.is_transparent[code]:
-            return "+force-transparent"
-        return "force-blocked"
+            return FORCE_TRANSPARENT
+        return FORCE_BLOCKED_WILD if rules.is_wild[code] or four else FORCE_BLOCKED
     if rules.is_wild[code]:
-        return "+wild"
-    if rules.four_anytime and count >= rules.four_of_a_kind:
-        return "+four-anytime"
+        return WILD
+    if four:
+        return FOUR_ANYTIME
     if top < 0:
-        return "+empty"
+        return EMPTY
     if rules.is_reset[top]:
-        return "+reset"
+        return RESET
     levels = rules.levels
     if rules.is_lower_after[top]:
         if code == top:
-            return "+lower-same"
-        return "+lower-ok" if levels[code] < levels[top] else "lower-blocked"
+            return LOWER_SAME
+        return LOWER_OK if levels[code] < levels[top] else LOWER_BLOCKED
     if levels[code] > levels[top]:
-        return "+beats"
+        return BEATS
     if levels[code] == levels[top]:
-        return "+matches"
-    return "clear-too-low" if rules.is_clear[code] else "too-low"
+        return MATCHES
+    return CLEAR_TOO_LOW if rules.is_clear[code] else TOO_LOW
+
+
+# judge()'s answers as tables, per rule set (a few presets and their variations are alive at once;
+# a small bound keeps a long session that builds many variations from growing without end)
+_ALLOWED: dict[int, tuple[PalaceRules, tuple[tuple[bool, ...], ...]]] = {}
+CACHE_BOUND = 16
+
+
+def per_rules(cache: dict, rules: PalaceRules, build: Callable[[PalaceRules], Any]) -> Any:
+    """``build(rules)``, remembered in ``cache`` for at most :data:`CACHE_BOUND` rule sets.
+
+    Keyed by identity (hashing a rule set on every move would be slow); the entry holds the
+    rule set itself, so its id cannot be reused while it is remembered."""
+    entry = cache.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    if len(cache) >= CACHE_BOUND:
+        del cache[next(iter(cache))]  # the oldest
+    made = build(rules)
+    cache[id(rules)] = (rules, made)
+    return made
+
+
+def _build_allowed(rules: PalaceRules) -> tuple[tuple[bool, ...], ...]:
+    return tuple(tuple(judge(rules, t, code, rules.four_of_a_kind if b else 1).legal
+                       for code in range(14)) for b in (False, True) for t in range(-1, 14))
 
 
 def allowed_tables(rules: PalaceRules) -> tuple[tuple[bool, ...], ...]:
     """:func:`judge`'s answers as tables for the fast paths: entry ``top + 1`` (one card) or
     ``top + 16`` (at least ``four_of_a_kind`` cards) says, per rank code, whether it may go on
-    ``top``. Built once per rule set."""
-    tables = rules.__dict__.get("_allowed")
-    if tables is None:
-        tables = tuple(tuple(judge(rules, t, code, rules.four_of_a_kind if b else 1)[0] == "+"
-                             for code in range(14)) for b in (False, True) for t in range(-1, 14))
-        rules.__dict__["_allowed"] = tables
-    return tables
-
+    ``top``. Built once per rule set (bounded cache)."""
+    return per_rules(_ALLOWED, rules, _build_allowed)
 
 
 def _a(rank: Rank) -> str:
@@ -130,65 +220,22 @@ def _cards(rank: Rank, count: int) -> str:
     return _a(rank) if count == 1 else f"{_NUMBERS.get(count, count)} {rank.plural}"
 
 
-def verdict(rules: PalaceRules, code: str, top_code: int, rank_code: int, count: int) -> Verdict:
-    """The sentence, reference and ruling for a :func:`judge` code."""
+def verdict(rules: PalaceRules, code: Placement, top_code: int, rank_code: int, count: int,
+            ruling_: Ruling | None = None) -> Verdict:
+    """The verdict for a :func:`judge` answer: its declared words, section and ruling (or
+    ``ruling_``, where the decision names another); where the answer rests on the rank order,
+    the preset's reading of it."""
     top, rank = rank_of(top_code), rank_of(rank_code)
-    what = _cards(rank, count)
-    on = _a(top) if top is not None else "the empty pile"
-    ref_key, extra = "beat", None
-    if code == "+force-answer":
-        text = f"{what} answers the {top.word}: the penalty passes on to the next player"
-        ref_key = "force_pickup"
-    elif code == "+force-transparent":
-        text = (f"{what} may go on the {top.word}: it reverses the direction and the {top.word} "
-                f"stays in force")
-        ref_key, extra = "transparent", JOKER_REVERSE
-    elif code == "force-blocked":
-        text = (f"{what} cannot go on {on}: only another {top.word} answers it, otherwise the pile "
-                f"is taken")
-        ref_key = "force_pickup"
-        if rank in rules.wild or (rules.four_anytime and count >= rules.four_of_a_kind):
-            extra = ACE_ONLY
-    elif code == "+wild":
-        text = f"{what} is wild here: it may go on any card"
-        ref_key = "wild"
-    elif code == "+four-anytime":
-        text = f"{what} at once may be played on anything ({rules.four_of_a_kind} or more of a kind)"
-        ref_key = "four_anytime"
-    elif code == "+empty":
-        text = f"the pile is empty: {what} may start it"
-        ref_key = "start_pile"
-    elif code == "+reset":
-        text = f"{_a(top)} on top resets the pile: {what} may follow it"
-        ref_key, extra = "reset", TWO_ON_TOP
-    elif code == "+lower-same":
-        text = f"{what} may follow {on}, which demands the same rank or lower"
-        ref_key = "lower_after"
-    elif code == "+lower-ok":
-        text = f"{what} is lower than the {top.word}, as the {top.word} demands"
-        ref_key = "lower_after"
-    elif code == "lower-blocked":
-        text = (f"after {on} the next card must be {_a(top)}, a lower card or a wild; "
-                f"{what} is higher")
-        ref_key = "lower_after"
-    elif code == "+beats":
-        text = f"{what} beats {on}"
-    elif code == "+matches":
-        text = f"{what} matches {on}"
-    elif code == "clear-too-low":
-        text = f"{what} is not wild here: like any card it must match or beat {on}"
-        ref_key, extra = "clear", TEN_NOT_WILD
-    else:  # too-low
-        text = f"{what} is lower than {on}: a play must match or beat the top card"
-    if extra is None and code in ("+beats", "+matches", "too-low", "clear-too-low", "+lower-ok",
-                                  "lower-blocked"):
+    text = code.words(rules, top, _cards(rank, count), _a(top) if top is not None else "the empty pile")
+    extra = ruling_ or code.ruling
+    if extra is None and code.reading:
         if rank in rules.order_ruled or top in rules.order_ruled:
             extra = rules.order_ruling
         elif rank in rules.lower_after and top is not None:
             extra = rules.placement_ruling
-    if code[0] == "+":
+    if code.legal:
         text += _effects(rules, rank_code, count)
-    return Verdict(code.startswith("+"), text, rules.ref(ref_key), extra)
+    return Verdict(code.legal, text, rules.ref(code.ref_key), extra)
 
 
 def _effects(rules: PalaceRules, code: int, count: int) -> str:

@@ -16,7 +16,9 @@ from ..cards import ALL_CARDS, JOKER, Card
 from ..refs import Verdict
 from . import actions as A
 from . import legality
-from .decide import _judge_group, _targets, check_stock, decide
+from .decide import (_judge_group, _targets, call_out_code, chance_code, check_stock, decide, last_card_code,
+                     opening_allows, pickup_code, take_up_code)
+from .verdicts import CALL_OUT, LAST_CARD, TAKE_UP
 from .state import AFTER, CHOOSE, FLASH, PLAY, REVEAL, SWAP, PalaceState
 
 _by_index = attrgetter("index")
@@ -94,14 +96,17 @@ def _sort_keys(rules) -> tuple[tuple[int, ...], ...]:
     entry ``top + 2`` holds -1 instead for a card that may not go alone on ``top`` (a rank code, -1
     for an empty pile), as :func:`~rules.palace.legality.allowed_tables` says. Built once per rule
     set."""
-    keys = rules.__dict__.get("_play_keys")
-    if keys is None:
-        order = rules.play_order
-        every = tuple(order[i >> 2] << 6 | i for i in range(len(_BY_INDEX)))
-        allowed = legality.allowed_tables(rules)
-        keys = rules.__dict__["_play_keys"] = (every, *(
-            tuple(k if ok_one[(k & 63) >> 2] else -1 for k in every) for ok_one in allowed[:15]))
-    return keys
+    return legality.per_rules(_PLAY_KEYS, rules, _build_sort_keys)
+
+
+_PLAY_KEYS: dict = {}
+
+
+def _build_sort_keys(rules) -> tuple[tuple[int, ...], ...]:
+    order = rules.play_order
+    every = tuple(order[i >> 2] << 6 | i for i in range(len(_BY_INDEX)))
+    allowed = legality.allowed_tables(rules)
+    return (every, *(tuple(k if ok_one[(k & 63) >> 2] else -1 for k in every) for ok_one in allowed[:15]))
 
 
 def _run_of_plays(key: tuple) -> tuple[A.Action, ...]:
@@ -118,86 +123,94 @@ def _run_of_flashes(key: tuple) -> tuple[A.Action, ...]:
 
 def legal(st: PalaceState) -> tuple[A.Action, ...]:
     """The legal actions; see the module notes. Card plays come first, weakest first: ordinary
-    ranks from the lowest, then the special ranks (wild, clearing, flash, forcing)."""
+    ranks from the lowest, then the special ranks (wild, clearing, flash, forcing); then the
+    other actions of a turn, each asked of the predicate :func:`~rules.palace.decide.decide`
+    uses."""
     if st.phase is not PLAY:
         return _legal_elsewhere(st)
     rules = st.rules
     seat = st.to_move
     zone = st.hands[seat]
-    stock = st.stock
     pile = st.pile
-    plays: list[A.Action] = []  # the card plays, then the other actions
-    face_down = take_up = False
-    if not zone and not stock:
+    if zone or st.stock:
+        src = "hand"
+    else:
         zone = st.face_up[seat]
-        face_down = not zone
-        take_up = not face_down and rules.face_up_to_hand == "may"
-    if zone:
-        # legality.effective_top, inlined: this runs on every move
-        if rules.transparent:
-            top = legality.effective_top(rules, pile)
-        else:
-            top = pile[-1].index >> 2 if pile else -1
-        tables = rules.__dict__.get("_play_keys") or _sort_keys(rules)
-        opening = st.opening
-        flash = rules.is_flash
-        four = rules.four_of_a_kind if rules.four_anytime else 99
-        if len(zone) < four:
-            # the cards as sort keys, weakest first, those that may not go on top as -1 (first)
-            table = tables[top + 2]
-            ok_one = None
-        else:  # four or more cards of a rank may go where one may not: ask per rank
-            table = tables[0]
-            allowed = legality.allowed_tables(rules)
-            ok_one, ok_big = allowed[top + 1], allowed[top + 16]
-        keys = [table[c.index] for c in zone]
-        keys.sort()
-        n = len(keys)
-        i = keys.count(-1)
-        while i < n:  # each rank's cards are a run of keys
-            k = keys[i]
-            rank_key = k >> 2
-            j = i + 1
-            while j < n and keys[j] >> 2 == rank_key:
-                j += 1
-            code = (k & 63) >> 2
-            held = j - i
-            first, last = 1, held
-            if ok_one is not None:
-                ok1 = ok_one[code]
-                okn = ok_big[code] if held >= four else ok1
-                if not (ok1 or okn):
-                    i = j
-                    continue
-                if not ok1:
-                    first = four
-                if not okn:
-                    last = four - 1
-            if opening is None or code == opening - 2:
-                if held == 1 and not flash[code]:
-                    plays.append(_SINGLES[k & 63])
-                elif flash[code]:
-                    key = (tuple(keys[i:j]), first, last, _targets(st))
-                    plays.extend(_RUNS.get(key) or _run_of_flashes(key))
-                else:
-                    key = (tuple(keys[i:j]), first, last)
-                    plays.extend(_RUNS.get(key) or _run_of_plays(key))
-            i = j
-    can_play = face_down or bool(plays)
-    out = plays
-    if face_down:
-        out.append(A.FLIP)
-    elif take_up:
+        src = "face-up" if zone else "face-down"
+    # legality.effective_top, inlined: this runs on every move
+    if rules.transparent:
+        top = legality.effective_top(rules, pile)
+    else:
+        top = pile[-1].index >> 2 if pile else -1
+    out = _card_plays(st, zone, top) if zone else []
+    can_play = src == "face-down" or bool(out)
+    if src == "face-down":
+        out.append(A.FLIP)  # flip_code: always, from the face-down cards
+    elif src == "face-up" and take_up_code(st, src) is TAKE_UP:
         out.append(A.TAKE_UP)
-    if pile and (not can_play or (rules.voluntary_pickup and st.again != "reset")):
+    if pickup_code(st, can_play, top).legal:
         out.append(A.PICKUP)
-    if stock and (rules.chance or (st.again == "reset" and rules.reset_stock_option)):
+    if chance_code(st, top).legal:
         out.append(A.CHANCE)
-    if rules.last_card_call:
-        if st.owes_call(seat):
+    if rules.last_card_call:  # the call exists in this rule set: who may make it, who be caught
+        if last_card_code(st, seat) is LAST_CARD:
             out.append(A.LAST_CARD)
-        out.extend(A.CallOut(s) for s in range(st.players) if s != seat and st.owes_call(s))
+        out.extend(A.CallOut(s) for s in range(st.players) if s != seat and call_out_code(st, s) is CALL_OUT)
     return tuple(out)
+
+
+def _card_plays(st: PalaceState, zone: tuple[Card, ...], top: int) -> list[A.Action]:
+    """The legal plays of the cards in ``zone`` on a pile whose live top is ``top`` (a rank code,
+    -1 for nothing), from :func:`~rules.palace.legality.allowed_tables`: every run of one rank,
+    weakest first, in each size the pile allows."""
+    rules = st.rules
+    tables = _sort_keys(rules)
+    opening = st.opening
+    flash = rules.is_flash
+    four = rules.four_of_a_kind if rules.four_anytime else 99
+    if len(zone) < four:
+        # the cards as sort keys, weakest first, those that may not go on top as -1 (first)
+        table = tables[top + 2]
+        ok_one = None
+    else:  # four or more cards of a rank may go where one may not: ask per rank
+        table = tables[0]
+        allowed = legality.allowed_tables(rules)
+        ok_one, ok_big = allowed[top + 1], allowed[top + 16]
+    keys = [table[c.index] for c in zone]
+    keys.sort()
+    plays: list[A.Action] = []
+    n = len(keys)
+    i = keys.count(-1)
+    while i < n:  # each rank's cards are a run of keys
+        k = keys[i]
+        rank_key = k >> 2
+        j = i + 1
+        while j < n and keys[j] >> 2 == rank_key:
+            j += 1
+        code = (k & 63) >> 2
+        held = j - i
+        first, last = 1, held
+        if ok_one is not None:
+            ok1 = ok_one[code]
+            okn = ok_big[code] if held >= four else ok1
+            if not (ok1 or okn):
+                i = j
+                continue
+            if not ok1:
+                first = four
+            if not okn:
+                last = four - 1
+        if opening is None or opening_allows(st, code):
+            if held == 1 and not flash[code]:
+                plays.append(_SINGLES[k & 63])
+            elif flash[code]:
+                key = (tuple(keys[i:j]), first, last, _targets(st))
+                plays.extend(_RUNS.get(key) or _run_of_flashes(key))
+            else:
+                key = (tuple(keys[i:j]), first, last)
+                plays.extend(_RUNS.get(key) or _run_of_plays(key))
+        i = j
+    return plays
 
 
 def _legal_elsewhere(st: PalaceState) -> tuple[A.Action, ...]:
@@ -219,7 +232,7 @@ def _legal_elsewhere(st: PalaceState) -> tuple[A.Action, ...]:
             top = legality.effective_top(rules, st.pile)
             code = w.rank - 2
             out = [A.Quick.of_sorted(g) for g in groups(rules, w.fresh)
-                   if legality.judge(rules, top, code, len(g))[0] == "+"]
+                   if legality.judge(rules, top, code, len(g)).legal]
         if w.flip:
             out.append(A.QUICK_FLIP)
         if rules.last_card_call and st.owes_call(seat):
@@ -231,7 +244,7 @@ def _legal_elsewhere(st: PalaceState) -> tuple[A.Action, ...]:
         flash = rules.is_flash
         mine = [c.index for c in st.source_cards(seat) if flash[c.index >> 2]]
         out = list(_REFLECTS.get(tuple(sorted(mine))) or _reflects(rules, mine)) if mine else []
-        if check_stock(st, bool(mine))[0]:
+        if check_stock(st, bool(mine)).legal:
             out.append(A.CHECK_STOCK)
         out.append(A.PICKUP)
         return tuple(out)
@@ -239,13 +252,13 @@ def _legal_elsewhere(st: PalaceState) -> tuple[A.Action, ...]:
         card = st.drawn
         code = card.index >> 2
         if rules.is_flash[code]:
-            out = [A.Flash((card,), t) for t in _targets(st) if _judge_group(st, code, 1, t)[0]]
+            out = [A.Flash((card,), t) for t in _targets(st) if _judge_group(st, code, 1, t)[0].legal]
         else:
-            out = [A.Play((card,))] if _judge_group(st, code, 1, None)[0] else []
+            out = [A.Play((card,))] if _judge_group(st, code, 1, None)[0].legal else []
         if st.drawn_from == "stock":
             out.append(A.PICKUP)
         return tuple(out)
-    return tuple(a for a in candidates(st) if decide(st, a)[0])
+    return tuple(a for a in candidates(st) if decide(st, a)[0].legal)
 
 
 # The answers to a flash, by the sorted indexes of the flash cards held (one rank: any rules agree)

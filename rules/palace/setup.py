@@ -247,7 +247,7 @@ def pile_problem(rules: PalaceRules, pile: Sequence[Card]) -> tuple[Card, str] |
                           f"on it [{rules.ref('flash')}]")
         top = legality.effective_top(rules, below)
         verdict = legality.judge(rules, top, code, 1)
-        if verdict[0] != "+":
+        if not verdict.legal:
             why = legality.verdict(rules, verdict, top, code, 1)
             return card, f"{why.reason} [{why.ref}]"
         if rules.is_clear[code]:

@@ -13,10 +13,11 @@ cleared cards, cards set aside), whose move it is and in which *phase*:
   the same rank or announce their last face-down card, before the next player;
 * ``over``.
 
-``_decide(action)`` is the single legality decision. It returns a short code;
-``check`` turns the code into a :class:`~rules.refs.Verdict` (words, rule
-reference, ruling), while ``legal_actions`` and ``play`` use the code alone so
-random play stays fast. The transitions live in :mod:`rules.palace.turns`.
+:func:`rules.palace.decide.decide` is the single legality decision. It returns
+one of the declared codes of :mod:`rules.palace.verdicts`; ``check`` looks the
+code up for a :class:`~rules.refs.Verdict` (words, rule reference, ruling),
+while ``legal_actions`` and ``play`` use the code alone so random play stays
+fast. The transitions live in :mod:`rules.palace.turns`.
 """
 
 from __future__ import annotations
@@ -246,22 +247,21 @@ class PalaceState(GameState):
 
     # -- the one decision -----------------------------------------------------
     def check(self, action: A.Action) -> Verdict:
-        legal, code, detail = decide.decide(self, action)
-        return explain.explain(self, action, legal, code, detail)
+        return explain.explain(self, *decide.decide(self, action))
 
     def try_play(self, action: A.Action) -> Tried:
         """Check and apply in one call (one decision, the words built once)."""
-        legal, code, detail = decide.decide(self, action)
-        verdict = explain.explain(self, action, legal, code, detail)
-        if not legal:
+        code, detail = decide.decide(self, action)
+        verdict = explain.explain(self, code, detail)
+        if not code.legal:
             return Tried(verdict)
         state, events = turns.advance(self, action)
         return Tried(verdict, state, events)
 
     def play(self, action: A.Action) -> tuple["PalaceState", tuple[Event, ...]]:
-        legal, code, detail = decide.decide(self, action)
-        if not legal:
-            raise self.refusal(action, explain.explain(self, action, legal, code, detail))
+        code, detail = decide.decide(self, action)
+        if not code.legal:
+            raise self.refusal(action, explain.explain(self, code, detail))
         return turns.advance(self, action)
 
     def apply(self, action: A.Action) -> "PalaceState":
@@ -271,12 +271,12 @@ class PalaceState(GameState):
             for known in cached:
                 if known is action:
                     return turns.advance(self, action, narrate=False)[0]
-        if not decide.decide(self, action)[0]:
+        if not decide.decide(self, action)[0].legal:
             return self.play(action)[0]  # raises with the full explanation
         return turns.advance(self, action, narrate=False)[0]
 
     def is_legal(self, action: A.Action) -> bool:
-        return decide.decide(self, action)[0]
+        return decide.decide(self, action)[0].legal
 
     def _advance(self, action: A.Action) -> tuple["PalaceState", tuple[Event, ...]]:
         """The transition, for an action the decision accepted (``play`` checks first)."""

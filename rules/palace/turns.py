@@ -583,7 +583,7 @@ def _flip(t: _Turn, seat: int) -> None:
         t.event("flip", f"{t.name(seat)} turns over a face-down card: {card}",
                 "face_down_same_rules" if later else "face_down_one_at_a_time", seat=seat, card=card)
     code = card.index >> 2
-    if legality.judge(rules, t.top(), code, 1)[0] == "+":
+    if legality.judge(rules, t.top(), code, 1).legal:
         if rules.is_flash[code]:
             d.update(drawn=card, drawn_from="face-down", phase=REVEAL)
             return
