@@ -218,117 +218,168 @@ def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceS
     t = _Turn(st, narrate)
     d = t.d
     d["turn"] = st.turn + 1
-    seat = st.to_move
-    kind = type(a)
-    ph = st.phase
-    if ph is PLAY:
-        if kind is A.Play:
-            _throw(t, seat, a.cards, "hand" if d["hands"][seat] or d["stock"] else "face-up", "normal", None)
-        elif kind is A.Flash:
-            _throw(t, seat, a.cards, st.source(seat), "normal", a.target)
-        elif kind is A.Flip:
-            _flip(t, seat)
-        elif kind is A.Pickup:
-            _pickup(t, seat, ())
-            _pass_turn(t, seat)
-        elif kind is A.Chance:
-            card = d["stock"][0]
-            if d["stock_shown"]:  # a chanced card stays unseen even if the table knew it (kept: secret)
-                t.draw_stock(1)
-            else:
-                d["stock"] = d["stock"][1:]
-            d["drawn"], d["drawn_from"], d["phase"] = card, "stock", REVEAL
-            if t.narrate:
-                # drawn unseen by the others: it shows only if it is played
-                t.event("chance", f"{t.name(seat)} takes a chance on the stock's top card", "chance_only",
-                        seat=seat, card=card, private_to=seat, secret=("card",))
-        elif kind is A.TakeUp:
-            _take_up(t, seat, "face_up_to_hand")
-        elif kind is A.LastCard:
-            _declare(t, seat)
-        elif kind is A.CallOut:
-            victim = a.seat
-            if t.narrate:
-                t.event("call-out", f"{t.name(seat)} catches {t.name(victim)} without a 'Last Card' call",
-                        "last_card_call", seat=seat, victim=victim)
-            _pickup(t, victim, ())
-            t.seat_set("declared", victim, True)
-    elif ph is REVEAL:
-        if kind is A.Pickup:
-            card = d["drawn"]
-            d["drawn"] = None
-            _pickup(t, seat, (card,), secret=st.drawn_from == "stock")  # a kept chance card stays unseen
-            _pass_turn(t, seat)
-        else:
-            how = "chance" if st.drawn_from == "stock" else "flip"
-            _throw(t, seat, a.cards, "drawn", how, getattr(a, "target", None))
-    elif ph is FLASH:
-        info = st.flash
-        if kind is A.Reflect:
-            _reflect(t, info, a.cards, st.source(seat))
-        elif kind is A.CheckStock:
-            card = d["stock"][0]
-            if t.narrate:
-                t.event("check-stock", f"{t.name(seat)} checks the stock: its top card is {card}",
-                        "flash_check_stock", seat=seat, card=card)
-            if t.rules.is_flash[card.index >> 2]:
-                t.draw_stock(1)
-                _reflect(t, info, (card,), "stock")
-            else:
-                d["flash"] = FlashInfo(info.flasher, info.target, info.origin, True)
-                d["stock_shown"] = d["stock_shown"] | {len(d["stock"]) - 1}  # shown to everyone
-        else:  # pickup
-            if t.narrate:
-                t.event("flash-lost", f"{t.name(seat)} cannot answer the flash", "flash", seat=seat)
-            _pickup(t, seat, ())
-            d["flash"] = None
-            _pass_turn(t, info.origin)
-    elif ph is AFTER:
-        w = st.window
-        if kind is A.Quick:
-            t.take(seat, a.cards, "hand")
-            d["pile"] = d["pile"] + a.cards
-            if t.narrate:
-                t.event("quick", f"{t.name(seat)} quickly throws {format_cards(a.cards)}", "quick_play",
-                        seat=seat, cards=a.cards)
-            _resolve(t, seat, w.rank - 2, len(a.cards), "quick", (w.skips, w.reverse),
-                     remove_cards(w.fresh, a.cards))
-        elif kind is A.QuickFlip:
-            card = d["face_down"][seat][0]
-            t.seat_set("face_down", seat, d["face_down"][seat][1:])
-            t.seat_set("peeked", seat, False)
-            if d["down_shown"][seat]:
-                t.seat_set("down_shown", seat, False)
-            d["pile"] = d["pile"] + (card,)
-            if t.narrate:
-                t.event("quick", f"{t.name(seat)} quickly flips {card} onto the pile", "quick_face_down",
-                        seat=seat, cards=(card,))
-            _resolve(t, seat, card.index >> 2, 1, "quick-flip", (w.skips, w.reverse), ())
-        elif kind is A.LastCard:
-            _declare(t, seat)
-            if not (w.fresh or w.flip):
-                _pass_turn(t, seat, w.skips, w.reverse)
-        else:  # pass
-            _pass_turn(t, seat, w.skips, w.reverse)
-    elif ph is CHOOSE:
-        t.seat_set("face_up", seat, a.cards)
-        t.hands[seat] = remove_cards(d["hands"][seat], a.cards)
-        if t.narrate:
-            t.event("choose", f"{t.name(seat)} puts {format_cards(a.cards)} face up", "face_up_choice",
-                    seat=seat, cards=a.cards)
-        _next_in_setup(t, seat)
-    elif ph is SWAP:
-        if kind is A.Swap:
-            # the face-up card was seen by everyone going into the hand
-            t.hands[seat] = remove_cards(d["hands"][seat], (a.hand_card,)) + (_SEEN[a.face_up_card.index],)
-            t.seat_set("face_up", seat, remove_cards(d["face_up"][seat], (a.face_up_card,)) + (a.hand_card,))
-            if t.narrate:
-                t.event("swap", f"{t.name(seat)} swaps {a.hand_card} from hand with face-up {a.face_up_card}",
-                        "face_up_choice", seat=seat)
-        else:
-            _next_in_setup(t, seat)
+    _BY_PHASE[st.phase](t, st, a)
     d["hands"] = tuple(t.hands)
     return PalaceState._adopt(d), tuple(t.ev)
+
+
+def _in_play(t: _Turn, st: PalaceState, a: A.Action) -> None:
+    """An ordinary turn: cards put down, a flip, the pile taken, a chance, a call."""
+    d = t.d
+    seat = st.to_move
+    kind = type(a)
+    if kind is A.Play:
+        _throw(t, seat, a.cards, "hand" if d["hands"][seat] or d["stock"] else "face-up", "normal", None)
+    elif kind is A.Flash:
+        _throw(t, seat, a.cards, st.source(seat), "normal", a.target)
+    elif kind is A.Flip:
+        _flip(t, seat)
+    elif kind is A.Pickup:
+        _pickup(t, seat, ())
+        _pass_turn(t, seat)
+    elif kind is A.Chance:
+        _chance(t, seat)
+    elif kind is A.TakeUp:
+        _take_up(t, seat, "face_up_to_hand")
+    elif kind is A.LastCard:
+        _declare(t, seat)
+    elif kind is A.CallOut:
+        victim = a.seat
+        if t.narrate:
+            t.event("call-out", f"{t.name(seat)} catches {t.name(victim)} without a 'Last Card' call",
+                    "last_card_call", seat=seat, victim=victim)
+        _pickup(t, victim, ())
+        t.seat_set("declared", victim, True)
+
+
+def _chance(t: _Turn, seat: int) -> None:
+    """The stock's top card is drawn unseen by the others, to be played or kept with the pile."""
+    d = t.d
+    card = d["stock"][0]
+    if d["stock_shown"]:  # a chanced card stays unseen even if the table knew it (kept: secret)
+        t.draw_stock(1)
+    else:
+        d["stock"] = d["stock"][1:]
+    d["drawn"], d["drawn_from"], d["phase"] = card, "stock", REVEAL
+    if t.narrate:
+        # drawn unseen by the others: it shows only if it is played
+        t.event("chance", f"{t.name(seat)} takes a chance on the stock's top card", "chance_only",
+                seat=seat, card=card, private_to=seat, secret=("card",))
+
+
+def _in_reveal(t: _Turn, st: PalaceState, a: A.Action) -> None:
+    """A card turned up: played (or flashed), or kept with the pile."""
+    d = t.d
+    seat = st.to_move
+    if type(a) is A.Pickup:
+        card = d["drawn"]
+        d["drawn"] = None
+        _pickup(t, seat, (card,), secret=st.drawn_from == "stock")  # a kept chance card stays unseen
+        _pass_turn(t, seat)
+    else:
+        how = "chance" if st.drawn_from == "stock" else "flip"
+        _throw(t, seat, a.cards, "drawn", how, getattr(a, "target", None))
+
+
+def _in_flash(t: _Turn, st: PalaceState, a: A.Action) -> None:
+    """A flash answered: sent back, tried on the stock, or lost (the pile taken)."""
+    d = t.d
+    seat = st.to_move
+    info = st.flash
+    kind = type(a)
+    if kind is A.Reflect:
+        _reflect(t, info, a.cards, st.source(seat))
+    elif kind is A.CheckStock:
+        _check_stock(t, seat, info)
+    else:  # pickup
+        if t.narrate:
+            t.event("flash-lost", f"{t.name(seat)} cannot answer the flash", "flash", seat=seat)
+        _pickup(t, seat, ())
+        d["flash"] = None
+        _pass_turn(t, info.origin)
+
+
+def _check_stock(t: _Turn, seat: int, info: FlashInfo) -> None:
+    """The stock's top card is shown: a flash card answers at once, any other stays on top."""
+    d = t.d
+    card = d["stock"][0]
+    if t.narrate:
+        t.event("check-stock", f"{t.name(seat)} checks the stock: its top card is {card}",
+                "flash_check_stock", seat=seat, card=card)
+    if t.rules.is_flash[card.index >> 2]:
+        t.draw_stock(1)
+        _reflect(t, info, (card,), "stock")
+    else:
+        d["flash"] = FlashInfo(info.flasher, info.target, info.origin, True)
+        d["stock_shown"] = d["stock_shown"] | {len(d["stock"]) - 1}  # shown to everyone
+
+
+def _in_after(t: _Turn, st: PalaceState, a: A.Action) -> None:
+    """Before the next player: a quick throw of the rank just played, a call, or a pass."""
+    d = t.d
+    seat = st.to_move
+    w = st.window
+    kind = type(a)
+    if kind is A.Quick:
+        t.take(seat, a.cards, "hand")
+        d["pile"] = d["pile"] + a.cards
+        if t.narrate:
+            t.event("quick", f"{t.name(seat)} quickly throws {format_cards(a.cards)}", "quick_play",
+                    seat=seat, cards=a.cards)
+        _resolve(t, seat, w.rank - 2, len(a.cards), "quick", (w.skips, w.reverse), remove_cards(w.fresh, a.cards))
+    elif kind is A.QuickFlip:
+        _quick_flip(t, seat, w)
+    elif kind is A.LastCard:
+        _declare(t, seat)
+        if not (w.fresh or w.flip):
+            _pass_turn(t, seat, w.skips, w.reverse)
+    else:  # pass
+        _pass_turn(t, seat, w.skips, w.reverse)
+
+
+def _quick_flip(t: _Turn, seat: int, w: Window) -> None:
+    """The next face-down card, of the rank just played, thrown at once."""
+    d = t.d
+    card = d["face_down"][seat][0]
+    t.seat_set("face_down", seat, d["face_down"][seat][1:])
+    t.seat_set("peeked", seat, False)
+    if d["down_shown"][seat]:
+        t.seat_set("down_shown", seat, False)
+    d["pile"] = d["pile"] + (card,)
+    if t.narrate:
+        t.event("quick", f"{t.name(seat)} quickly flips {card} onto the pile", "quick_face_down",
+                seat=seat, cards=(card,))
+    _resolve(t, seat, card.index >> 2, 1, "quick-flip", (w.skips, w.reverse), ())
+
+
+def _in_choose(t: _Turn, st: PalaceState, a: A.Action) -> None:
+    """Setup: the chosen cards go face up, the rest is the hand."""
+    seat = st.to_move
+    t.seat_set("face_up", seat, a.cards)
+    t.hands[seat] = remove_cards(t.d["hands"][seat], a.cards)
+    if t.narrate:
+        t.event("choose", f"{t.name(seat)} puts {format_cards(a.cards)} face up", "face_up_choice",
+                seat=seat, cards=a.cards)
+    _next_in_setup(t, seat)
+
+
+def _in_swap(t: _Turn, st: PalaceState, a: A.Action) -> None:
+    """Setup: a hand card and a face-up card change places, or the seat is ready."""
+    d = t.d
+    seat = st.to_move
+    if type(a) is A.Swap:
+        # the face-up card was seen by everyone going into the hand
+        t.hands[seat] = remove_cards(d["hands"][seat], (a.hand_card,)) + (_SEEN[a.face_up_card.index],)
+        t.seat_set("face_up", seat, remove_cards(d["face_up"][seat], (a.face_up_card,)) + (a.hand_card,))
+        if t.narrate:
+            t.event("swap", f"{t.name(seat)} swaps {a.hand_card} from hand with face-up {a.face_up_card}",
+                    "face_up_choice", seat=seat)
+    else:
+        _next_in_setup(t, seat)
+
+
+_BY_PHASE = {PLAY: _in_play, REVEAL: _in_reveal, FLASH: _in_flash, AFTER: _in_after, CHOOSE: _in_choose,
+             SWAP: _in_swap}
 
 
 # -- setup ------------------------------------------------------------------
