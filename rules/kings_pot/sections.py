@@ -56,7 +56,7 @@ register_sections(SOURCE, {
 })
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1024)  # the references the code cites: a few hundred
 def ref(section: str, clause: str = "") -> RuleRef:
     """A reference into the King's Pot source (cached: references are frozen values)."""
     return RuleRef(SOURCE, section, clause)

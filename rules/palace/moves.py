@@ -87,7 +87,16 @@ _new_play = A.Play.of_sorted
 _new_flash = A.Flash.of_sorted
 # The plays of one rank: (sort keys of the cards held, smallest count, largest count[, targets]) ->
 # the plays, built once (an action is a value, so one object may serve every state that offers it).
+# Few keys come up in practice; the bound holds a long session with many rule sets in check.
 _RUNS: dict[tuple, tuple[A.Action, ...]] = {}
+_RUNS_BOUND = 8192
+
+
+def _remember_run(key: tuple, plays: tuple[A.Action, ...]) -> tuple[A.Action, ...]:
+    if len(_RUNS) >= _RUNS_BOUND:
+        _RUNS.clear()
+    _RUNS[key] = plays
+    return plays
 
 
 def _sort_keys(rules) -> tuple[tuple[int, ...], ...]:
@@ -111,14 +120,12 @@ def _build_sort_keys(rules) -> tuple[tuple[int, ...], ...]:
 
 def _run_of_plays(key: tuple) -> tuple[A.Action, ...]:
     cards = tuple(_BY_INDEX[k & 63] for k in key[0])
-    plays = _RUNS[key] = tuple(_new_play(cards[:k]) for k in range(key[1], key[2] + 1))
-    return plays
+    return _remember_run(key, tuple(_new_play(cards[:k]) for k in range(key[1], key[2] + 1)))
 
 
 def _run_of_flashes(key: tuple) -> tuple[A.Action, ...]:
     cards = tuple(_BY_INDEX[k & 63] for k in key[0])
-    plays = _RUNS[key] = tuple(_new_flash(cards[:k], t) for k in range(key[1], key[2] + 1) for t in key[3])
-    return plays
+    return _remember_run(key, tuple(_new_flash(cards[:k], t) for k in range(key[1], key[2] + 1) for t in key[3]))
 
 
 def legal(st: PalaceState) -> tuple[A.Action, ...]:
@@ -261,7 +268,8 @@ def _legal_elsewhere(st: PalaceState) -> tuple[A.Action, ...]:
     return tuple(a for a in candidates(st) if decide(st, a)[0].legal)
 
 
-# The answers to a flash, by the sorted indexes of the flash cards held (one rank: any rules agree)
+# The answers to a flash, by the sorted indexes of the flash cards held (one rank: any rules agree;
+# bounded by construction: the subsets of one rank's five cards, for each rank)
 _REFLECTS: dict[tuple[int, ...], tuple[A.Reflect, ...]] = {}
 
 
@@ -273,7 +281,8 @@ def _reflects(rules, indexes: list[int]) -> tuple[A.Reflect, ...]:
     return made
 
 
-_SWAPS: dict[tuple[int, int], A.Swap] = {}  # by the two cards' indexes: building a frozen dataclass is slow
+# by the two cards' indexes (building a frozen dataclass is slow; bounded: 53 x 53 pairs at most)
+_SWAPS: dict[tuple[int, int], A.Swap] = {}
 
 
 def _swap(hand_card: Card, face_up_card: Card) -> A.Swap:

@@ -266,9 +266,9 @@ class PalaceState(GameState):
 
     def apply(self, action: A.Action) -> "PalaceState":
         """The state after ``action`` (no narration is built); raises IllegalActionError."""
-        cached = self.__dict__.get("_legal")
-        if cached is not None:  # an action handed out by legal_actions() is known to be legal
-            for known in cached:
+        asked = _LEGAL.get(id(self))
+        if asked is not None and asked[0] is self:  # an action handed out by legal_actions() is legal
+            for known in asked[1]:
                 if known is action:
                     return turns.advance(self, action, narrate=False)[0]
         if not decide.decide(self, action)[0].legal:
@@ -293,13 +293,16 @@ class PalaceState(GameState):
         return moves.candidates(self)
 
     def legal_actions(self) -> tuple[A.Action, ...]:
-        """Every legal action (cached: states never change). Exactly the candidates ``check``
-        accepts; the random-play tests compare the two."""
-        cached = self.__dict__.get("_legal")
-        if cached is None:
-            cached = moves.legal(self)
-            self.__dict__["_legal"] = cached
-        return cached
+        """Every legal action (remembered for the states asked last: states never change).
+        Exactly the candidates ``check`` accepts; the random-play tests compare the two."""
+        asked = _LEGAL.get(id(self))
+        if asked is not None and asked[0] is self:
+            return asked[1]
+        found = moves.legal(self)
+        if len(_LEGAL) >= LEGAL_BOUND:
+            _LEGAL.clear()
+        _LEGAL[id(self)] = (self, found)
+        return found
 
     def card_verdicts(self) -> dict[Card, Verdict]:
         """For the player to move: each card they could play now, alone, with its verdict.
@@ -356,6 +359,13 @@ class PalaceState(GameState):
                          f"{format_cards(self.face_up[s]) or '-'} | down {len(self.face_down[s])}")
         return "\n".join(lines)
 
+
+# legal_actions() of the states asked last, by identity: a state is a value, so its answer never
+# changes, and apply() knows an action handed out there is legal without deciding again. Kept
+# here rather than in the state (a value holds no cache); the entry holds the state, so its id
+# is not reused while it is remembered; cleared when full.
+_LEGAL: dict[int, tuple[PalaceState, tuple[A.Action, ...]]] = {}
+LEGAL_BOUND = 256
 
 # The decision, the transitions and the view import this module's types.
 from . import decide, explain, moves, turns, words  # noqa: E402

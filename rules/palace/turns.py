@@ -153,7 +153,6 @@ class _Turn:
 
     def __init__(self, st: PalaceState, narrate: bool = True):
         d = self.d = st.__dict__.copy()  # copy() clones the table; dict() would re-insert every key
-        d.pop("_legal", None)
         # the hands change in most actions, sometimes twice: a list while the draft is open
         self.hands = d["hands"] = list(d["hands"])
         self.ev: list[Event] = []

@@ -182,7 +182,6 @@ def _card_at(st: "PalaceState", slot: tuple) -> Card:
 def refill(st: "PalaceState", slots: Sequence[tuple], cards: Sequence[Card]) -> "PalaceState":
     """``st`` with ``cards`` put into ``slots`` in order (a new state)."""
     d = st.__dict__.copy()
-    d.pop("_legal", None)
     zones = {"hands": [list(h) for h in st.hands], "face_down": [list(f) for f in st.face_down],
              "stock": list(st.stock), "unused": list(st.unused)}
     for slot, card in zip(slots, cards):

@@ -12,7 +12,7 @@ from .hands import Holding
 from .showdown import ShowdownVerdict
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=64)  # one entry per state class
 def _field_names(cls) -> frozenset[str]:
     return frozenset(f.name for f in fields(cls))
 

@@ -68,7 +68,7 @@ register_sections(SOURCE, {
 })
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1024)  # the references the code cites: a few hundred
 def ref(section: str, clause: str = "") -> RuleRef:
     """A reference into ``palace-poker.txt`` (cached: references are values)."""
     return RuleRef(SOURCE, section, clause)
