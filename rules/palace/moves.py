@@ -105,10 +105,14 @@ def _sort_keys(rules) -> tuple[tuple[int, ...], ...]:
     entry ``top + 2`` holds -1 instead for a card that may not go alone on ``top`` (a rank code, -1
     for an empty pile), as :func:`~rules.palace.legality.allowed_tables` says. Built once per rule
     set."""
-    return legality.per_rules(_PLAY_KEYS, rules, _build_sort_keys)
+    global _LAST_KEYS
+    keys = legality.per_rules(_PLAY_KEYS, rules, _build_sort_keys)
+    _LAST_KEYS = (rules, keys)
+    return keys
 
 
 _PLAY_KEYS: dict = {}
+_LAST_KEYS: tuple = (None, ())
 
 
 def _build_sort_keys(rules) -> tuple[tuple[int, ...], ...]:
@@ -171,7 +175,8 @@ def _card_plays(st: PalaceState, zone: tuple[Card, ...], top: int) -> list[A.Act
     -1 for nothing), from :func:`~rules.palace.legality.allowed_tables`: every run of one rank,
     weakest first, in each size the pile allows."""
     rules = st.rules
-    tables = _sort_keys(rules)
+    last = _LAST_KEYS  # the rule set of the previous move, nearly always this one
+    tables = last[1] if last[0] is rules else _sort_keys(rules)
     opening = st.opening
     flash = rules.is_flash
     four = rules.four_of_a_kind if rules.four_anytime else 99

@@ -266,8 +266,8 @@ class PalaceState(GameState):
 
     def apply(self, action: A.Action) -> "PalaceState":
         """The state after ``action`` (no narration is built); raises IllegalActionError."""
-        asked = _LEGAL.get(id(self))
-        if asked is not None and asked[0] is self:  # an action handed out by legal_actions() is legal
+        asked = _ASKED
+        if asked[0] is self:  # an action handed out by legal_actions() is known to be legal
             for known in asked[1]:
                 if known is action:
                     return turns.advance(self, action, narrate=False)[0]
@@ -293,15 +293,14 @@ class PalaceState(GameState):
         return moves.candidates(self)
 
     def legal_actions(self) -> tuple[A.Action, ...]:
-        """Every legal action (remembered for the states asked last: states never change).
-        Exactly the candidates ``check`` accepts; the random-play tests compare the two."""
-        asked = _LEGAL.get(id(self))
-        if asked is not None and asked[0] is self:
+        """Every legal action (remembered for the state asked last). Exactly the candidates
+        ``check`` accepts; the random-play tests compare the two."""
+        global _ASKED
+        asked = _ASKED
+        if asked[0] is self:
             return asked[1]
         found = moves.legal(self)
-        if len(_LEGAL) >= LEGAL_BOUND:
-            _LEGAL.clear()
-        _LEGAL[id(self)] = (self, found)
+        _ASKED = (self, found)
         return found
 
     def card_verdicts(self) -> dict[Card, Verdict]:
@@ -360,12 +359,11 @@ class PalaceState(GameState):
         return "\n".join(lines)
 
 
-# legal_actions() of the states asked last, by identity: a state is a value, so its answer never
-# changes, and apply() knows an action handed out there is legal without deciding again. Kept
-# here rather than in the state (a value holds no cache); the entry holds the state, so its id
-# is not reused while it is remembered; cleared when full.
-_LEGAL: dict[int, tuple[PalaceState, tuple[A.Action, ...]]] = {}
-LEGAL_BOUND = 256
+# The state legal_actions() was last asked about, and its answer: play asks a state for its
+# actions and then applies one of them, so apply() knows that action is legal without deciding
+# again. One entry, here rather than in the state (a value holds no cache); replaced whole, so a
+# reader never sees one state with another's actions.
+_ASKED: tuple[PalaceState | None, tuple[A.Action, ...]] = (None, ())
 
 # The decision, the transitions and the view import this module's types.
 from . import decide, explain, moves, turns, words  # noqa: E402
