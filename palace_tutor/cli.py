@@ -97,7 +97,7 @@ def make_parser() -> argparse.ArgumentParser:
     s.set_defaults(run=_cmd_check_showdown)
 
     pl = games.add_parser("play", help="Palace: which plays are legal on this pile")
-    pl.add_argument("--variant", required=True, help="house, caron or bga")
+    pl.add_argument("--variant", required=True, help="a Palace preset, e.g. house (an unknown name lists them)")
     pl.add_argument("--pile", required=True, metavar="'CARDS, bottom to top'")
     pl.add_argument("--hand", required=True, metavar="'CARDS'")
     pl.add_argument("--json", action="store_true")

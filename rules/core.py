@@ -240,9 +240,14 @@ class Presets(Mapping[str, Any]):
     """Named rule configurations of one game family, with a clear error for an
     unknown name (the message lists the known ones)."""
 
-    def __init__(self, family: str, presets: Mapping[str, Any]):
+    def __init__(self, family: str, presets: Mapping[str, Any], titles: Mapping[str, str] | None = None):
         self.family = family
         self._presets = dict(presets)
+        self.titles: Mapping[str, str] = dict(titles or {})
+        """A short title per preset for people ("Caron's rules"), where the name is not enough."""
+        unknown = set(self.titles) - set(self._presets)
+        if unknown:
+            raise ValueError(f"{family}: titles for unknown presets {sorted(unknown)}")
 
     def __getitem__(self, name: str) -> Any:
         try:

@@ -368,7 +368,8 @@ def _bga() -> PalaceRules:
         last_card_call=False, ending="last-player-loses", refs=tuple(refs.items()), alternates=alternates)
 
 
-PRESETS = Presets("Palace", {"house": _house(), "caron": _caron(), "bga": _bga()})
+PRESETS = Presets("Palace", {"house": _house(), "caron": _caron(), "bga": _bga()},
+                  titles={"house": "House rules", "caron": "Caron's rules", "bga": "Online (BGA) rules"})
 
 
 def rules_for(variant: "str | PalaceRules", alternates: Iterable[str] = ()) -> PalaceRules:

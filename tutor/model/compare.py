@@ -22,13 +22,13 @@ from rules.refs import RuleRef, Ruling
 from .verdict_words import cap
 from .words import action_words
 
-SHORT_TITLES = {"house": "House rules", "caron": "Caron's rules", "bga": "Online (BGA) rules"}
-
-
 def rule_set_title(name: str) -> str:
-    """``house`` -> ``House rules``; ``house+jokers-reverse`` -> ``House rules with jokers-reverse``."""
+    """``house`` -> ``House rules``; ``house+jokers-reverse`` -> ``House rules with jokers-reverse``
+    (the titles are the game's: ``PRESETS.titles``)."""
+    from rules.palace import PRESETS
+
     base, *extra = name.split("+")
-    title = SHORT_TITLES.get(base, f"{cap(base)} rules")
+    title = PRESETS.titles.get(base, f"{cap(base)} rules")
     return f"{title} with {' and '.join(extra)}" if extra else title
 
 
