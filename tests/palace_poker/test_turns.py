@@ -170,7 +170,7 @@ def test_discard_pile_is_face_down_in_every_seat_view():
 
 
 def test_turns_proceed_clockwise_so_a_move_out_of_turn_cites_whose_turn_it_is():
-    # § The Play: "Turns proceed clockwise, starting from the dealer's left." A move
+    # § The Play: play goes round clockwise, the dealer's left-hand neighbour first. A move
     # named for another seat is refused on that clause in every part of a turn (the
     # buy, its discards, the soldiers won in a battle), never on § Fold; inside a
     # battle the two fighters answer each other (§ Raise).
