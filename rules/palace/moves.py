@@ -247,7 +247,7 @@ def _legal_elsewhere(st: PalaceState) -> tuple[A.Action, ...]:
                    if legality.judge(rules, top, code, len(g)).legal]
         if w.flip:
             out.append(A.QUICK_FLIP)
-        if rules.last_card_call and st.owes_call(seat):
+        if last_card_code(st, seat) is LAST_CARD:
             out.append(A.LAST_CARD)
         out.append(A.PASS)
         return tuple(out)

@@ -74,12 +74,6 @@ class Window:
     reverse: bool = False
 
 
-FIELDS = ("rules", "names", "size", "dealer", "seed", "phase", "to_move", "direction", "hands", "face_up",
-          "face_down", "stock", "pile", "cleared", "unused", "again", "drawn", "drawn_from", "flash",
-          "window", "opening", "out", "winner", "loser", "peeked", "declared", "turn", "notes",
-          "stock_shown", "down_shown")
-
-
 _set_fields = object.__setattr__  # PalaceState refuses attribute writes; its constructors use this
 
 
@@ -358,6 +352,9 @@ class PalaceState(GameState):
                          f"{format_cards(self.face_up[s]) or '-'} | down {len(self.face_down[s])}")
         return "\n".join(lines)
 
+
+FIELDS: tuple[str, ...] = tuple(PalaceState.__annotations__)
+"""A state's fields in the order they are declared: read from the class, so there is one list."""
 
 # The state legal_actions() was last asked about, and its answer: play asks a state for its
 # actions and then applies one of them, so apply() knows that action is legal without deciding
