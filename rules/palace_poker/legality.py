@@ -81,11 +81,8 @@ def check(state: "PokerState", action: Action) -> Verdict:
     if action.actor is not None and actor is not None and action.actor != actor:
         who = state.players[action.actor].name if 0 <= action.actor < len(state.players) else f"seat {action.actor}"
         return _no(f"it is {state.players[actor].name}'s move, not {who}'s", *_TURN_REF[phase])
-    allowed = _NAMES[phase]
-    if action.kind not in allowed:
-        choices = ", ".join(k.value for k in allowed)
-        return _no(f"'{action.kind.value}' is not a choice now ({phase.value}; the choices are {choices})",
-                   _PHASE_REF[phase])
+    if action.kind not in _NAMES[phase]:
+        return _no(f"'{action.kind.value}' is not possible now: {_situation(state)}", _PHASE_REF[phase])
     if phase in (Phase.DEALER_DRAW, Phase.BANNERS, Phase.PALACE):
         return _yes({Phase.DEALER_DRAW: "the dealer deals the next card of the draw for first dealer",
                      Phase.BANNERS: "the dealer deals the next banner card",
@@ -99,6 +96,29 @@ def check(state: "PokerState", action: Action) -> Verdict:
     if phase in (Phase.AFTER_BUY, Phase.SPOILS):
         return _check_soldiers(state, action)
     return _check_battle(state, action)
+
+
+_DEALING = {Phase.DEALER_DRAW: "the cards are being drawn for first dealer", Phase.ANTE: "everyone antes first",
+            Phase.BANNERS: "the banner cards are being dealt",
+            Phase.SHUFFLE: "the set-aside cards go back and the deck is shuffled first",
+            Phase.PALACE: "the palace cards are being dealt"}
+
+
+def _situation(state: "PokerState") -> str:
+    """What the table is doing now and what may be done, in words for a person."""
+    phase = state.phase
+    dealing = _DEALING.get(phase)
+    if dealing is not None:
+        return dealing
+    name = state.players[state.actor].name
+    if phase is Phase.TURN:
+        market = "buy the top discard, " if state.rules.open_market else ""
+        return f"it is {name}'s turn, to buy, {market}discard, bet, stay or fold"
+    if phase is Phase.AFTER_BUY:
+        return f"{name} has just bought and now keeps the soldiers or discards some"
+    if phase is Phase.SPOILS:
+        return f"{name} won the battle and now keeps the soldiers or discards some"
+    return f"{name} answers the bet: fold, call or raise"
 
 
 def _check_turn(state: "PokerState", action: Action) -> Verdict:

@@ -187,3 +187,22 @@ def test_turns_proceed_clockwise_so_a_move_out_of_turn_cites_whose_turn_it_is():
         assert not verdict.legal and "move, not" in verdict.reason
         assert verdict.ref.section == section, (text, str(verdict.ref))
         assert verdict.ref.section != "Fold"
+
+
+def test_a_move_of_another_part_of_the_turn_is_refused_in_words_naming_who_does_what():
+    # § The Play (one of five things on a turn), § Buy (after buying, keep or discard soldiers),
+    # § Raise (a bet is answered by fold, call or raise): a move of another part of the turn is
+    # refused by saying who is doing what now, with no internal phase names.
+    palace = {"A": "2c 3c 4c", "B": "5d 6d 7d", "C": "8s 9s Ts"}
+    state = table(banners=("Kh", "Qs", "Jd"), palace=palace, then=["9h"])
+    bought = state.apply_text("A: buy")[0]
+    battle = bought.apply_text("A: keep")[0].apply_text("B: bet A")[0]
+    spoils = battle.apply_text("A: fold")[0]
+    cases = [(state, "keep", "it is A's turn, to buy, discard, bet, stay or fold"),
+             (bought, "stay", "A has just bought and now keeps the soldiers or discards some"),
+             (battle, "stay", "A answers the bet: fold, call or raise"),
+             (spoils, "buy", "B won the battle and now keeps the soldiers or discards some")]
+    for position, text, words in cases:
+        verdict = position.explain(position.parse_action(text))
+        assert not verdict.legal and verdict.reason == f"'{text}' is not possible now: {words}"
+        assert not any(key in verdict.reason for key in ("spoils", "after buying", "market"))
