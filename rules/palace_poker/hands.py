@@ -273,7 +273,7 @@ def evaluate_side(holding: Holding, *, against: Suit | None, rules: PokerRules =
                 hand = best_hand(pool, prefer_suit=own)
                 if hand.category is Category.FOUR_OF_A_KIND and hand.cards[0].rank is rank:
                     options.append(((hand.value, _own_count(hand.cards, own), 1), hand.cards, None, rank))
-    if rules.kings_in_the_house:
+    if rules.kings_in_the_house and (against is not None or rules.kings_scope == "everywhere"):
         for wild in holding.palace:
             if wild.rank in _ROYALS and wild.suit is own:
                 made = _wheel_with_wild(countable, wild, own)
@@ -332,7 +332,8 @@ def fast_value(indices: Sequence[int], palace: Sequence[int], own: int, against:
                 v = evaluate_indices([*countable, r * 4 + against])
                 if v > value:
                     value = v
-    if rules.kings_in_the_house and value < _WHEEL_FLUSH:
+    if (rules.kings_in_the_house and value < _WHEEL_FLUSH
+            and (against is not None or rules.kings_scope == "everywhere")):
         if any(i in _ROYAL_INDICES and i & 3 == own for i in palace):
             suited = all_ranks = 0
             for i in countable:
