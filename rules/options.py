@@ -304,8 +304,8 @@ class OtherReading:
     verdict: Verdict     # the verdict under the other choice
 
     def sentence(self) -> str:
-        said = "allowed" if self.verdict.legal else "not allowed"
-        return (f"Under the other reading ({self.other_meaning}) this would be {said}: "
+        said = "be allowed" if self.verdict.legal else "not be allowed"
+        return (f"Under the other reading ({self.other_meaning}) this would {said}: "
                 f"{self.verdict.reason}.")
 
 
