@@ -324,8 +324,11 @@ def other_readings(state: Any, action: Any) -> tuple[OtherReading, ...]:
     ``state.rules`` is the config (a :class:`Configurable`); ``state.under(rules)``
     is the same position under other rules. A choice that conflicts with the
     rest of the table's options is skipped (that reading cannot be played here).
+    A game without table options has no other reading: ``()``.
     """
-    rules = state.rules
+    rules = getattr(state, "rules", None)
+    if not isinstance(rules, Configurable):
+        return ()
     verdict = state.check(action)
     found = []
     for name in options_relied_on(verdict, rules.OPTIONS):
