@@ -17,6 +17,8 @@ from .sections import ref
 
 KINGS_SCOPES = ("everywhere", "battles")
 SHORT_STACKS = ("all-in", "pay-in-full")
+FOUR_KICKERS = ("must-count", "rescued-too")
+SMALL_RAISES = ("first-raise", "every-raise")
 
 
 @dataclass(frozen=True)
@@ -60,12 +62,22 @@ class PokerRules(Configurable):
     # § Call: a player short of chips may call "all-in", or must "pay-in-full"
     # (and fold otherwise) (ruling palace-poker-short-stacks).
     short_stack: str = "all-in"
+    # § Banner Suits: the four-of-a-kind exception rescues the four only ("must-count": the kicker
+    # must count anyway) or the kicker too (ruling palace-poker-four-of-a-kind-kicker).
+    four_kicker: str = "must-count"
+    # § Raise: the one-small-bet raise of a player without soldiers is for the defender's
+    # "first-raise" only, or for "every-raise" (ruling palace-poker-later-raises).
+    small_raise: str = "first-raise"
 
     def __post_init__(self) -> None:
         if self.kings_scope not in KINGS_SCOPES:
             raise ValueError(f"kings_scope must be one of {KINGS_SCOPES}")
         if self.short_stack not in SHORT_STACKS:
             raise ValueError(f"short_stack must be one of {SHORT_STACKS}")
+        if self.four_kicker not in FOUR_KICKERS:
+            raise ValueError(f"four_kicker must be one of {FOUR_KICKERS}")
+        if self.small_raise not in SMALL_RAISES:
+            raise ValueError(f"small_raise must be one of {SMALL_RAISES}")
         if self.small_bet < 0 or self.big_bet < 0:
             raise ValueError("stakes cannot be negative")
         if not self.points and not 0 < self.small_bet <= self.big_bet:
@@ -212,6 +224,17 @@ PokerRules.OPTIONS = OptionSet("Palace Poker", (
             Choice("all-in", "all-in", "yes: they call with everything they have left (table stakes)"),
             Choice("pay-in-full", "pay-in-full", "no: a call is paid in full, so a player who cannot pay it "
                                                  "must fold"))),
+    TableOption(
+        "four-of-a-kind-kicker", "When a four of a kind counts whole despite the opponent's banner suit, may "
+        "its fifth card be of that suit too?", ref("Banner Suits", "four-of-a-kind exception"), ("four_kicker",),
+        ruling="palace-poker-four-of-a-kind-kicker", choices=(
+            Choice("must-count", "must-count", "no: only the four are rescued; the fifth card must count anyway"),
+            Choice("rescued-too", "rescued-too", "yes: the whole five-card hand counts, kicker included"))),
+    TableOption(
+        "small-raise", "A player without soldiers raises by one small bet: on the defender's first raise only, "
+        "or on every raise?", ref("Raise"), ("small_raise",), ruling="palace-poker-later-raises", choices=(
+            Choice("first-raise", "first-raise", "the defender's first raise only; every later raise is a big bet"),
+            Choice("every-raise", "every-raise", "every raise by a player without soldiers is one small bet"))),
 ))
 
 

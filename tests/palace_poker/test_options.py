@@ -24,7 +24,8 @@ def test_the_defaults_are_the_limit_preset():
     assert PokerRules().option_tokens() == {
         "stakes": "5/10", "betting": "limit", "ante": "half-small-bet", "pot-sharing": "split",
         "open-market": "off", "kings-in-the-house": "off", "scoring": "money", "points-target": "100",
-        "raise-cap": "none", "kings-in-the-house-scope": "everywhere", "short-stack": "all-in"}
+        "raise-cap": "none", "kings-in-the-house-scope": "everywhere", "short-stack": "all-in",
+        "four-of-a-kind-kicker": "must-count", "small-raise": "first-raise"}
 
 
 @pytest.mark.parametrize("name, token, preset", [
@@ -123,3 +124,48 @@ def test_kings_in_the_house_battles_only_is_an_ordinary_card_at_a_showdown():
     h = H("5h | Kh 2c 3d | 4h")  # against spades every card counts
     assert evaluate_side(h, against=None, rules=rules).category is Category.HIGH_CARD
     assert evaluate_side(h, against=Card.parse("2s").suit, rules=rules).category is Category.STRAIGHT
+
+
+# -- § Banner Suits, four-of-a-kind exception: the kicker (ruling palace-poker-four-of-a-kind-kicker) --
+QUAD = "Jd | Js Jh Kc | Jc 2d"  # four jacks, the Jc and the Kc of the opponent's suit (clubs)
+CLUBS = Card.parse("2c").suit
+
+
+def _indices(holding):
+    return [c.index for c in holding.cards], [c.index for c in holding.palace]
+
+
+def test_banner_suits_four_of_a_kind_kicker_must_count_the_kc_stays_out():
+    side = evaluate_side(H(QUAD), against=CLUBS)
+    assert side.category is Category.FOUR_OF_A_KIND
+    assert Card.parse("2d") in side.best and Card.parse("Kc") not in side.best
+
+
+def test_banner_suits_four_of_a_kind_kicker_rescued_too_the_kc_is_the_kicker():
+    rules = PokerRules().with_options({"four-of-a-kind-kicker": "rescued-too"})
+    side = evaluate_side(H(QUAD), against=CLUBS, rules=rules)
+    assert side.category is Category.FOUR_OF_A_KIND
+    assert Card.parse("Kc") in side.best and Card.parse("2d") not in side.best
+    assert side.value > evaluate_side(H(QUAD), against=CLUBS).value
+    cards, palace = _indices(H(QUAD))
+    from rules.palace_poker.hands import fast_value
+    assert fast_value(cards, palace, H(QUAD).suit.index, CLUBS.index, rules) == side.value
+
+
+# -- § Raise: the small raise without soldiers (ruling palace-poker-later-raises) --------------
+def _raised(**setup):
+    # nobody has soldiers: B's first raise is one small bet (5); then A re-raises
+    return table(palace=PALACE2, **setup).apply_text("bet B")[0].apply_text("raise")[0]
+
+
+def test_raise_small_raise_first_raise_a_later_raise_is_a_big_bet():
+    state = _raised()
+    assert state.explain(state.parse_action("A: raise 10")).legal
+    verdict = state.explain(state.parse_action("A: raise 5"))
+    assert not verdict.legal and verdict.ruling.key == "palace-poker-later-raises"
+
+
+def test_raise_small_raise_every_raise_a_player_without_soldiers_raises_a_small_bet():
+    state = _raised(options={"small-raise": "every-raise"})
+    assert state.explain(state.parse_action("A: raise 5")).legal
+    assert not state.explain(state.parse_action("A: raise 10")).legal
