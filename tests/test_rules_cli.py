@@ -27,7 +27,8 @@ def run(capsys, *argv):
     ("palace", "caron", {"four-of-a-kind", "answer-a-forcing-card"}),
     ("palace-poker", "limit", {"stakes", "betting", "ante", "pot-sharing", "open-market", "kings-in-the-house",
                                "scoring", "points-target", "raise-cap", "kings-in-the-house-scope",
-                               "short-stack", "four-of-a-kind-kicker", "small-raise"}),
+                               "short-stack", "four-of-a-kind-kicker", "small-raise",
+                               "tied-last-battle"}),
     ("kings-pot", "standard", {"ante", "ante-pays-for", "max-buy", "min-bet", "max-bet", "raise-cap",
                                "kings-pot-win"}),
 ])

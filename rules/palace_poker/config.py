@@ -19,6 +19,7 @@ KINGS_SCOPES = ("everywhere", "battles")
 SHORT_STACKS = ("all-in", "pay-in-full")
 FOUR_KICKERS = ("must-count", "rescued-too")
 SMALL_RAISES = ("first-raise", "every-raise")
+TIED_LAST_BATTLES = ("split", "showdown")
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,9 @@ class PokerRules(Configurable):
     # § Raise: the one-small-bet raise of a player without soldiers is for the defender's
     # "first-raise" only, or for "every-raise" (ruling palace-poker-later-raises).
     small_raise: str = "first-raise"
+    # § No Pot Sharing Rule: a tied battle between the last two still "split"s the pot, or the
+    # rule sends them to a "showdown" too (ruling palace-poker-no-pot-sharing-scope).
+    tied_last_battle: str = "split"
 
     def __post_init__(self) -> None:
         if self.kings_scope not in KINGS_SCOPES:
@@ -78,6 +82,8 @@ class PokerRules(Configurable):
             raise ValueError(f"four_kicker must be one of {FOUR_KICKERS}")
         if self.small_raise not in SMALL_RAISES:
             raise ValueError(f"small_raise must be one of {SMALL_RAISES}")
+        if self.tied_last_battle not in TIED_LAST_BATTLES:
+            raise ValueError(f"tied_last_battle must be one of {TIED_LAST_BATTLES}")
         if self.small_bet < 0 or self.big_bet < 0:
             raise ValueError("stakes cannot be negative")
         if not self.points and not 0 < self.small_bet <= self.big_bet:
@@ -91,10 +97,17 @@ class PokerRules(Configurable):
             raise ValueError("the points target must be positive")
 
     def conflicts(self) -> tuple[Conflict, ...]:
-        """Settings the points game cannot honour: it has no money (§ Palace Poker without money)."""
-        if not self.points:
-            return ()
+        """Settings the points game cannot honour: it has no money (§ Palace Poker without money);
+        a reading of the No Pot Sharing Rule at a table that shares pots."""
         found = []
+        if self.tied_last_battle == "showdown" and (self.pot_sharing or self.points):
+            found.append(Conflict(
+                ("tied-last-battle=showdown", "scoring=points" if self.points else "pot-sharing=split"),
+                "the points game ends a tied last battle with nobody scoring" if self.points else
+                "a showdown after a tied last battle is a reading of the No Pot Sharing Rule, which this table "
+                "does not play (choose pot-sharing=showdown)", ref("No Pot Sharing Rule")))
+        if not self.points:
+            return tuple(found)
         why = ref("Palace Poker without money")
         if self.no_limit:
             found.append(Conflict(("scoring=points", "betting=no-limit"),
@@ -235,6 +248,14 @@ PokerRules.OPTIONS = OptionSet("Palace Poker", (
         "or on every raise?", ref("Raise"), ("small_raise",), ruling="palace-poker-later-raises", choices=(
             Choice("first-raise", "first-raise", "the defender's first raise only; every later raise is a big bet"),
             Choice("every-raise", "every-raise", "every raise by a player without soldiers is one small bet"))),
+    TableOption(
+        "tied-last-battle", "Under the No Pot Sharing Rule, do the last two players split the pot after a tied "
+        "battle, or show down for it?", ref("No Pot Sharing Rule"), ("tied_last_battle",),
+        ruling="palace-poker-no-pot-sharing-scope", choices=(
+            Choice("split", "split", "they split it, as the Ties section says: the rule replaces only the "
+                                     "same-suit split"),
+            Choice("showdown", "showdown", "they show down for it, every card counting; a tie there still "
+                                           "splits"))),
 ))
 
 

@@ -25,7 +25,7 @@ def test_the_defaults_are_the_limit_preset():
         "stakes": "5/10", "betting": "limit", "ante": "half-small-bet", "pot-sharing": "split",
         "open-market": "off", "kings-in-the-house": "off", "scoring": "money", "points-target": "100",
         "raise-cap": "none", "kings-in-the-house-scope": "everywhere", "short-stack": "all-in",
-        "four-of-a-kind-kicker": "must-count", "small-raise": "first-raise"}
+        "four-of-a-kind-kicker": "must-count", "small-raise": "first-raise", "tied-last-battle": "split"}
 
 
 @pytest.mark.parametrize("name, token, preset", [
@@ -169,3 +169,32 @@ def test_raise_small_raise_every_raise_a_player_without_soldiers_raises_a_small_
     state = _raised(options={"small-raise": "every-raise"})
     assert state.explain(state.parse_action("A: raise 5")).legal
     assert not state.explain(state.parse_action("A: raise 10")).legal
+
+
+# -- § No Pot Sharing Rule: a tied last battle (ruling palace-poker-no-pot-sharing-scope) ------
+# A: Kh | Qd 5c 5s and B: Qs | Kc 5d 9h. In their battle A's 5s (spades, B's banner) and B's 9h
+# (hearts, A's banner) do not count: K Q 5 each, one own-suit card each, a complete tie (§ Ties).
+# At a showdown every card counts: A's pair of fives beats B's king high.
+TIE = {"A": "Qd 5c 5s", "B": "Kc 5d 9h"}
+
+
+def _tied(**setup):
+    state = table("no-pot-sharing", palace=TIE, **setup)
+    state = state.apply_text("bet B")[0].apply_text("B: call")[0]
+    return state.result
+
+
+def test_no_pot_sharing_tied_last_battle_split_the_two_split_the_pot():
+    result = _tied()
+    assert result.how == "battle split" and set(result.winner_names) == {"A", "B"}
+
+
+def test_no_pot_sharing_tied_last_battle_showdown_the_pair_of_fives_wins():
+    result = _tied(options={"tied-last-battle": "showdown"})
+    assert result.how == "tie showdown" and result.winner_names == ("A",)
+
+
+def test_no_pot_sharing_tied_last_battle_showdown_needs_the_no_pot_sharing_rule():
+    with pytest.raises(RuleConflictError) as err:
+        PokerRules().with_options({"tied-last-battle": "showdown"})
+    assert "tied-last-battle=showdown and pot-sharing=split" in str(err.value)
