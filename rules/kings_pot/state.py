@@ -228,6 +228,12 @@ class KingsPotState(GameState[Action]):
         return ()
 
     # -- the one legality check ----------------------------------------------------
+    def under(self, rules: KingsPotRules) -> "KingsPotState":
+        """The same position under other rules: the table's amounts (ante, bet sizes) are
+        copied from the rules at the deal, so they follow the rules here too."""
+        table = replace(self.table, ante=rules.ante, min_bet=rules.min_bet, max_bet=rules.max_bet)
+        return replace(self, rules=rules, table=table)
+
     def check(self, action: Action) -> Verdict:
         if self.phase is Phase.OVER:
             return Verdict(False, "the deal is over; start the next deal", _ref(S.SHOWDOWN))

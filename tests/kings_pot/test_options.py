@@ -122,3 +122,10 @@ def test_next_deal_keeps_the_tables_options(deal, run):
     s, _ = to_showdown(s, run, *QUIET)
     nxt = FAMILY.start("standard", s.next_setup(seed=5))
     assert nxt.rules.kings_pot_win == "best-backed-hand" and nxt.rules.buy_limit == 3
+
+
+def test_a_position_under_other_rules_takes_their_amounts():
+    state = FAMILY.start("standard", {"players": FOUR, "seed": 2})
+    other = state.under(state.rules.with_options({"ante": "3", "max-bet": "9"}))
+    assert (other.table.ante, other.table.max_bet) == (3, 9) and other.rules.ante == 3
+    assert other.buy_cost(2) == 6  # § Antes: the ante is a card's price (ruling kings-pot-ante-buys-cards)
