@@ -42,6 +42,7 @@ SAMPLES = {
     ("King's Pot", "min-bet"): ["1", "2"],
     ("King's Pot", "max-bet"): ["1", "5", "40"],
     ("King's Pot", "raise-cap"): ["0", "1", "3"],
+    ("Palace", "jokers"): ["0", "1", "2"],
 }
 KP_CHUNKS, KP_DEALS = 3, 1000        # 3,000 King's Pot deals (about 14 ms each, loaded machine)
 PP_CHUNKS, PP_GAMES = 4, 1500        # 6,000 Palace Poker games (about 8 ms each)

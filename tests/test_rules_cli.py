@@ -24,7 +24,7 @@ def run(capsys, *argv):
 
 
 @pytest.mark.parametrize("game, variant, names", [
-    ("palace", "caron", {"four-of-a-kind", "answer-a-forcing-card"}),
+    ("palace", "caron", {"four-of-a-kind", "answer-a-forcing-card", "take-the-pile", "ten-replays", "jokers"}),
     ("palace-poker", "limit", {"stakes", "betting", "ante", "pot-sharing", "open-market", "kings-in-the-house",
                                "scoring", "points-target", "raise-cap", "kings-in-the-house-scope",
                                "short-stack", "four-of-a-kind-kicker", "small-raise",
@@ -100,7 +100,7 @@ def test_check_kings_pot_takes_the_kings_pot_win_rule(capsys):
 
 
 @pytest.mark.parametrize("rule, named, listed", [
-    ("four=anytime", "'four'", "four-of-a-kind, answer-a-forcing-card"),
+    ("four=anytime", "'four'", "four-of-a-kind, answer-a-forcing-card, take-the-pile"),
     ("four-of-a-kind=sometimes", "'sometimes'", "anytime | match-or-beat"),
     ("four-of-a-kind", "'four-of-a-kind'", "NAME=VALUE"),
 ])

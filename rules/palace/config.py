@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from ..cards import Rank
 from ..core import Presets
 from ..errors import NotationError
-from ..options import Choice, Configurable, OptionSet, TableOption
+from ..options import Choice, Configurable, Conflict, OptionSet, TableOption, whole_number
 from ..refs import RuleRef, Ruling, ruling
 from . import sections as S
 
@@ -136,6 +136,14 @@ class PalaceRules(Configurable):
         special = self.wild | self.clear | self.flash | self.force_pickup
         object.__setattr__(self, "play_order", tuple(
             (Rank(c + 2) in special) * 100 + self.levels[c] for c in range(14)))
+
+    def conflicts(self) -> tuple[Conflict, ...]:
+        """Settings this rule set cannot play: Jokers need a place in the rank order."""
+        if self.jokers_per_pack and JK not in self._values:  # type: ignore[attr-defined]
+            return (Conflict((f"jokers={self.jokers_per_pack}", f"the {self.name} rank order"),
+                             "this rule set gives a Joker no rank and no power, so it could never be played",
+                             self.ref("order")),)
+        return ()
 
     # -- lookups --------------------------------------------------------------
     def ref(self, key: str) -> RuleRef:
@@ -393,6 +401,19 @@ PalaceRules.OPTIONS = OptionSet("Palace", (
             Choice("same-rank-only", False, "only another card of that rank answers it; wild cards do not"),
             Choice("wilds-too", True, "wild cards, and four of a kind where it may be played anytime, "
                                       "may be played on it as on anything else"))),
+    TableOption(
+        "take-the-pile", "May a player take the pile while holding a card that could be played?",
+        S.caron("Playing the game 3"), ("voluntary_pickup",), ruling="caron-no-voluntary-pickup", choices=(
+            Choice("any-time", True, "yes, any time it is their turn (the house rules' tip)"),
+            Choice("when-stuck", False, "only when nothing can be played; otherwise a reluctant player chances"))),
+    TableOption(
+        "ten-replays", "After a 10 clears the pile, does its player play again?", S.caron("Card Values (10)"),
+        ("clear_extra_turn",), ruling="caron-ten-no-replay", choices=(
+            Choice("yes", True, "yes: the pile is cleared and the same player plays any card"),
+            Choice("no", False, "no: the pile is cleared and the turn passes"))),
+    TableOption(
+        "jokers", "How many Jokers does each pack keep?", S.house("Card Values: Tens and Jokers"),
+        ("jokers_per_pack",), kind="setting", ruling="house-jokers", free=whole_number(0, 2, "Joker(s) a pack")),
 ))
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.options import other_readings
-from rules.palace import PRESETS
+from rules.options import RuleConflictError, other_readings
+from rules.palace import PRESETS, start
 
 from palace_support import kinds, legal, ok, position, run, why
 
@@ -20,7 +20,8 @@ WILDS_TOO = {"answer-a-forcing-card": "wilds-too"}
 
 def test_the_defaults_are_each_documents_reading():
     assert PRESETS["caron"].option_tokens() == {"four-of-a-kind": "match-or-beat",
-                                                "answer-a-forcing-card": "same-rank-only"}
+                                                "answer-a-forcing-card": "same-rank-only",
+                                                "take-the-pile": "when-stuck", "ten-replays": "no", "jokers": "0"}
     assert PRESETS["house"].option("four-of-a-kind") == "anytime"  # the house text says "at any time"
 
 
@@ -80,3 +81,46 @@ def test_an_unknown_palace_option_is_named():
     with pytest.raises(ValueError) as err:
         position(H, ["2c", "Kc"], options={"aces": "wild"})
     assert "'aces'" in str(err.value) and "four-of-a-kind" in str(err.value)
+
+
+# -- Caron § Playing the game 3: taking the pile (ruling caron-no-voluntary-pickup) -----------
+def test_caron_take_the_pile_when_stuck_not_while_a_card_can_be_played():
+    state = position(C, ["9c 5c", "Kd"], pile="8c", down=["", "6s"])
+    assert legal(state) == {"play 9c"}
+    assert why(state, "pickup").ruling.key == "caron-no-voluntary-pickup"
+
+
+def test_caron_take_the_pile_any_time_as_the_house_tips_allow():
+    state = position(C, ["9c 5c", "Kd"], pile="8c", down=["", "6s"], options={"take-the-pile": "any-time"})
+    assert legal(state) == {"play 9c", "pickup"}
+
+
+# -- Caron § Card Values (10): the replay (ruling caron-ten-no-replay) ---------------------------
+def test_caron_ten_replays_no_the_turn_passes_after_the_clear():
+    state, events = run(position(C, ["Tc 5c", "Kd 4d"], pile="8c", down=["6h", "6s"]), "play Tc")
+    assert "clear" in kinds(events) and state.to_move == 1
+
+
+def test_caron_ten_replays_yes_its_player_plays_again():
+    state = position(C, ["Tc 5c", "Kd 4d"], pile="8c", down=["6h", "6s"], options={"ten-replays": "yes"})
+    state, events = run(state, "play Tc")
+    assert "clear" in kinds(events) and state.to_move == 0 and state.again == "clear"
+
+
+# -- house § Card Values: Tens and Jokers: how many Jokers (ruling house-jokers) -------------------
+def _jokers(state):
+    return sum(n for card, n in state.all_cards().items() if card.is_joker)
+
+
+@pytest.mark.parametrize("jokers, expected", [(None, 2), ("1", 1), ("0", 0)])
+def test_house_jokers_each_pack_keeps_its_jokers_unless_the_table_says_otherwise(jokers, expected):
+    # two players: one pack (ruling house-packs); the house deck keeps its two Jokers by default
+    setup = {"players": 2, "seed": 3, **({"options": {"jokers": jokers}} if jokers else {})}
+    state = start("house", setup)
+    assert _jokers(state) == expected and sum(state.all_cards().values()) == 52 + expected
+
+
+def test_jokers_in_a_rank_order_without_them_are_refused():
+    with pytest.raises(RuleConflictError) as err:
+        PRESETS["caron"].with_options({"jokers": "2"})
+    assert "jokers=2" in str(err.value) and "no rank" in str(err.value)
