@@ -89,6 +89,22 @@ def cross_check(state, legal):
             assert action in listed, f"apply accepted the unlisted {action}"
 
 
+def play_out(state, rng, limit, kept, what):
+    """Random legal moves to the end, the invariants (``kept``: cards and chips) after
+    every action and the apply/legal_actions cross-check every tenth step."""
+    for step in range(limit):
+        assert kept(state), f"{what}: cards or chips not conserved at step {step}"
+        legal = state.legal_actions()
+        if state.is_over:
+            assert legal == ()
+            return
+        assert legal, f"{what}: no legal action at step {step}"
+        if step % 10 == 0:
+            cross_check(state, legal)
+        state = state.apply(rng.choice(legal))
+    pytest.fail(f"{what} did not end")
+
+
 # -- King's Pot ------------------------------------------------------------------------
 def kp_deal(rng, seed, refused):
     rules = random_rules(rng, KP_PRESETS, refused)
@@ -99,20 +115,14 @@ def kp_deal(rng, seed, refused):
     state = KINGS_POT.start("standard", {**setup, "options": rules.option_tokens()})
     assert state.rules.option_tokens() == rules.option_tokens()
     total = state.total_chips
-    for step in range(2_000):
-        where = [c.index for c in state.table.tableau + state.table.kings_hand + state.spare_left]
-        for seat in state.seats:
+
+    def kept(s):
+        where = [c.index for c in s.table.tableau + s.table.kings_hand + s.spare_left]
+        for seat in s.seats:
             where.extend(c.index for c in seat.live + seat.folded)
-        assert sorted(where) == PACK and state.total_chips == total
-        legal = state.legal_actions()
-        if state.is_over:
-            assert legal == ()
-            return
-        assert legal
-        if step % 10 == 0:
-            cross_check(state, legal)
-        state = state.apply(rng.choice(legal))
-    pytest.fail(f"King's Pot deal {seed} under {rules.option_tokens()} did not end")
+        return sorted(where) == PACK and s.total_chips == total
+
+    play_out(state, rng, 2_000, kept, f"King's Pot deal {seed} under {rules.option_tokens()}")
 
 
 @pytest.mark.slow
@@ -131,17 +141,7 @@ def pp_game(rng, seed, refused):
                                   "options": rules.option_tokens(),
                                   "stacks": rng.choice([20, 60, 200]) * rules.big_bet})
     assert state.rules == rules
-    for step in range(5_000):
-        assert state.accounted(), (seed, step)
-        if state.is_over:
-            assert state.legal_actions() == ()
-            return
-        legal = state.legal_actions()
-        assert legal, (seed, step)
-        if step % 10 == 0:
-            cross_check(state, legal)
-        state = state.apply(rng.choice(legal))
-    pytest.fail(f"Palace Poker game {seed} under {rules.option_tokens()} did not end")
+    play_out(state, rng, 5_000, lambda s: s.accounted(), f"Palace Poker game {seed} under {rules.option_tokens()}")
 
 
 @pytest.mark.slow
