@@ -304,8 +304,10 @@ class OtherReading:
     verdict: Verdict     # the verdict under the other choice
 
     def sentence(self) -> str:
+        """Plain words: "Some tables read this rule the other way: <meaning>. There this
+        would be allowed: <reason>." (the question is the option's; no keys shown)."""
         said = "be allowed" if self.verdict.legal else "not be allowed"
-        return (f"Under the other reading ({self.other_meaning}) this would {said}: "
+        return (f"Some tables read this rule the other way: {self.other_meaning}. There this would {said}: "
                 f"{self.verdict.reason}.")
 
 

@@ -76,7 +76,7 @@ def test_check_play_rule_four_of_a_kind_anytime_allows_four_fives_on_a_king(caps
 
 def test_check_play_says_what_the_other_reading_gives(capsys):
     _, out, _ = run(capsys, "check", "play", "--variant", "house", "--pile", "8d Ah", "--hand", "2c")
-    assert "Under the other reading (wild cards" in out and "would be allowed" in out
+    assert "the other way: wild cards" in out and "There this would be allowed" in out
 
 
 def test_check_battle_and_showdown_take_rules(capsys):

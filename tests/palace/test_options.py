@@ -46,7 +46,8 @@ def test_caron_four_of_a_kind_other_reading_is_reported():
     found = other_readings(state, state.parse_action("play 5c 5d 5h 5s"))
     assert [(r.option, r.chosen, r.other, r.verdict.legal) for r in found] == [
         ("four-of-a-kind", "match-or-beat", "anytime", True)]
-    assert "would be allowed" in found[0].sentence()
+    assert found[0].sentence().startswith("Some tables read this rule the other way: four of a kind may go on "
+                                          "any card, like a wild. There this would be allowed: ")
 
 
 # -- house § Card Values: Aces against § Playing the Game 2 (wilds "can always" be played) ---

@@ -341,7 +341,8 @@ def test_a_refusal_that_rests_on_a_table_option_says_what_the_other_reading_give
     study = study_at(state)
     study.play(A.Play((state.hands[0][0],)))
     assert study.notice.kind == "refused"
-    assert "Under the other reading (wild cards" in study.notice.text and "would be allowed" in study.notice.text
+    assert "Some tables read this rule the other way: wild cards" in study.notice.text
+    assert "There this would be allowed" in study.notice.text
     # a refusal no option touches says nothing more
     study.play(A.Play((state.hands[0][1],)))
     assert study.notice.kind == "refused" and "other reading" not in study.notice.text
