@@ -25,6 +25,14 @@ ACE_ONLY = ruling(
     "elsewhere wilds and four of a kind may be played at any time",
     "only an Ace answers an Ace (and, under the Jokers-reverse option, a Joker, which hands the "
     "penalty back); every other card, wild or not, leaves the player to take the pile or chance it")
+CARON_FOUR = ruling(
+    "caron-four-of-a-kind-placement", S.caron("Playing the game 4"),
+    "Four of a kind 'acts like a 10 and a 2', and a 10 goes on anything: may four of a kind go on any "
+    "card, four fives on a king say?",
+    "four of a kind acts like a 10 and a 2, clearing the pile and giving another turn",
+    "no: the '10 and 2' describe what four of a kind does once down (the pile is cleared and its player "
+    "plays again); where it may be played is the ordinary rule, so it must match or beat the top card. "
+    "The house rules, which mean anytime, say so in words")
 JOKER_REVERSE = ruling(
     "house-joker-reverse", S.house("Alternate Rules 2"),
     "Under the Jokers-reverse option, where can a Joker go and what does it leave on top?",
@@ -92,6 +100,10 @@ class Placement:
     words: Callable[[PalaceRules, Rank | None, str, str], str]
     ruling: Ruling | None = None
     reading: bool = False
+    options: tuple[str, ...] = ()
+    """The table options the answer rests on (another choice may decide otherwise)."""
+    four: bool = False
+    """Four of a kind played where one card could not go (the ``four-of-a-kind`` option)."""
 
     def __repr__(self) -> str:
         return f"<Placement {self.name}>"
@@ -115,7 +127,13 @@ WILD = Placement("wild", True, "wild", lambda rules, top, what, on: f"{what} is 
 FOUR_ANYTIME = Placement(
     "four-anytime", True, "four_anytime",
     lambda rules, top, what, on: (f"{what} at once may be played on anything ({rules.four_of_a_kind} or more "
-                                  "of a kind)"))
+                                  "of a kind)"),
+    four=True)
+# a wild card or four of a kind on a card that forces a pickup, at a table whose reading lets them
+# answer it (option answer-a-forcing-card; the default reading is ruling ACE_ONLY)
+WILD_ON_FORCE = Placement("wild-on-force", True, "wild", WILD.words, ACE_ONLY, options=("answer-a-forcing-card",))
+FOUR_ON_FORCE = Placement("four-anytime-on-force", True, "four_anytime", FOUR_ANYTIME.words, ACE_ONLY,
+                          options=("answer-a-forcing-card",), four=True)
 EMPTY = Placement("empty", True, "start_pile",
                   lambda rules, top, what, on: f"the pile is empty: {what} may start it")
 RESET = Placement("reset", True, "reset",
@@ -141,7 +159,8 @@ TOO_LOW = Placement("too-low", False, "beat",
                     lambda rules, top, what, on: f"{what} is lower than {on}: a play must match or beat the top card",
                     reading=True)
 
-PLACEMENTS = (FORCE_ANSWER, FORCE_TRANSPARENT, FORCE_BLOCKED, FORCE_BLOCKED_WILD, WILD, FOUR_ANYTIME, EMPTY,
+PLACEMENTS = (FORCE_ANSWER, FORCE_TRANSPARENT, FORCE_BLOCKED, FORCE_BLOCKED_WILD, WILD, FOUR_ANYTIME,
+              WILD_ON_FORCE, FOUR_ON_FORCE, EMPTY,
               RESET, LOWER_SAME, LOWER_OK, LOWER_BLOCKED, BEATS, MATCHES, CLEAR_TOO_LOW, TOO_LOW)
 
 
@@ -154,7 +173,11 @@ def judge(rules: PalaceRules, top: int, code: int, count: int) -> Placement:
             return FORCE_ANSWER
         if rules.is_transparent[code]:
             return FORCE_TRANSPARENT
-        return FORCE_BLOCKED_WILD if rules.is_wild[code] or four else FORCE_BLOCKED
+        if not (rules.is_wild[code] or four):
+            return FORCE_BLOCKED
+        if not rules.wilds_answer_force:
+            return FORCE_BLOCKED_WILD
+        return WILD_ON_FORCE if rules.is_wild[code] else FOUR_ON_FORCE
     if rules.is_wild[code]:
         return WILD
     if four:
@@ -233,9 +256,14 @@ def verdict(rules: PalaceRules, code: Placement, top_code: int, rank_code: int, 
             extra = rules.order_ruling
         elif rank in rules.lower_after and top is not None:
             extra = rules.placement_ruling
+    options = code.options
+    if count >= rules.four_of_a_kind and (code.four or not code.legal):
+        # the option stands for ruling caron-four-of-a-kind-placement (CARON_FOUR); naming the
+        # option, not setting the ruling, keeps every preset's explanations as they were
+        options += ("four-of-a-kind",)
     if code.legal:
         text += _effects(rules, rank_code, count)
-    return Verdict(code.legal, text, rules.ref(code.ref_key), extra)
+    return Verdict(code.legal, text, rules.ref(code.ref_key), extra, options)
 
 
 def _effects(rules: PalaceRules, code: int, count: int) -> str:
