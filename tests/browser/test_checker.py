@@ -48,6 +48,11 @@ def test_a_battle_settled_after_a_typo(open_app, size):
     touch = size.get("has_touch", False)
     name = "phone" if touch else "desktop"
     open_checker(page)
+    # every question to check is on screen, whole (Bokeh's joined row ran past a phone's edge)
+    width = page.viewport_size["width"]
+    for button in page.locator(".checker-mode button").all():
+        box = button.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["height"] >= 44, (button.inner_text(), box)
 
     # the attacker's side first, then the defender's with a typo: named under its field at once
     type_into(page, "attacker-banner", DAVE)

@@ -355,6 +355,18 @@ def _placeholder(f: Any) -> str:
     return "cards, e.g. 9c 10h Qs"
 
 
+MODE_CSS = """
+.bk-btn-group { display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: 6px; height: auto; }
+.bk-btn-group > .bk-btn { margin: 0 !important; border-radius: 8px !important; white-space: normal;
+  border: 1px solid #8d96a3 !important; background-color: #fff !important; color: #1d2430 !important; }
+.bk-btn-group > .bk-btn.bk-active { background-color: #1f5fbf !important; border-color: #1a52a6 !important;
+  color: #fff !important; font-weight: 600; box-shadow: none !important; }
+"""
+"""The mode buttons on a grid: two rows of two on a phone, one row on a wide screen
+(Bokeh's joined row ran past a phone's edge), the one picked in the page's accent
+(``!important``: Panel's theme styles them through ``:host(.solid)``, more specific)."""
+
+
 class CheckerView(pn.viewable.Viewer):
     """The Settle view's content: the question to check (a mode picker) and its form,
     headed by the form's title (h2). Built the first time the view is shown
@@ -379,7 +391,7 @@ class CheckerView(pn.viewable.Viewer):
             return
         self._mode = pn.widgets.RadioButtonGroup(options={t: m for m, t in MODE_TITLES.items()},
                                                  value=self.checker.mode, css_classes=["checker-mode"],
-                                                 button_type="default", stylesheets=[BUTTON_CSS],
+                                                 button_type="default", stylesheets=[BUTTON_CSS, MODE_CSS],
                                                  sizing_mode="stretch_width")
         self._mode.param.watch(lambda e: setattr(self.checker, "mode", e.new), ["value"])
         self.checker.param.watch(lambda _e: self._show(), ["mode"])
