@@ -275,3 +275,21 @@ def test_two_components_asking_for_the_same_document_swap_once(monkeypatch):
         assert swapped == [doc]
     finally:
         state._loaded.pop(doc, None)
+
+
+def test_a_missing_model_attribute_is_cheap_to_ask_and_still_explained(monkeypatch):
+    import difflib
+
+    from tutor.views.compat import lazy_attribute_errors
+
+    lazy_attribute_errors()
+    ranked = []
+    close = difflib.get_close_matches
+    monkeypatch.setattr(difflib, "get_close_matches", lambda *a, **k: ranked.append(a) or close(*a, **k))
+    div = Div(text="x")
+    assert getattr(div, "txt", None) is None  # how Panel asks, after every change
+    assert ranked == []
+    with pytest.raises(AttributeError, match="unexpected attribute 'txt' to Div, similar attributes are text"):
+        div.txt
+    with pytest.raises(AttributeError, match="possible attributes are"):
+        div.zzzzzz
