@@ -75,18 +75,18 @@ UNCLIPPED_JS = """(el) => {
   }
   top = Math.max(top, 0); bottom = Math.min(bottom, innerHeight);
   left = Math.max(left, 0); right = Math.min(right, innerWidth);
-  return {height: right > left ? Math.max(0, bottom - top) : 0};
+  return {height: right > left ? Math.max(0, bottom - top) : 0, own: r.height};
 }"""
 
 
 def seen_unscrolled(locator, min_height: float = 20) -> bool:
-    """Whether at least ``min_height`` px of the element shows on screen as it is, with no
+    """Whether ``min_height`` px of the element (all of a shorter one) show on screen as it is, with no
     scrolling: not hidden below the fold of a scrolling box it sits in (a bounding box
     inside the viewport can still be scrolled out of sight within its box)."""
     if not locator.is_visible():
         return False
     part = locator.evaluate(UNCLIPPED_JS)
-    return part["height"] >= min_height
+    return part["height"] >= min(min_height, part["own"]) - 0.5
 
 
 def box(locator) -> dict:

@@ -72,6 +72,9 @@ class Shell(JSComponent):
         const el = one('[data-part="' + name + '"]');
         if (!el) { return; }
         if (name === 'title') { el.textContent = model[PARTS[name]]; } else { el.innerHTML = model[PARTS[name]]; }
+        // a new step's words start at the top of the bar (it kept the last scroll, so
+        // after a long narration or a quiz verdict the next one opened half-way down)
+        if (name === 'narration') { const sc = one('.bar-scroll'); if (sc) { sc.scrollTop = 0; } }
       };
       for (const name in PARTS) { fill(name); model.on(PARTS[name], () => fill(name)); }
 
