@@ -134,6 +134,7 @@ def test_kings_pot_names_rows_and_columns_as_the_narration_does_and_nothing_is_c
         for el in page.locator(f".table-kings-pot {selector}").all():
             b = box(el)
             assert b["x"] >= 0 and b["x"] + b["width"] <= 390, f"{selector} cut off: {b}"
+    assert seen_unscrolled(page.locator(".game-table .instruction")), "what to do is out of sight"
     page.locator(".table-kings-pot .legend summary").tap()
     for meaning in ("the reveal round that turns this cell", "turned only at the showdown", "already face up"):
         assert page.locator(".table-kings-pot .legend dd", has_text=meaning).is_visible()
@@ -167,5 +168,7 @@ def test_a_finished_deal_offers_the_next_deal_which_carries_the_chips(desktop_pa
         money = page.locator(f'.table-kings-pot .seat[data-player="{seen.name}"] .money').inner_text()
         assert money.startswith(f"stack {seen.stack} ")
     assert "buy" in page.locator(".game-table .instruction").inner_text()
+    assert seen_unscrolled(page.locator(".game-table .instruction")), "what to do is out of sight"
+    assert seen_unscrolled(page.locator(".game-table button.act").first)
     assert heading(page) == "Start"
     assert_axe_clean(page, "Play, King's Pot (desktop)")
