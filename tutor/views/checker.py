@@ -275,8 +275,10 @@ class FormView(pn.viewable.Viewer):
             pn.pane.HTML(tag("div", "Type the cards (like Qs 10h 9c) or tap “Tap cards in” beside a field "
                                     "and then tap the cards below; tap a card again to take it out.", "how"),
                          margin=(0, 5)),
-            self._fields, pn.FlexBox(*buttons, gap="6px"), self._picker, self._message,
-            self._verdict, self._command, sizing_mode="stretch_width", css_classes=[f"checker-form-{form.game}"])
+            # the verdict and the message right under the fields and buttons: below the card
+            # picker they came out of sight (a phone screen down) as the last card was typed
+            self._fields, pn.FlexBox(*buttons, gap="6px"), self._message, self._verdict, self._picker,
+            self._command, sizing_mode="stretch_width", css_classes=[f"checker-form-{form.game}"])
         form.param.watch(self._changed, ["texts", "focus", "verdict", "error", "hint", "problems", "typing"]
                          + list(form.options))
         if isinstance(form, ShowdownForm):
