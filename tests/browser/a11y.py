@@ -60,6 +60,35 @@ def in_view(page, locator) -> bool:
             and box["x"] + box["width"] <= size["width"] + 0.5 and box["y"] + box["height"] <= size["height"] + 0.5)
 
 
+UNCLIPPED_JS = """(el) => {
+  // the part of el a person sees: its box cut by every scrolling or clipping
+  // box it sits in (across shadow roots) and by the viewport
+  let r = el.getBoundingClientRect();
+  let top = r.top, bottom = r.bottom, left = r.left, right = r.right;
+  for (let n = el.parentElement || el.getRootNode().host; n; n = n.parentElement || (n.getRootNode().host || null)) {
+    const s = getComputedStyle(n);
+    if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+      const c = n.getBoundingClientRect();
+      top = Math.max(top, c.top); bottom = Math.min(bottom, c.bottom);
+      left = Math.max(left, c.left); right = Math.min(right, c.right);
+    }
+  }
+  top = Math.max(top, 0); bottom = Math.min(bottom, innerHeight);
+  left = Math.max(left, 0); right = Math.min(right, innerWidth);
+  return {height: right > left ? Math.max(0, bottom - top) : 0, own: r.height};
+}"""
+
+
+def seen_unscrolled(locator, min_height: float = 20) -> bool:
+    """Whether ``min_height`` px of the element (all of a shorter one) show on screen as it is, with no
+    scrolling: not hidden below the fold of a scrolling box it sits in (a bounding box
+    inside the viewport can still be scrolled out of sight within its box)."""
+    if not locator.is_visible():
+        return False
+    part = locator.evaluate(UNCLIPPED_JS)
+    return part["height"] >= min(min_height, part["own"]) - 0.5
+
+
 def box(locator) -> dict:
     found = locator.bounding_box()
     assert found is not None, "the element is not rendered"

@@ -12,6 +12,7 @@ tests/tutor/test_checker_model.py, which also checks them against the CLI).
 import pytest
 from playwright.sync_api import expect
 
+from .a11y import seen_unscrolled
 from .axe_support import DESKTOP, PHONE, axe_violations, in_viewport, save_shot
 from .tutor_page import go
 
@@ -48,6 +49,11 @@ def test_a_battle_settled_after_a_typo(open_app, size):
     touch = size.get("has_touch", False)
     name = "phone" if touch else "desktop"
     open_checker(page)
+    # every question to check is on screen, whole (Bokeh's joined row ran past a phone's edge)
+    width = page.viewport_size["width"]
+    for button in page.locator(".checker-mode button").all():
+        box = button.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["height"] >= 44, (button.inner_text(), box)
 
     # the attacker's side first, then the defender's with a typo: named under its field at once
     type_into(page, "attacker-banner", DAVE)
@@ -68,6 +74,8 @@ def test_a_battle_settled_after_a_typo(open_app, size):
     assert problem.inner_text() == "" and not problem.is_visible()
     expect(field(page, "defender-palace")).to_have_value("Qc Qd 8h", timeout=30_000)  # the side spread out
     headline = page.locator(HEADLINE)
+    if not touch:   # on a desktop it comes in sight under the fields (a phone's one column is a screen down)
+        assert seen_unscrolled(headline), "the verdict came out of sight"
     headline.scroll_into_view_if_needed()
     assert in_viewport(headline)
     # § Banner Suits: Frank's Q♦ is struck through; Dave's J♠ counts by the four-of-a-kind exception

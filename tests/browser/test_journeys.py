@@ -24,7 +24,7 @@ from tutor.model.catalog import Catalog
 from tutor.model.share import encode_link
 from tutor.model.study import Study
 
-from .a11y import assert_axe_clean, box, in_view, shot
+from .a11y import assert_axe_clean, box, in_view, seen_unscrolled, shot
 from .tutor_page import heading, open_lesson, step_expectations, wait_heading, wait_settled
 
 FOCUSED_OUTLINE_JS = """() => {
@@ -55,8 +55,12 @@ def open_link(page, study: Study, ready: str) -> None:
 
 
 def controls_in_view(page, where: str) -> None:
-    for part in (".nav-next button", ".controls .where", ".narration .heading"):
+    for part in (".nav-next button", ".controls .where"):
         assert in_view(page, page.locator(part)), f"{part} is off screen {where}"
+    # the step's words start in sight in the bar (or the question asked there, which comes first)
+    question = page.locator(".quiz-box .quiz-question")
+    assert seen_unscrolled(page.locator(".narration .heading")) or (
+        question.is_visible() and seen_unscrolled(question)), f"the narration is scrolled out of sight {where}"
     assert page.evaluate("() => document.scrollingElement.scrollTop") == 0, f"the page scrolled {where}"
 
 
@@ -94,6 +98,7 @@ def test_learn_a_lesson_to_the_end_with_taps_and_six_seats_fit_a_phone(phone_pag
     stops = step_expectations(replica(catalog, lesson_id))
     for k in range(0, len(stops)):
         if k:
+            page.locator(".bar-scroll").evaluate("e => { e.scrollTop = e.scrollHeight; }")  # read to the end
             page.locator(".nav-next button").tap()
             wait_heading(page, stops[k][0])
         controls_in_view(page, f"at stop {k}")
@@ -129,6 +134,7 @@ def test_kings_pot_names_rows_and_columns_as_the_narration_does_and_nothing_is_c
         for el in page.locator(f".table-kings-pot {selector}").all():
             b = box(el)
             assert b["x"] >= 0 and b["x"] + b["width"] <= 390, f"{selector} cut off: {b}"
+    assert seen_unscrolled(page.locator(".game-table .instruction")), "what to do is out of sight"
     page.locator(".table-kings-pot .legend summary").tap()
     for meaning in ("the reveal round that turns this cell", "turned only at the showdown", "already face up"):
         assert page.locator(".table-kings-pot .legend dd", has_text=meaning).is_visible()
@@ -162,5 +168,7 @@ def test_a_finished_deal_offers_the_next_deal_which_carries_the_chips(desktop_pa
         money = page.locator(f'.table-kings-pot .seat[data-player="{seen.name}"] .money').inner_text()
         assert money.startswith(f"stack {seen.stack} ")
     assert "buy" in page.locator(".game-table .instruction").inner_text()
+    assert seen_unscrolled(page.locator(".game-table .instruction")), "what to do is out of sight"
+    assert seen_unscrolled(page.locator(".game-table button.act").first)
     assert heading(page) == "Start"
     assert_axe_clean(page, "Play, King's Pot (desktop)")

@@ -24,7 +24,8 @@ from tutor.model.catalog import Catalog
 from tutor.model.share import encode_link
 from tutor.model.study import Study
 
-from .axe_support import DESKTOP, PHONE, axe_violations, in_viewport, save_shot
+from .axe_support import DESKTOP, PHONE, axe_violations, save_shot
+from .a11y import seen_unscrolled
 from .tutor_page import close_drawer, open_drawer_tab, wait_settled
 
 QUIZ = ".quiz-box"
@@ -86,8 +87,11 @@ def test_every_kind_of_question_wrong_then_right(open_app, size):
     wait_settled(page)
     nothing_given_away(page, study, 0)
     question = page.locator(f"{QUIZ} .quiz-question")
-    question.scroll_into_view_if_needed()
-    assert in_viewport(question)
+    # the question shows in the step bar as the lesson opens, not below its narration's fold
+    assert seen_unscrolled(question), "the question is out of sight in the step bar"
+    assert seen_unscrolled(page.locator(f'{QUIZ} .quiz-option').first)
+    where = page.locator(".controls .where")   # "Start · 14 steps", whole beside Back and Next
+    assert where.evaluate("e => e.scrollWidth <= e.clientWidth"), where.inner_text()
     save_shot(page, f"features-quiz-choice-{name}")
     tap(page, page.locator(f'{QUIZ} .quiz-option[data-key="$2.50"]'), touch)
     said = verdict(page, "wrong")

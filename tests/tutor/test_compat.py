@@ -238,3 +238,55 @@ def test_batching_in_the_worker_refuses_a_callback_it_does_not_recognise():
         _batch_worker_patches(Document(), Worker)
     with pytest.raises(PanelChanged, match="_dict_converter"):
         _batch_worker_patches(Document(), type("Old", (), {"_link_docs_worker": 1, "_process_document_events": 1}))
+
+
+@pytest.fixture
+def swaps_in_a_worker(monkeypatch):
+    """A built document as in the worker, with each swap of its change callback counted."""
+    import tutor.views.compat as compat
+
+    swapped = []
+    monkeypatch.setattr(type(state), "_is_pyodide", property(lambda self: True))
+    monkeypatch.setattr(compat, "_batch_worker_patches", lambda doc: swapped.append(doc) or "collect")
+    doc, _root = _worker_document()
+    yield doc, swapped
+    state._loaded.pop(doc, None)
+
+
+def test_the_worker_callback_is_swapped_once_though_the_page_says_ready_again(swaps_in_a_worker):
+    # BokehJS sends DocumentReady again when its roots turn idle again (a phone
+    # turned sideways, a resized window); the second swap found no pysync and
+    # raised PanelChanged in the worker
+    doc, swapped = swaps_in_a_worker
+    mark_loaded_when_linked(doc)
+    _link(doc, [])
+    doc.callbacks.trigger_event(DocumentReady())  # the page laid out anew
+    assert swapped == [doc]
+
+
+def test_two_components_asking_for_the_same_document_swap_once(swaps_in_a_worker):
+    # the page bridge and the device's storage both call mark_loaded_when_linked:
+    # the second handler found the batching callback, not pysync, and raised at start
+    doc, swapped = swaps_in_a_worker
+    mark_loaded_when_linked(doc)
+    mark_loaded_when_linked(doc)
+    _link(doc, [])
+    assert swapped == [doc]
+
+
+def test_a_missing_model_attribute_is_cheap_to_ask_and_still_explained(monkeypatch):
+    import difflib
+
+    from tutor.views.compat import lazy_attribute_errors
+
+    lazy_attribute_errors()
+    ranked = []
+    close = difflib.get_close_matches
+    monkeypatch.setattr(difflib, "get_close_matches", lambda *a, **k: ranked.append(a) or close(*a, **k))
+    div = Div(text="x")
+    assert getattr(div, "txt", None) is None  # how Panel asks, after every change
+    assert ranked == []
+    with pytest.raises(AttributeError, match="unexpected attribute 'txt' to Div, similar attributes are text"):
+        div.txt
+    with pytest.raises(AttributeError, match="possible attributes are"):
+        div.zzzzzz

@@ -303,3 +303,25 @@ def test_delete_then_undo_and_redo_from_the_tree_pane(view):
     assert any("one is slow" in r["label"] for r in view.tree._rows.items)
     view.tree._redo.clicks += 1
     assert branch not in study.tree and view.tree._redo.disabled
+
+
+def test_a_next_does_not_walk_every_model_of_the_page(view, monkeypatch):
+    # Panel tags data models with their root after every change of a component;
+    # under the Shell that walk covered the whole page on each Next (issue 17)
+    from bokeh.document import Document
+    from bokeh.model import Model
+
+    doc = Document()
+    root = view.__panel__().get_root(doc)
+    doc.add_root(root)
+    shell_data = view.shell._models[root.ref["id"]][0].data
+    walked = []
+    select = Model.select
+    monkeypatch.setattr(Model, "select", lambda self, selector: walked.append(self) or select(self, selector))
+    view.shell.press("next")
+    assert "Step 1 of" in view.shell.ui_state()["counter"]
+    assert shell_data not in walked
+    assert f"__ref:{root.ref['id']}" in shell_data.tags
+    # a new child can bring new data models: those are still tagged
+    view.shell.extra = pn.pane.HTML("new")
+    assert shell_data in walked

@@ -27,6 +27,7 @@ from tutor.model.study import Notice, Study
 from .base import StudyFollower
 from .checker import CheckerView
 from .compare import ComparePane
+from .compat import lazy_attribute_errors
 from .library import SavedStudiesPane
 from .components import PageBridge
 from .deal import DealView
@@ -306,4 +307,5 @@ def _names_of(study: Study) -> list[str]:
 def build(catalog: Catalog | None = None) -> TutorView:
     """The tutor page over the shipped games and lessons. The first screen shows
     until the page reports its address (a shared link opens its study)."""
+    lazy_attribute_errors()
     return TutorView(app=TutorApp(catalog or Catalog.load()))

@@ -275,8 +275,10 @@ class FormView(pn.viewable.Viewer):
             pn.pane.HTML(tag("div", "Type the cards (like Qs 10h 9c) or tap “Tap cards in” beside a field "
                                     "and then tap the cards below; tap a card again to take it out.", "how"),
                          margin=(0, 5)),
-            self._fields, pn.FlexBox(*buttons, gap="6px"), self._picker, self._message,
-            self._verdict, self._command, sizing_mode="stretch_width", css_classes=[f"checker-form-{form.game}"])
+            # the verdict and the message right under the fields and buttons: below the card
+            # picker they came out of sight (a phone screen down) as the last card was typed
+            self._fields, pn.FlexBox(*buttons, gap="6px"), self._message, self._verdict, self._picker,
+            self._command, sizing_mode="stretch_width", css_classes=[f"checker-form-{form.game}"])
         form.param.watch(self._changed, ["texts", "focus", "verdict", "error", "hint", "problems", "typing"]
                          + list(form.options))
         if isinstance(form, ShowdownForm):
@@ -355,6 +357,18 @@ def _placeholder(f: Any) -> str:
     return "cards, e.g. 9c 10h Qs"
 
 
+MODE_CSS = """
+.bk-btn-group { display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: 6px; height: auto; }
+.bk-btn-group > .bk-btn { margin: 0 !important; border-radius: 8px !important; white-space: normal;
+  border: 1px solid #8d96a3 !important; background-color: #fff !important; color: #1d2430 !important; }
+.bk-btn-group > .bk-btn.bk-active { background-color: #1f5fbf !important; border-color: #1a52a6 !important;
+  color: #fff !important; font-weight: 600; box-shadow: none !important; }
+"""
+"""The mode buttons on a grid: two rows of two on a phone, one row on a wide screen
+(Bokeh's joined row ran past a phone's edge), the one picked in the page's accent
+(``!important``: Panel's theme styles them through ``:host(.solid)``, more specific)."""
+
+
 class CheckerView(pn.viewable.Viewer):
     """The Settle view's content: the question to check (a mode picker) and its form,
     headed by the form's title (h2). Built the first time the view is shown
@@ -379,7 +393,7 @@ class CheckerView(pn.viewable.Viewer):
             return
         self._mode = pn.widgets.RadioButtonGroup(options={t: m for m, t in MODE_TITLES.items()},
                                                  value=self.checker.mode, css_classes=["checker-mode"],
-                                                 button_type="default", stylesheets=[BUTTON_CSS],
+                                                 button_type="default", stylesheets=[BUTTON_CSS, MODE_CSS],
                                                  sizing_mode="stretch_width")
         self._mode.param.watch(lambda e: setattr(self.checker, "mode", e.new), ["value"])
         self.checker.param.watch(lambda _e: self._show(), ["mode"])

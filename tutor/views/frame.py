@@ -169,9 +169,11 @@ def bar_html() -> str:
               title="Steps, lines, notes and sharing")
         + _nav_button("Next ▶", "next", "nav-next", title="Next step (→ key)", cls="primary")
         + _nav_button("»", "end", "nav-end", aria_label="Go to the end of this line", title="Go to the end"))
+    # a question asked here comes before the narration: below it, it sat out of
+    # sight under the fold of the bar while the table said "answer the question first"
     scroll = (tag("div", "", "notice-area", data_part="notice")
-              + tag("div", "", "narration-pane", data_part="narration", aria_live="polite")
-              + tag("div", "", "quiz-slot", data_child="quiz"))
+              + tag("div", "", "quiz-slot", data_child="quiz")
+              + tag("div", "", "narration-pane", data_part="narration", aria_live="polite"))
     return tag("section", "", "bar", raw=tag("div", "", "bar-scroll", raw=scroll)
                + tag("div", "", "controls", raw=controls), aria_label="The step and its controls")
 
@@ -419,6 +421,8 @@ SHELL_CSS = """
   .play-game { flex: 1 1 90px; }
   .new-deal { padding: 0 10px; white-space: nowrap; }
   .pt-app[data-job="play"] .seat-select { flex: 0 1 112px; }
+  .controls .where { padding: 0 6px; font-size: 0.95rem; }
+  .controls .nav-prev button, .controls .nav-next button { min-width: 84px; padding: 0 10px; }
 }
 
 /* settle */

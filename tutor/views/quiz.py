@@ -53,7 +53,8 @@ class QuizBox(JSComponent):
       const box = document.createElement('section');
       box.className = 'quiz';
       box.setAttribute('aria-labelledby', 'quiz-q');
-      const question = document.createElement('h3');
+      // h2, as the narration's heading: the question comes first in the step bar
+      const question = document.createElement('h2');
       question.className = 'quiz-question';
       question.id = 'quiz-q';
       const hint = document.createElement('p');

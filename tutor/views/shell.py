@@ -72,6 +72,9 @@ class Shell(JSComponent):
         const el = one('[data-part="' + name + '"]');
         if (!el) { return; }
         if (name === 'title') { el.textContent = model[PARTS[name]]; } else { el.innerHTML = model[PARTS[name]]; }
+        // a new step's words start at the top of the bar (it kept the last scroll, so
+        // after a long narration or a quiz verdict the next one opened half-way down)
+        if (name === 'narration') { const sc = one('.bar-scroll'); if (sc) { sc.scrollTop = 0; } }
       };
       for (const name in PARTS) { fill(name); model.on(PARTS[name], () => fill(name)); }
 
@@ -217,6 +220,30 @@ class Shell(JSComponent):
 
     def ui_state(self) -> dict[str, Any]:
         return json.loads(self.ui)
+
+    # -- one Next, one short update --------------------------------------------------------------
+    # After each change of a parameter, Panel (ReactiveCustomBase._set_on_model)
+    # walks every model below this component's data to tag the data models with
+    # the root's id. Below the Shell is the whole page, so each narration or UI
+    # change walked thousands of references in Python (about 14 ms a Next under
+    # CPython, three or four times that in Pyodide). Only a change of children
+    # can bring new data models (and Panel tags new ones when it makes them), so
+    # the walk is kept for those and the rest tags the Shell's own data model.
+    _walk_refs = True
+
+    def _update_model(self, events: dict[str, Any], msg: dict[str, Any], root: Any, model: Any, doc: Any,
+                      comm: Any) -> None:
+        self._walk_refs = any(name in model.children for name in events)
+        try:
+            super()._update_model(events, msg, root, model, doc, comm)
+        finally:
+            self._walk_refs = True
+
+    def _patch_datamodel_ref(self, props: Any, ref: str) -> None:  # type: ignore[override]
+        if self._walk_refs:
+            super()._patch_datamodel_ref(props, ref)
+        elif f"__ref:{ref}" not in props.tags:
+            props.tags.append(f"__ref:{ref}")
 
     def _handle_msg(self, msg: Any) -> None:
         if not (isinstance(msg, dict) and isinstance(msg.get("act"), str)):

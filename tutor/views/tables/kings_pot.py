@@ -103,8 +103,9 @@ class KingsPotTable(BoardTable):
         leading = frozenset() if asking else frozenset(board.leader.hands)
         bottom = bottom_seat(len(view.players), study.seat, None if st.is_over else view.to_act)
         seats = [self._seat(st, view, seat, seen, compact=seat != bottom) for seat, seen in enumerate(view.players)]
-        parts = [self._status(st, view), self._tableau(board, leading), self._legend(),
-                 *(() if asking else (self._leader(board, leading),)), ring(seats, bottom, self._felt(view)),
+        # what to do comes right under the grid it is about: below the legend, the
+        # leading hand and the seats it was out of sight on a phone and on a desktop
+        parts = [self._status(st, view), self._tableau(board, leading),
                  self.instruction_line(self._instruction(st, view), st.is_over)]
         if st.is_over:
             parts.append(self._outcome(st, view))
@@ -116,6 +117,8 @@ class KingsPotTable(BoardTable):
             parts.append(tag("div", f"It is {st.players[st.to_act]}'s move. Show all cards, or their view, to "
                                     "play for them.", "note"))
         parts.append(REASON_SLOT)
+        parts += [self._legend(), *(() if asking else (self._leader(board, leading),)),
+                  ring(seats, bottom, self._felt(view))]
         parts.append(tag("div", "", "actions charts", raw=self.pot_button()))
         return tag("div", "", "kings-pot-table", raw="".join(parts))
 
