@@ -362,14 +362,19 @@ class StandardPalace(_PalacePlayer):
 
 
 # -- the look-ahead -------------------------------------------------------------------------------
-ROLLOUT_CAP = 600
+ROLLOUT_CAP = 150
 """Actions a simulated game may take before it is scored on the cards left."""
 
+BUDGET = 1800
+"""Simulated actions a decision may spend (a fixed count, not a clock: the same seed gives
+the same decision on any machine); about 80 ms in CPython."""
 
-def rollout(st: Any, seat: int, cap: int = ROLLOUT_CAP) -> float:
-    """Play a sampled position out with the standard habits for every seat: 1 if ``seat``
-    wins (is not last with cards), 0 if it loses; a game still going at ``cap`` actions is
-    scored by the share of cards ``seat`` got rid of compared with the others."""
+
+def rollout(st: Any, seat: int, cap: int = ROLLOUT_CAP) -> tuple[float, int]:
+    """Play a sampled position out with the standard habits for every seat: (1 if ``seat``
+    wins, i.e. is not last with cards, 0 if it loses; the actions taken). A game still going
+    at ``cap`` actions is scored by how many cards ``seat`` still has to get rid of compared
+    with the others (a hand full of pile is a game half lost)."""
     n = 0
     while not st.is_over and n < cap:
         mover = st.to_move
@@ -379,12 +384,12 @@ def rollout(st: Any, seat: int, cap: int = ROLLOUT_CAP) -> float:
         n += 1
     if st.is_over:
         if st.loser is not None:
-            return 0.0 if st.loser == seat else 1.0
-        return 1.0 if st.winner == seat else 0.0
+            return (0.0 if st.loser == seat else 1.0), n
+        return (1.0 if st.winner == seat else 0.0), n
     mine = len(st.hands[seat]) + len(st.face_up[seat]) + len(st.face_down[seat])
     theirs = min(len(st.hands[s]) + len(st.face_up[s]) + len(st.face_down[s])
                  for s in range(len(st.hands)) if s != seat and s not in st.out)
-    return 0.5 + 0.5 * (theirs - mine) / max(1, theirs + mine)
+    return 0.5 + 0.5 * (theirs - mine) / max(1, theirs + mine), n
 
 
 def candidates(facts: Facts, legal: tuple) -> list[PalaceAction]:
@@ -420,28 +425,30 @@ class StrongPalace(_PalacePlayer):
     """Determinized look-ahead over the standard habits (see the module notes)."""
 
     level = "strong"
-    deals = 12
-    """Sampled deals per decision, each played out once per move compared: a fixed budget,
-    so a seed gives the same decisions whatever the machine's speed."""
+    deals = 16
+    """At most this many sampled deals, each played out once per move compared, until the
+    budget of simulated actions is spent (at least two deals)."""
+    moves_at_most = 5
 
     def _pick(self, view, facts, legal, rng):
         habit, why = standard_choice(facts, legal)
         if facts.phase in ("choose", "swap") or len(legal) == 1:
             return habit, why
-        moves = candidates(facts, legal)
-        if habit not in moves:
-            moves.insert(0, habit)
-        if len(moves) < 2:
+        moves = [m for m in candidates(facts, legal) if m != habit]
+        if not moves:
             return habit, why
+        moves = [habit] + moves[:self.moves_at_most - 1]
         wins = [0.0] * len(moves)
         seat = view.seat
-        for _ in range(self.deals):
+        spent = deals = 0
+        while deals < self.deals and (deals < 2 or spent < BUDGET):
             sample = view.determinize(rng)
             for i, move in enumerate(moves):
-                wins[i] += rollout(sample.apply(move), seat)
-        h = moves.index(habit)
-        best = max(range(len(moves)), key=lambda i: (wins[i], i == h))
-        if best == h:
+                score, steps = rollout(sample.apply(move), seat)
+                wins[i] += score
+                spent += steps + 1
+            deals += 1
+        best = max(range(len(moves)), key=lambda i: (wins[i], i == 0))
+        if best == 0 or wins[best] - wins[0] < 1.0:  # not clearly better: keep the habit
             return habit, why
-        return moves[best], ("look-ahead", wins[best] / self.deals, wins[h] / self.deals, self.deals,
-                             habit)
+        return moves[best], ("look-ahead", wins[best] / deals, wins[0] / deals, deals, habit)
