@@ -12,8 +12,8 @@ judging each sample as the showdown would, everyone's live cards included.
   already holds (it backs the same hand); calls when its chance pays for the
   call (pot odds), bets or raises one unit a card when it holds more than a fair
   share of the chances, folds otherwise.
-* **strong**: more samples; also gives up any single card whose own chance does
-  not pay for what it costs to keep it in, and sizes bets by its chances.
+* **strong**: more samples; after the second reveal also gives up a card whose hand
+  won in none of them, and sizes its bets and raises by its chances.
 """
 
 from __future__ import annotations
@@ -105,11 +105,10 @@ class _KingsPotPlayer(Player):
         pot = view.pot
         in_deal = sum(p.in_deal for p in view.players)
         if fold_weak and me.card_count > 1:
-            per_card = max(1, view.level - me.paid) + view.stakes[1]
             weakest = min(me.cards, key=lambda c: (wins.get(HandName.for_rank(c.rank), 0.0), c.index))
             chance = wins.get(HandName.for_rank(weakest.rank), 0.0)
             fold = next((a for a in legal if type(a) is FoldCard and a.card == weakest), None)
-            if fold is not None and chance * (pot + owed) < per_card:
+            if fold is not None and chance == 0.0 and view.reveals >= 2:  # no deal of the unseen cards wins
                 return self._words(view, fold, "weak-card", chance=chance, hand=HandName.for_rank(weakest.rank))
         fair = 1 / max(1, in_deal)
         check, call = _one(legal, Check), _one(legal, Call)
@@ -136,7 +135,7 @@ class _KingsPotPlayer(Player):
             text, section = f"{what}: another card of that rank already backs the same hand", "Cards of equal rank"
         elif why == "weak-card":
             text, section = (f"{what}: the {hand.title} wins only {chance:.0%} of the deals of the cards you "
-                             f"cannot see, too little for what the card costs in every bet"), "Backing a hand"
+                             f"cannot see, so it only costs you in every bet"), "Backing a hand"
         elif why == "strong-hand":
             text, section = (f"{what}: your hands take {share:.0%} of the pot over the deals of the cards you "
                              f"cannot see, more than your share"), "Showdown"
@@ -187,7 +186,7 @@ class StandardKingsPot(_KingsPotPlayer):
 @register
 class StrongKingsPot(_KingsPotPlayer):
     level = "strong"
-    samples = 200
+    samples = 120
 
     def _bet(self, view, legal, rng):
         return self._by_chances(view, legal, rng, fold_weak=True)
