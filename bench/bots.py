@@ -37,8 +37,8 @@ GAMES = {
     "palace-house": ("palace", "house", 2, 1 / 2, 1),
     "palace-caron": ("palace", "caron", 2, 1 / 2, 1),
     "palace-bga": ("palace", "bga", 2, 1 / 2, 1),
-    "palace-poker": ("palace-poker", "limit", 2, 1 / 2, 8),
-    "kings-pot": ("kings-pot", "standard", 3, 1 / 3, 6),
+    "palace-poker": ("palace-poker", "limit", 2, 1 / 2, 4),
+    "kings-pot": ("kings-pot", "standard", 3, 1 / 3, 4),
 }
 PAIRS = (("standard", "beginner"), ("strong", "standard"), ("strong", "beginner"))
 NAMES = ("Ann", "Bob", "Cleo", "Dev")
