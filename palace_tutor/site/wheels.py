@@ -18,8 +18,9 @@ import zipfile
 from pathlib import Path
 from typing import Callable
 
-# What goes to the browser: the three layers, never the host tooling.
-BROWSER_PACKAGES = ("rules", "lessons", "tutor")
+# What goes to the browser: the layers (the computer players too: play runs in the page), never
+# the host tooling.
+BROWSER_PACKAGES = ("rules", "players", "lessons", "tutor")
 _PROJECT_FILES = ("pyproject.toml", "README.md")
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
@@ -84,7 +85,7 @@ def _unpinned_requirements(name: str, data: bytes) -> bytes:
 
 
 def build_project_wheel(root: Path, out_dir: Path, find_links: Path) -> Path:
-    """Build the project's wheel from ``pyproject.toml``, holding only rules/, lessons/, tutor/.
+    """Build the project's wheel from ``pyproject.toml``, holding only the browser layers.
 
     The build runs on a clean copy of those folders (no stale ``build/`` or
     host tooling can leak in) with ``--no-index``: the build backend comes

@@ -23,6 +23,7 @@ from .tableau import CELLS, KINGS_HAND_SIZE, HandName
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import KingsPotState
+    from .variant import KingsPotRules
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,17 @@ class KingsPotView(GameView):
 
     def legal_actions(self) -> tuple[Action, ...]:
         return self.legal
+
+    @property
+    def rules(self) -> "KingsPotRules":
+        """The rules in play (public: everyone plays by them)."""
+        return self._masked.rules
+
+    @property
+    def stakes(self) -> tuple[int, int, int]:
+        """The table's agreed amounts, public: (ante, least bet, largest bet), chips a card."""
+        table = self._masked.table
+        return table.ante, table.min_bet, table.max_bet
 
     def unseen(self) -> tuple[Card, ...]:
         """The cards this seat cannot see: face-down cells, the King's hand until the

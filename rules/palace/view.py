@@ -31,6 +31,7 @@ from . import known
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
+    from .config import PalaceRules
     from .state import FlashInfo, PalaceState
 
 
@@ -76,6 +77,12 @@ class PalaceView(GameView):
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.seats)
+
+    @property
+    def rules(self) -> "PalaceRules":
+        """The rule set in play: public, everyone at the table plays by it (a computer
+        player reads the power of each rank from it, never a preset's name)."""
+        return self._masked.rules
 
     def legal_actions(self) -> tuple["Action", ...]:
         return self.legal

@@ -1,7 +1,8 @@
 """Runs under CPython and inside Pyodide; the test compares the two outputs.
 
 Exercises the shipped packages the way the app does: card notation, the
-evaluator, the seeded shuffle, every game family's registry entry, and a full
+evaluator, the seeded shuffle, every game family's registry entry, a short game of
+the computer players in each game, and a full
 ``lessons check`` (every lesson replayed through its engine, from the TOML
 files inside the wheel). The last expression is the JSON result.
 """
@@ -38,11 +39,43 @@ def family_summary(game_id):
 
 families = {g: family_summary(g) for g in game_ids()}
 
+
+def bots_game(game_id, variant, setup, cap=60):
+    """A seeded game between the computer players (one seat of each level): their moves, which
+    both interpreters must agree on, and each level's slowest decision in ms (Pyodide's own
+    decision time, reported, not compared)."""
+    import time
+
+    from players import LEVELS, player_for
+
+    state = get_family(game_id).start(variant, setup)
+    levels = [LEVELS[i % len(LEVELS)] for i in range(len(state.names))]
+    bots = [player_for(game_id, level, seed=i) for i, level in enumerate(levels)]
+    moves, slowest = [], dict.fromkeys(LEVELS, 0.0)
+    while not state.is_over and len(moves) < cap:
+        seat, legal = state.mover, state.legal_actions()
+        if seat is None or len(legal) == 1:
+            action = legal[0]
+        else:
+            t = time.perf_counter()
+            action = bots[seat].act(state.view(seat))
+            slowest[levels[seat]] = max(slowest[levels[seat]], round((time.perf_counter() - t) * 1000, 1))
+        moves.append(str(action))
+        state = state.apply(action)
+    return {"moves": moves, "slowest_ms": slowest}
+
+
+bots = {"palace": bots_game("palace", "house", {"players": 3, "seed": 2}),
+        "palace-poker": bots_game("palace-poker", "limit", {"seats": ["Ann", "Bob", "Cy"], "seed": 2}),
+        "kings-pot": bots_game("kings-pot", "standard", {"players": ["Ada", "Ben", "Cleo"], "seed": 2})}
+
 json.dumps({
     "python": list(sys.version_info[:2]),
     "notation": format_cards(parse_cards("10s Q♠ ah 2C jk")),
     "hands": HANDS,
     "shuffle_seed_7": format_cards(shuffled(make_deck(), 7)[:13]),
     "families": families,
+    "bots": {g: b["moves"] for g, b in bots.items()},
+    "bots_slowest_ms": {g: b["slowest_ms"] for g, b in bots.items()},
     "lessons_check": {"status": status, "out": out.getvalue().splitlines(), "err": err.getvalue().splitlines()},
 })

@@ -86,5 +86,13 @@ def test_lessons_replay_in_pyodide(pyodide_result):
 
 def test_pyodide_and_cpython_agree_on_everything(pyodide_result, cpython_result):
     assert pyodide_result["python"] != cpython_result["python"]  # two different interpreters ran
-    for key in ("notation", "hands", "shuffle_seed_7", "families", "lessons_check"):
+    for key in ("notation", "hands", "shuffle_seed_7", "families", "lessons_check", "bots"):
         assert pyodide_result[key] == cpython_result[key], key
+
+
+def test_computer_players_play_in_pyodide(pyodide_result):
+    # issue 15: play runs in the page; the moves are compared with CPython's above, and each
+    # level's slowest decision in Pyodide is printed for the record (a bench figure, not a bound)
+    for game, moves in pyodide_result["bots"].items():
+        assert len(moves) > 10, game
+    print("slowest decision in Pyodide (ms):", pyodide_result["bots_slowest_ms"])

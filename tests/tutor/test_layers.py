@@ -61,3 +61,25 @@ def test_the_checker_model_loads_no_engine_until_a_form_is_judged():
             "(['rules', 'palace'], ['rules', 'palace_poker'], ['rules', 'kings_pot'])))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_players_import_rules_only_and_rules_know_nothing_of_players():
+    # issue 15: rules <- players <- lessons <- tutor; a computer player reads each game's
+    # public face like the tutor does, and no rule depends on a player
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    std = set(sys.stdlib_module_names) | {"__future__"}
+    wrong = []
+    for path in sorted((root / "players").rglob("*.py")):
+        for name in _imports(path):
+            parts = name.split(".")
+            if parts[0] in std or parts[0] == "players":
+                continue
+            if parts[0] != "rules" or (len(parts) > 2 and parts[1] in GAMES):
+                wrong.append(f"{path.relative_to(root)}: {name}")
+    for path in sorted((root / "rules").rglob("*.py")):
+        wrong += [f"{path.relative_to(root)}: {name}" for name in _imports(path) if name.split(".")[0] == "players"]
+    assert sorted((root / "players").glob("*.py")), "the players layer is missing"
+    assert not wrong, wrong
