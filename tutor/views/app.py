@@ -23,6 +23,7 @@ import param
 from tutor.model.app import STUDY_JOBS, TutorApp
 from tutor.model.catalog import Catalog
 from tutor.model.study import Notice, Study
+from tutor.model.versus import PlayMode
 
 from .base import StudyFollower
 from .checker import CheckerView
@@ -32,6 +33,7 @@ from .components import PageBridge
 from .deal import DealView
 from .frame import FrameData, frame_html, seat_options
 from .lesson import LessonPlayer
+from .players import PlayersPane
 from .renderer import TableRenderer, renderer_for
 from .share import SharePane
 from .shell import Shell
@@ -113,9 +115,11 @@ class TutorView(pn.viewable.Viewer):
         self.saved = SavedStudiesPane(app=app)  # studies kept on this device (tutor.views.library)
         self.checker = CheckerView()  # settle a disputed hand (tutor.views.checker)
         self.compare = ComparePane(app=app)  # a Palace position under every rule set (tutor.views.compare)
+        self.versus = PlayMode(app=app)  # play against the computer, pass-and-play (tutor.model.versus)
+        self.players = PlayersPane(model=self.versus)
         self.shell.param.update(table=self.table, quiz=self.lesson.quiz, steps=self.lesson.steps, tree=self.tree,
                                 share=self.share, checker=self.checker, debug=DealView(), bridge=self.bridge,
-                                extra=self.compare, saved=self.saved)
+                                extra=self.compare, saved=self.saved, players=self.players)
         self._wire()
         app.param.watch(self._job_shown, ["job", "study", "game"])
         app.param.watch(lambda e: self._show_notice(), ["notice"])
@@ -254,6 +258,9 @@ class TutorView(pn.viewable.Viewer):
                         + tag("button", "Next deal ▶", "next-deal primary", type="button", data_act="next-deal"))
             else:
                 html = tag("span", "The game is over. New deal starts another.", "label")
+            # the whole game is a study: branch any move in Lines, send it from Share
+            html += (tag("button", "Lines: branch a move", "open-lines", type="button", data_open="lines")
+                     + tag("button", "Share this game", "open-share", type="button", data_open="share"))
         self.shell.play_html = html
 
     def _show_notice(self) -> None:

@@ -339,6 +339,8 @@ SHELL_CSS = """
 .table-setup[open] .setup-form { position: absolute; top: calc(100% + 4px); left: 0; z-index: 10; width: min(92vw, 380px);
   background: #fff; border: 1px solid var(--line); border-radius: 10px; box-shadow: 0 6px 18px rgba(0,0,0,.2); padding: 10px; }
 .play-controls:empty { display: none; }
+.play-only.top-row { flex-wrap: wrap; }
+.play-controls { flex: 1 1 100%; min-width: 0; }
 .play-extra { flex: 1 1 100%; display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; }
 .play-extra:empty { display: none; }
 
