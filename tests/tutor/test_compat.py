@@ -238,3 +238,40 @@ def test_batching_in_the_worker_refuses_a_callback_it_does_not_recognise():
         _batch_worker_patches(Document(), Worker)
     with pytest.raises(PanelChanged, match="_dict_converter"):
         _batch_worker_patches(Document(), type("Old", (), {"_link_docs_worker": 1, "_process_document_events": 1}))
+
+
+def test_the_worker_callback_is_swapped_once_though_the_page_says_ready_again(monkeypatch):
+    # BokehJS sends DocumentReady again when its roots turn idle again (a phone
+    # turned sideways, a resized window); the second swap found no pysync and
+    # raised PanelChanged in the worker
+    import tutor.views.compat as compat
+
+    swapped = []
+    monkeypatch.setattr(type(state), "_is_pyodide", property(lambda self: True))
+    monkeypatch.setattr(compat, "_batch_worker_patches", lambda doc: swapped.append(doc) or "collect")
+    doc, _root = _worker_document()
+    mark_loaded_when_linked(doc)
+    try:
+        _link(doc, [])
+        doc.callbacks.trigger_event(DocumentReady())  # the page laid out anew
+        assert swapped == [doc]
+    finally:
+        state._loaded.pop(doc, None)
+
+
+def test_two_components_asking_for_the_same_document_swap_once(monkeypatch):
+    # the page bridge and the device's storage both call mark_loaded_when_linked:
+    # the second handler found the batching callback, not pysync, and raised at start
+    import tutor.views.compat as compat
+
+    swapped = []
+    monkeypatch.setattr(type(state), "_is_pyodide", property(lambda self: True))
+    monkeypatch.setattr(compat, "_batch_worker_patches", lambda doc: swapped.append(doc) or "collect")
+    doc, _root = _worker_document()
+    mark_loaded_when_linked(doc)
+    mark_loaded_when_linked(doc)
+    try:
+        _link(doc, [])
+        assert swapped == [doc]
+    finally:
+        state._loaded.pop(doc, None)

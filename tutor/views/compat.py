@@ -32,9 +32,13 @@ batching callback is not where Panel used to put it, and in
 from __future__ import annotations
 
 import ast
+import weakref
 from typing import Any
 
 PINNED_PANEL = "1.7.5"  # pyproject.toml pins it; the internals below are this version's
+
+# documents already watched (the page bridge and the device's storage each ask)
+_WATCHED: weakref.WeakSet[Any] = weakref.WeakSet()
 
 # (module, object path, attribute) this module reads or writes, outside Pyodide
 _PANEL_SHAPE = (
@@ -140,18 +144,24 @@ def mark_loaded_when_linked(doc: Any = None) -> None:
     """Mark ``doc`` (default: the document being built) loaded as soon as the
     Pyodide worker links it to the page, and from then on send each burst of
     updates as one patch (:func:`batch_changes`). Nothing changes under
-    ``panel serve`` (Panel's server does both itself)."""
+    ``panel serve`` (Panel's server does both itself). Several components ask
+    for the same document: it is watched once (a second swap would find the
+    batching callback, not Panel's, and raise :class:`PanelChanged`)."""
     from panel.io.state import state
 
     check_panel()  # the start-up check: fail here, loudly, rather than stop batching unnoticed
     doc = doc if doc is not None else state.curdoc
-    if doc is None or not _in_pyodide_worker_or_bare(doc):
+    if doc is None or not _in_pyodide_worker_or_bare(doc) or doc in _WATCHED:
         return
+    _WATCHED.add(doc)
+    batching = []
 
     def linked(_event: Any) -> None:
+        # BokehJS says "ready" again whenever its roots turn idle again (a
+        # resized window lays the page out anew): swap the callback only once
         mark_document_loaded(doc)
-        if state._is_pyodide:
-            _batch_worker_patches(doc)
+        if state._is_pyodide and not batching:
+            batching.append(_batch_worker_patches(doc))
 
     doc.on_event("document_ready", linked)
 
@@ -198,10 +208,11 @@ def batch_changes(doc: Any, callback: Any, send: Any, schedule: Any, setter: Any
     return collect
 
 
-def _batch_worker_patches(doc: Any, worker: Any = None) -> None:
+def _batch_worker_patches(doc: Any, worker: Any = None) -> Any:
     """Swap the ``pysync`` callback ``panel.io.pyodide._link_docs_worker`` just
     installed for a batching one that sends through the same function; raise
-    :class:`PanelChanged` if Panel's internals are not as expected."""
+    :class:`PanelChanged` if Panel's internals are not as expected. Returns
+    the new callback."""
     import asyncio
 
     if worker is None:
@@ -225,7 +236,6 @@ def _batch_worker_patches(doc: Any, worker: Any = None) -> None:
             buffers = worker.js.Map.new(worker.pyodide.ffi.to_js(buffer_map))
             dispatch(json_patch, buffers, msg_id)
 
-        batch_changes(doc, callback, send, asyncio.get_event_loop().call_soon, closure.get("setter"))
-        return
+        return batch_changes(doc, callback, send, asyncio.get_event_loop().call_soon, closure.get("setter"))
     raise PanelChanged("the worker linked the page without a pysync change callback: "
                        "tutor.views.compat cannot batch the changes it sends")
