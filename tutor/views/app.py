@@ -122,6 +122,7 @@ class TutorView(pn.viewable.Viewer):
                                 extra=self.compare, saved=self.saved, players=self.players)
         self._wire()
         app.param.watch(self._job_shown, ["job", "study", "game"])
+        self.versus.param.watch(self._job_shown, ["opponents"])
         app.param.watch(lambda e: self._show_notice(), ["notice"])
         self._follow = StudyFollower(app, ["notice", "title", "seat", "current", "step"], self._study_changed)
         self._job_shown()
@@ -206,6 +207,8 @@ class TutorView(pn.viewable.Viewer):
         if study is not None:
             renderer = self.table.renderer()
             names = renderer.seat_names() if renderer is not None else ()
+            if self.versus.opponents is not None and study.lesson is None:
+                names = ()  # playing: the table shows whoever holds the phone (no peeking at the computer's cards)
             state.update(lesson=study.lesson.id if study.lesson is not None else "", seats=seat_options(names),
                          seat=-1 if study.seat is None else study.seat, has_steps=study.lesson is not None)
         if app.job == "play" or (study is not None and study.lesson is None):
@@ -257,7 +260,7 @@ class TutorView(pn.viewable.Viewer):
                 html = (tag("span", "This deal is over: the next one carries the chips on.", "label")
                         + tag("button", "Next deal ▶", "next-deal primary", type="button", data_act="next-deal"))
             else:
-                html = tag("span", "The game is over. New deal starts another.", "label")
+                html = tag("span", "The game is over: it is a study now. New deal starts another.", "label")
             # the whole game is a study: branch any move in Lines, send it from Share
             html += (tag("button", "Lines: branch a move", "open-lines", type="button", data_open="lines")
                      + tag("button", "Share this game", "open-share", type="button", data_open="share"))

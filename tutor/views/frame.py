@@ -330,6 +330,7 @@ SHELL_CSS = """
 .lesson-select { flex: 1 1 auto; }
 .lesson-select select { width: 100%; }
 .seat-select { flex: 0 1 180px; }
+.seat-select[hidden] { display: none; }
 .play-game { flex: 0 1 170px; }
 .table-setup { position: relative; flex: none; }
 .table-setup > summary { list-style: none; min-width: 44px; min-height: 44px; display: inline-flex; align-items: center;

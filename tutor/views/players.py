@@ -6,12 +6,13 @@ for the person to act, and the hand-over screen of pass-and-play that covers the
 until the next person taps it. Every decision and every word comes from the model
 (the engines, the players, the coach); nothing here knows a rule.
 
-Markup contract (tests): ``.play-strip`` holds ``.players-setup`` (a ``details``: one
+Markup contract (tests): ``.strip-root`` holds ``.players-setup`` (a ``details``: one
 ``select.seat-level[data-seat=N]`` per seat and ``button[data-act=start]``), and in a
 game ``.their-move`` (the computer's next move), ``.hint`` / ``.hint-text`` /
 ``.follow-hint`` (the coach), ``.last-move``; ``.handover`` is the pass-the-phone screen
-(``button.taken``). The root's ``data-turn`` is the model's ``Turn.kind`` and
-``data-decision-ms`` the computer's last decision time.
+(``button.taken``). The root's ``data-turn`` is the model's ``Turn.kind``, ``data-node``
+the study position it is drawn for and ``data-decision-ms`` the computer's last
+decision time (to measure it in the browser).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ LEVEL_LABELS = ((PERSON, "A person"), ("beginner", "Computer: beginner"), ("stan
 STRIP_CSS = """
 :host { display: block; width: 100%; }
 *, *::before, *::after { box-sizing: border-box; }
-.play-strip { font: 16px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2430;
+.strip-root { font: 16px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2430;
   display: flex; flex-wrap: wrap; gap: 4px 8px; align-items: center; }
 button, select { font: inherit; color: inherit; min-height: 44px; min-width: 44px; border: 1px solid #8d96a3;
   border-radius: 8px; background: #fff; padding: 0 12px; cursor: pointer; }
@@ -53,7 +54,6 @@ button.primary { background: #1f5fbf; border-color: #1f5fbf; color: #fff; font-w
 .last-move { color: #3b4452; font-size: 0.92rem; }
 .hint-box { flex: 1 1 100%; padding: 6px 10px; border-radius: 6px; background: #fff7e0; border: 1px solid #e8d49a; }
 .hint-box p { margin: 0 0 6px; }
-.over-note { color: #1e5b30; font-weight: 600; }
 .handover { position: fixed; inset: 0; z-index: 40; background: #1d2430; color: #fff; display: flex;
   flex-direction: column; align-items: center; justify-content: center; gap: 16px; padding: 24px; text-align: center; }
 .handover h2 { font-size: 1.6rem; margin: 0; }
@@ -147,8 +147,6 @@ def turn_html(model: PlayMode) -> str:
         parts += _button(f"{turn.name}'s move ▶", "their-move", "their-move primary")
     elif turn.kind in ("person", "pass"):
         parts += _button("Hint", "hint", "hint")
-    elif turn.kind == "over":
-        parts += tag("span", "Game over: the result is on the table.", "over-note")
     if model.last_move and turn.kind != "off":
         parts += tag("span", model.last_move, "last-move", role="status")
     out = tag("div", "", "turn", raw=parts)
@@ -208,7 +206,8 @@ class PlayersPane(pn.viewable.Viewer):
         if turn.kind == "pass":
             body += handover_html(turn.name)
         ms = "" if model.decision_ms is None else model.decision_ms
-        self.strip.html = tag("div", "", "play-strip", raw=body, data_turn=turn.kind, data_decision_ms=ms)
+        self.strip.html = tag("div", "", "strip-root", raw=body, data_turn=turn.kind, data_decision_ms=ms,
+                              data_node=model.study.current)
 
     def __panel__(self):
         return self.strip
