@@ -217,7 +217,7 @@ def test_the_computers_decision_time_in_the_worker(open_app, report):
                         break
                     old = node(page)
                     page.locator(".play-extra .next-deal").tap()      # the next hand, same players
-                    page.locator('.players-strip .strip-root[data-node="0"]:not([data-turn="over"])').wait_for()
+                    page.locator('.players-strip .strip-root:not([data-turn="over"])').wait_for(timeout=60_000)
                     continue
                 old = node(page)
                 page.locator(".players-strip .their-move").tap()
