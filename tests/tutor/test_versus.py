@@ -45,6 +45,7 @@ def test_a_heads_up_game_against_the_computer_by_taps_and_hints(catalog):
             mode.hint()
             assert mode.hint_text and "@" not in mode.hint_text
             mode.follow_hint()
+            assert mode.last_move == ""   # the computer's words go once Ann has moved
             hints += 1
         assert study.seat == 0
     assert study.state.is_over and hints > 5

@@ -58,6 +58,7 @@ class PlayMode(param.Parameterized):
         self._study: Any = None
         self._watcher: Any = None
         self._hint: Any = None
+        self._played_at: int | None = None  # the position the computer's last move led to
         self.app.param.watch(self._study_replaced, ["study", "job"])
         self._study_replaced()
 
@@ -128,6 +129,8 @@ class PlayMode(param.Parameterized):
         study, seats = self.study, self.opponents
         self._hint = None
         self.hint_text = ""
+        if study is None or study.current != self._played_at:
+            self.last_move = ""  # said only while its position is shown (not after a person's move)
         if study is None or seats is None:
             self.turn = Turn("off")
             return
@@ -159,6 +162,7 @@ class PlayMode(param.Parameterized):
         played = seats.play_one(study)
         self.decision_ms = round((time.perf_counter() - t0) * 1000, 1)
         if played is not None:
+            self._played_at = study.current
             self.last_move = f"{played.name}: {played.words}." if played.name else f"{played.words}."
         self._moved()
 
