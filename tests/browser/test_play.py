@@ -57,7 +57,7 @@ def wait_moved(page, old: str) -> None:
     page.locator(f'.game-table .table-root[data-node="{new}"]').wait_for(timeout=60_000)
 
 
-def deal(page, names: list[str], levels: list[str], game: str = "palace") -> None:
+def deal(page, names: list[str], levels: list[str], game: str = "palace", seed: int = 7) -> None:
     """A new table of ``game`` for ``names``, then who plays each seat, by taps."""
     go(page, "play")
     page.locator(".play-game select").select_option(game)
@@ -65,6 +65,7 @@ def deal(page, names: list[str], levels: list[str], game: str = "palace") -> Non
     wait_settled(page)
     page.locator(".table-setup > summary").tap()
     page.locator('input[name="players"]').fill(", ".join(names))
+    page.locator('input[name="seed"]').fill(str(seed))       # the same shuffle every run
     page.locator(".free-start").tap()
     page.locator(f'.players-strip select.seat-level[data-seat="{len(names) - 1}"]').wait_for(state="attached")
     page.locator(f'.players-strip select.seat-level[data-seat="{len(names)}"]').wait_for(state="detached")
@@ -229,3 +230,33 @@ def test_the_computers_decision_time_in_the_worker(open_app, report):
                          f"max {ms[-1]:.0f} ms")
     shot(page, "kings-pot-all-computer")
     report("computer move in the worker (view + decision + play): " + "; ".join(lines))
+
+
+def test_a_hand_of_palace_poker_and_a_deal_of_kings_pot_against_the_computer(open_app, report):
+    """Short games of the other two against the computer: the person follows the coach each
+    turn (Hint, then Play it), the computer's moves one tap each, to the end of the hand."""
+    page = open_app(device=PHONE)
+    for game, names, levels in (("palace-poker", ["Ann", "Ben"], ["person", "standard"]),
+                                ("kings-pot", ["Ann", "Ben", "Cleo"], ["person", "beginner", "strong"])):
+        deal(page, names, levels, game=game)
+        taps = 0
+        for _ in range(LIMIT):
+            turn = strip(page).get_attribute("data-turn")
+            if turn == "over":
+                break
+            old = node(page)
+            if turn == "computer":
+                page.locator(".players-strip .their-move").tap()
+            else:
+                assert turn == "person"
+                page.locator(".players-strip button.hint").tap()
+                page.locator(".players-strip .hint-text").wait_for(timeout=60_000)
+                if taps == 1:
+                    shot(page, f"{game}-hint")
+                page.locator(".players-strip .follow-hint").tap()
+            wait_moved(page, old)
+            taps += 1
+        assert strip(page).get_attribute("data-turn") == "over", f"{game}: the hand did not end"
+        assert in_view(page, page.locator(".play-extra .next-deal"))
+        shot(page, f"{game}-over")
+        report(f"{game}: the hand ended after {taps} taps")
