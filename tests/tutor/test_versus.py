@@ -5,6 +5,8 @@ people, and the finished game left as a study. Costs about 5 s."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tutor.model.app import TutorApp
@@ -98,3 +100,23 @@ def test_the_strip_offers_what_the_model_says(catalog):
     if mode.turn.kind == "person":
         pane._pressed("hint", "", [])
         assert "follow-hint" in pane.strip.html
+
+
+def test_the_table_points_to_the_strip_when_the_computer_is_to_move(catalog):
+    from tutor.views.app import TutorView
+
+    view = TutorView(app=TutorApp(catalog))
+    view.app.new_deal(game="palace", variant="house", names=["Ann", "Ben"], seed=4)
+    view.players._pressed("start", "", [PERSON, "beginner"])
+    mode = view.versus
+    for _ in range(50):
+        if mode.turn.kind == "computer":
+            break
+        mode.hint()
+        mode.follow_hint()
+    assert mode.turn.kind == "computer"
+    html = view.table.renderer().board.html
+    assert "Tap “Ben&#x27;s move” above the table" in html and "Show all cards" not in html
+    assert json.loads(view.shell.ui)["seats"] == [["-1", "Everyone's (teaching)"]]   # one choice: the switch hides
+    view.players._pressed("stop", "", [])
+    assert view.table.renderer().playing is False and mode.turn.kind == "off"

@@ -67,6 +67,7 @@ class TableArea(pn.viewable.Viewer):
     """The game's table: its registered renderer, one per game, reused."""
 
     app = param.ClassSelector(class_=TutorApp)
+    playing = param.Boolean(default=False, doc="Play against the computer is on (the tables say so).")
 
     def __init__(self, **params: Any):
         super().__init__(**params)
@@ -81,10 +82,15 @@ class TableArea(pn.viewable.Viewer):
             return None
         renderer = self._renderers.get(study.game)
         if renderer is None:
-            renderer = self._renderers[study.game] = renderer_for(study.game)(study=study)
+            renderer = self._renderers[study.game] = renderer_for(study.game)(study=study, playing=self.playing)
         elif renderer.study is not study:
             renderer.study = study
         return renderer
+
+    @param.depends("playing", watch=True)
+    def _playing_changed(self) -> None:
+        for renderer in self._renderers.values():
+            renderer.playing = self.playing
 
     def _update(self, study: Study, names: set[str]) -> None:
         renderer = self.renderer()
@@ -123,6 +129,7 @@ class TutorView(pn.viewable.Viewer):
         self._wire()
         app.param.watch(self._job_shown, ["job", "study", "game"])
         self.versus.param.watch(self._job_shown, ["opponents"])
+        self.versus.param.watch(lambda e: setattr(self.table, "playing", e.new is not None), ["opponents"])
         app.param.watch(lambda e: self._show_notice(), ["notice"])
         self._follow = StudyFollower(app, ["notice", "title", "seat", "current", "step"], self._study_changed)
         self._job_shown()
