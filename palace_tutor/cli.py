@@ -27,31 +27,70 @@ def _emit(result, as_json: bool) -> None:
         print(result.describe())
 
 
+def _rule_options(texts: Sequence[str] | None) -> dict[str, str]:
+    """``--rule NAME=VALUE`` (repeatable) as a table of options; the engine names a bad
+    name or value and lists the valid ones."""
+    chosen: dict[str, str] = {}
+    for text in texts or ():
+        name, eq, value = text.partition("=")
+        if not eq or not name.strip():
+            raise ValueError(f"--rule {terminal.one_line(repr(text))}: write NAME=VALUE, like "
+                             "four-of-a-kind=anytime (palace-tutor rules GAME lists them)")
+        chosen[name.strip()] = value.strip()
+    return chosen
+
+
 def _cmd_check_battle(a: argparse.Namespace) -> int:
     from rules.palace_poker.checker import check_battle
 
-    _emit(check_battle(a.attacker, a.defender, variant=a.variant, last_two=a.last_two), a.json)
+    _emit(check_battle(a.attacker, a.defender, variant=a.variant, last_two=a.last_two,
+                       options=_rule_options(a.rule)), a.json)
     return 0
 
 
 def _cmd_check_showdown(a: argparse.Namespace) -> int:
     from rules.palace_poker.checker import check_showdown
 
-    _emit(check_showdown(a.hand, variant=a.variant), a.json)
+    _emit(check_showdown(a.hand, variant=a.variant, options=_rule_options(a.rule)), a.json)
     return 0
 
 
 def _cmd_check_play(a: argparse.Namespace) -> int:
     from rules.palace.checker import check_play
 
-    _emit(check_play(a.variant, pile=a.pile, hand=a.hand), a.json)
+    _emit(check_play(a.variant, pile=a.pile, hand=a.hand, options=_rule_options(a.rule)), a.json)
     return 0
 
 
 def _cmd_check_kings_pot(a: argparse.Namespace) -> int:
     from rules.kings_pot.checker import check_tableau
 
-    _emit(check_tableau(a.tableau, a.kings_hand), a.json)
+    _emit(check_tableau(a.tableau, a.kings_hand, options=_rule_options(a.rule)), a.json)
+    return 0
+
+
+def _cmd_rules(a: argparse.Namespace) -> int:
+    """``palace-tutor rules GAME [--variant V] [--json]``: the options a table may set."""
+    from rules.games import game_ids, get_family
+    from rules.options import option_rows
+
+    if a.game not in game_ids():
+        raise ValueError(f"unknown game {a.game!r}; known: {', '.join(game_ids())}")
+    presets = get_family(a.game).presets
+    variant = a.variant or next(iter(presets))
+    config = presets[variant]
+    rows = option_rows(config)
+    if a.json:
+        keep = ("name", "default", "choices", "section", "question")
+        print(json.dumps({"game": a.game, "variant": variant,
+                          "options": [{k: r[k] for k in keep} for r in rows]}, ensure_ascii=False))
+        return 0
+    print(f"{get_family(a.game).title}, {variant}: {len(rows)} options (set one with --rule NAME=VALUE)")
+    for r in rows:
+        print(f"\n{r['name']} = {r['default']}\n  {r['question']} [{r['section']}]")
+        for choice in r["choices"]:
+            meaning = r["meanings"].get(choice)
+            print(f"  - {choice}" + (f": {meaning}" if meaning else ""))
     return 0
 
 
@@ -75,6 +114,9 @@ def _cmd_serve(a: argparse.Namespace) -> int:
     return 0
 
 
+RULE_HELP = "a table option, repeatable (palace-tutor rules GAME lists them)"
+
+
 def make_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="palace-tutor", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -88,12 +130,14 @@ def make_parser() -> argparse.ArgumentParser:
     b.add_argument("--variant", default=None, help="e.g. kings-in-the-house")
     b.add_argument("--last-two", action="store_true", help="the two are the last players in the hand")
     b.add_argument("--json", action="store_true")
+    b.add_argument("--rule", action="append", metavar="NAME=VALUE", help=RULE_HELP)
     b.set_defaults(run=_cmd_check_battle)
 
     s = games.add_parser("showdown", help="Palace Poker: who wins the showdown")
     s.add_argument("--hand", action="append", required=True, metavar="'NAME: BANNER | OTHER CARDS'")
     s.add_argument("--variant", default=None, help="e.g. kings-in-the-house")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--rule", action="append", metavar="NAME=VALUE", help=RULE_HELP)
     s.set_defaults(run=_cmd_check_showdown)
 
     pl = games.add_parser("play", help="Palace: which plays are legal on this pile")
@@ -101,13 +145,21 @@ def make_parser() -> argparse.ArgumentParser:
     pl.add_argument("--pile", required=True, metavar="'CARDS, bottom to top'")
     pl.add_argument("--hand", required=True, metavar="'CARDS'")
     pl.add_argument("--json", action="store_true")
+    pl.add_argument("--rule", action="append", metavar="NAME=VALUE", help=RULE_HELP)
     pl.set_defaults(run=_cmd_check_play)
 
     k = games.add_parser("kings-pot", help="King's Pot: which tableau hand wins")
     k.add_argument("--tableau", required=True, metavar="'25 CARDS, row by row'")
     k.add_argument("--kings-hand", required=True, metavar="'5 CARDS'")
     k.add_argument("--json", action="store_true")
+    k.add_argument("--rule", action="append", metavar="NAME=VALUE", help=RULE_HELP)
     k.set_defaults(run=_cmd_check_kings_pot)
+
+    ru = sub.add_parser("rules", help="list the options a table may set for a game")
+    ru.add_argument("game", help="palace, palace-poker or kings-pot")
+    ru.add_argument("--variant", default=None, help="a preset (default: the game's first)")
+    ru.add_argument("--json", action="store_true")
+    ru.set_defaults(run=_cmd_rules)
 
     les = sub.add_parser("lessons", help="list, check or show the lessons")
     lsub = les.add_subparsers(dest="lessons_command", required=True)

@@ -40,6 +40,7 @@ Engines implement:
 from __future__ import annotations
 
 import abc
+import dataclasses
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -173,6 +174,13 @@ class GameState(abc.ABC, Generic[A]):
         return None
 
     # -- shared behaviour ---------------------------------------------------
+    def under(self: S, rules: Any) -> S:
+        """The same position under another rule config of the same game (to ask what
+        another reading of a table option would decide). Engines whose states are
+        dataclasses with a ``rules`` field get this for free; an engine that keeps
+        values derived from its rules overrides it."""
+        return dataclasses.replace(self, rules=rules)  # type: ignore[type-var]
+
     def legal_actions(self) -> tuple[A, ...]:
         """Every legal action, in a stable order. Engines may override this for
         speed, but it must return exactly the candidates that ``check`` accepts

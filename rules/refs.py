@@ -119,12 +119,16 @@ class Verdict:
 
     ``ruling`` is set when the decision rests on one of this tutor's rulings,
     so the UI can say "the source says X; this tutor reads it as Y".
+    ``options`` names the table options (``rules.options``) the decision rests
+    on besides the one standing for ``ruling``: another choice of one of them
+    may decide otherwise (``rules.options.other_readings``).
     """
 
     legal: bool
     reason: str
     ref: RuleRef
     ruling: Ruling | None = None
+    options: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:  # pragma: no cover - guard against `if verdict:` mistakes
         raise TypeError("use verdict.legal, not the verdict's truth value")

@@ -18,7 +18,7 @@ from .actions import CALL, CHECK, FOLD, SHOWDOWN, Action, Bet, Buy, Call, Check,
 from .board import TableauBoard
 from .checker import check_tableau
 from .sections import PLAYERS_AND_CARDS, SOURCE, ref
-from .setup import SETUP_KEYS, Table, read_setup
+from .setup import SETUP_KEYS, Table, read_setup, table_rules
 from .showdown import Outcome, rank_hands
 from .state import KingsPotState, Phase
 from .tableau import LINES, SIZE, HandName, RevealSchedule, cell_name, max_buy, row_col
@@ -28,7 +28,7 @@ from .view import KingsPotView
 
 def start(variant: str, setup: Mapping[str, Any]) -> KingsPotState:
     """A new deal: ``variant`` is a preset name, ``setup`` the plain-data table."""
-    rules = PRESETS[variant]
+    rules = table_rules(PRESETS[variant], setup)
     return KingsPotState.new(rules, read_setup(rules, setup))
 
 

@@ -9,7 +9,7 @@ card, unknown card); the CLI prints it and exits 2.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from ..cards import Card, parse_cards
 from ..errors import NotationError
@@ -17,6 +17,7 @@ from . import sections as S
 from .showdown import KINGS_POT_RULING, HandResult, best_of, kings_hand_wins, rank_hands
 from .board import TableauBoard, make_board
 from .tableau import CELLS, KINGS_HAND_SIZE, HandName, RevealSchedule, cell_name
+from .variant import KingsPotRules
 
 
 @dataclass(frozen=True)
@@ -25,9 +26,12 @@ class TableauVerdict:
 
     hands: tuple[HandResult, ...]
     winner: tuple[HandName, ...]
+    kings_pot_win: str = "beats-every-hand"  # the table's option of that name
 
     @property
     def kings_hand_wins(self) -> bool:
+        """Under the default reading: the King's hand beats every tableau hand (the other
+        reading needs the cards players hold, which this checker is not given)."""
         return kings_hand_wins(self.hands)
 
     def describe(self) -> str:
@@ -40,7 +44,14 @@ class TableauVerdict:
         what = self.hands[list(HandName).index(self.winner[0])].describe()
         verb = "wins" if len(self.winner) == 1 else "tie for the win"
         lines.append(f"Best hand: the {best} {verb} with {what}.")
-        if self.kings_hand_wins:
+        if self.kings_pot_win == "best-backed-hand":
+            lines.append("At this table the King's pot goes with the King's hand when it is the best hand "
+                         "that players back: to its backers, with the betting pot (option kings-pot-win). "
+                         + ("Here it beats every tableau hand, so any backer of it wins both pots."
+                            if self.kings_hand_wins else
+                            "Here it does not beat every tableau hand: it takes both pots only if no "
+                            "better hand is backed."))
+        elif self.kings_hand_wins:
             lines.append("The King's hand beats every tableau hand, so the King's pot is won by the "
                          "player with the best backed hand (ruling kings-pot-kings-hand-wins).")
         else:
@@ -82,8 +93,10 @@ def _read(text: str, what: str, count: int) -> tuple[Card, ...]:
     return cards
 
 
-def check_tableau(tableau: str, kings_hand: str) -> TableauVerdict:
-    """Value the twelve tableau hands and the King's hand; name the best."""
+def check_tableau(tableau: str, kings_hand: str, *, options: Mapping[str, str] | None = None) -> TableauVerdict:
+    """Value the twelve tableau hands and the King's hand; name the best. ``options``: the
+    table's options by name and choice (``KingsPotRules.OPTIONS``)."""
+    rules = KingsPotRules().with_options(options, where="--rule") if options else KingsPotRules()
     grid = _read(tableau, "tableau", CELLS)
     kings = _read(kings_hand, "King's hand", KINGS_HAND_SIZE)
     seen: dict[Card, str] = {}
@@ -98,7 +111,7 @@ def check_tableau(tableau: str, kings_hand: str) -> TableauVerdict:
             raise _twice(c, seen[c], where)
         seen[c] = where
     hands = rank_hands(grid, kings)
-    return TableauVerdict(hands, best_of(hands))
+    return TableauVerdict(hands, best_of(hands), rules.kings_pot_win)
 
 
 def _twice(card: Card, first: str, second: str) -> NotationError:

@@ -11,11 +11,17 @@ Setup keys (all amounts are whole chips):
               everybody, a list in seat order, or a table name -> chips;
               default 100 each.
 ``ante``      chips per card bought, paid into the King's pot (``standard``); in
-              ``flat-ante`` the chips each player pays once. Default 1.
-``min_bet``   smallest bet or raise, per card; default 1.
-``max_bet``   largest bet or raise, per card; default 5. A table sets at most
-              ``MAX_BET_SIZES`` (100) sizes from ``min_bet`` to ``max_bet``: every
-              size is a legal action to list, so the spread bounds the work.
+              ``flat-ante`` the chips each player pays once. Default 1 (the
+              rules' ``ante`` setting).
+``min_bet``   smallest bet or raise, per card; default 1 (the rules' setting).
+``max_bet``   largest bet or raise, per card; default 5 (the rules' setting). A
+              table sets at most ``MAX_BET_SIZES`` (100) sizes from ``min_bet`` to
+              ``max_bet``: every size is a legal action to list, so the spread
+              bounds the work.
+``options``   the table's options by name and choice (``{"kings-pot-win":
+              "best-backed-hand", "max-buy": 2}``; ``palace-tutor rules kings-pot``
+              lists them), applied after the three amounts above.
+``rules_name`` the name of the table's own rule set (display only).
 ``kings_pot`` chips already in the King's pot, carried from earlier deals;
               default 0.
 ``deck``      a stacked deck in dealing order: the 25 tableau cells row by row
@@ -37,13 +43,14 @@ from typing import Any
 
 from ..cards import ALL_CARDS, Card, parse_cards, shuffled
 from ..errors import NotationError
+from ..options import RuleConflictError, read_setup_options
 from . import sections as S
 from .tableau import CELLS, KINGS_HAND_SIZE, PACK
-from .variant import KingsPotRules
+from .variant import MAX_BET_SIZES, KingsPotRules
 
-SETUP_KEYS = ("players", "dealer", "stacks", "ante", "min_bet", "max_bet", "kings_pot", "deck", "seed")
+SETUP_KEYS = ("players", "dealer", "stacks", "ante", "min_bet", "max_bet", "kings_pot", "deck", "seed",
+              "options", "rules_name")
 DEFAULT_STACK = 100
-MAX_BET_SIZES = 100  # bet sizes a table may set (max_bet - min_bet + 1)
 _MAX_CHIPS = 10**12  # far beyond any table; keeps arithmetic and displays sane
 
 
@@ -101,8 +108,7 @@ def _chips(key: str, value: Any, *, minimum: int = 0) -> int:
     return value
 
 
-def read_setup(rules: KingsPotRules, setup: Mapping[str, Any]) -> Table:
-    """Check and normalise a setup mapping; raises :class:`NotationError` naming the key."""
+def _check_keys(setup: Mapping[str, Any]) -> None:
     if not isinstance(setup, Mapping):
         raise NotationError(f"a setup is a table of keys, not {type(setup).__name__}",
                             token=repr(setup)[:40], expected=", ".join(SETUP_KEYS))
@@ -110,17 +116,36 @@ def read_setup(rules: KingsPotRules, setup: Mapping[str, Any]) -> Table:
         if key not in SETUP_KEYS:
             raise NotationError(f"unknown setup key {key!r}; known: {', '.join(SETUP_KEYS)}",
                                 token=str(key), expected=", ".join(SETUP_KEYS))
-    players = _players(rules, setup.get("players"))
-    dealer = _dealer(setup.get("dealer", 0), players)
-    stacks = _stacks(setup.get("stacks", DEFAULT_STACK), players)
-    ante = _chips("ante", setup.get("ante", 1))
-    min_bet = _chips("min_bet", setup.get("min_bet", 1), minimum=1)
-    max_bet = _chips("max_bet", setup.get("max_bet", 5), minimum=1)
+
+
+def table_rules(rules: KingsPotRules, setup: Mapping[str, Any]) -> KingsPotRules:
+    """The rules a setup plays: its amounts (``ante``, ``min_bet``, ``max_bet``), then its
+    ``options``. Refusals name the key, or the conflicting settings."""
+    _check_keys(setup)
+    ante = _chips("ante", setup.get("ante", rules.ante))
+    min_bet = _chips("min_bet", setup.get("min_bet", rules.min_bet), minimum=1)
+    max_bet = _chips("max_bet", setup.get("max_bet", rules.max_bet), minimum=1)
     if max_bet < min_bet:
         raise _bad("max_bet", f"{max_bet} is below min_bet {min_bet}", max_bet)
     if max_bet - min_bet + 1 > MAX_BET_SIZES:
         raise _bad("max_bet", f"{max_bet} with min_bet {min_bet} makes {max_bet - min_bet + 1:,} bet sizes; a table "
                    f"sets at most {MAX_BET_SIZES} (max_bet {min_bet + MAX_BET_SIZES - 1} at most here)", max_bet)
+    if (ante, min_bet, max_bet) != (rules.ante, rules.min_bet, rules.max_bet):
+        rules = rules.replaced({"ante": ante, "min_bet": min_bet, "max_bet": max_bet}, where="setup")
+    return read_setup_options(rules, setup)
+
+
+def read_setup(rules: KingsPotRules, setup: Mapping[str, Any]) -> Table:
+    """Check and normalise a setup mapping; raises :class:`NotationError` naming the key
+    (:class:`~rules.options.RuleConflictError` for options that cannot hold at this table)."""
+    rules = table_rules(rules, setup)
+    players = _players(rules, setup.get("players"))
+    found = rules.table_conflicts(len(players))
+    if found:
+        raise RuleConflictError(f"setup: {found[0]}", settings=found[0].settings)
+    dealer = _dealer(setup.get("dealer", 0), players)
+    stacks = _stacks(setup.get("stacks", DEFAULT_STACK), players)
+    ante, min_bet, max_bet = rules.ante, rules.min_bet, rules.max_bet
     kings_pot = _chips("kings_pot", setup.get("kings_pot", 0))
     for name, stack in zip(players, stacks):
         # everyone must be able to pay for one card (or the flat ante)

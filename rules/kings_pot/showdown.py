@@ -145,11 +145,14 @@ class Outcome:
 
 def judge(tableau: Sequence[Card], kings_hand: Sequence[Card],
           holdings: Mapping[int, Sequence[Card]], order: Sequence[int],
-          pot: int, kings_pot: int) -> Outcome:
+          pot: int, kings_pot: int, *, kings_pot_win: str = "beats-every-hand") -> Outcome:
     """The showdown: value the 13 hands, find the best backed one(s), pay both pots.
 
     ``holdings`` maps each seat still in the deal to its live cards; ``order``
     lists seats in turn order from the dealer's left (for the odd chips).
+    ``kings_pot_win`` is the table's option of that name: ``beats-every-hand``
+    (ruling kings-pot-kings-hand-wins) or ``best-backed-hand`` (the King's hand
+    is the one winning hand of the showdown: then its backers take both pots).
     """
     hands = rank_hands(tableau, kings_hand)
     backers: dict[HandName, list[int]] = {}
@@ -161,7 +164,10 @@ def judge(tableau: Sequence[Card], kings_hand: Sequence[Card],
     backed = [r for r in hands if r.name in backers]
     winning = best_of(backed)
     winners = tuple(s for s in order if any(s in backers[h] for h in winning))
-    won = kings_hand_wins(hands)
+    if kings_pot_win == "best-backed-hand":
+        won = winning == (HandName.KING,)
+    else:
+        won = kings_hand_wins(hands)
     kings_shares = split(kings_pot, winners) if won else ()
     return Outcome(
         uncontested=False, hands=hands,

@@ -88,6 +88,9 @@ NEXT_DEAL_RULING = ruling(
     "for one card sits the deal out; the tableau is dealt afresh")
 
 
+_AMOUNTS = ("ante", "min-bet", "max-bet")
+
+
 class Phase(Enum):
     BUY = "buy"
     REVEAL = "reveal"
@@ -225,6 +228,12 @@ class KingsPotState(GameState[Action]):
         return ()
 
     # -- the one legality check ----------------------------------------------------
+    def under(self, rules: KingsPotRules) -> "KingsPotState":
+        """The same position under other rules: the table's amounts (ante, bet sizes) are
+        copied from the rules at the deal, so they follow the rules here too."""
+        table = replace(self.table, ante=rules.ante, min_bet=rules.min_bet, max_bet=rules.max_bet)
+        return replace(self, rules=rules, table=table)
+
     def check(self, action: Action) -> Verdict:
         if self.phase is Phase.OVER:
             return Verdict(False, "the deal is over; start the next deal", _ref(S.SHOWDOWN))
@@ -483,7 +492,8 @@ class KingsPotState(GameState[Action]):
         for s, cards in holdings.items():
             events.append(Event("show", f"{self._name(s)} shows {' '.join(str(c) for c in cards)}",
                                 _ref(S.SHOWDOWN), (("seat", s), ("name", self._name(s)), ("cards", cards))))
-        outcome = judge(t.tableau, t.kings_hand, holdings, order, self.pot, self.kings_pot)
+        outcome = judge(t.tableau, t.kings_hand, holdings, order, self.pot, self.kings_pot,
+                        kings_pot_win=self.rules.kings_pot_win)
         for r in outcome.hands:
             if r.ace_low:  # the one place the ace ranks below the two
                 events.append(Event("hand", f"{r.name.title}: {r.describe()}, the ace counting low",
@@ -545,6 +555,11 @@ class KingsPotState(GameState[Action]):
             "ante": self.table.ante, "min_bet": self.table.min_bet, "max_bet": self.table.max_bet,
             "kings_pot": self.kings_pot,
         }
+        # the table's own options go on (the amounts are written out above)
+        chosen = {name: token for name, token in self.rules.option_tokens().items()
+                  if name in self.rules.differences(KingsPotRules()) and name not in _AMOUNTS}
+        if chosen:
+            setup["options"] = chosen
         if (deck is None) == (seed is None):
             raise ValueError("give exactly one of deck= and seed= for the next deal")
         if deck is not None:

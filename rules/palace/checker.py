@@ -24,6 +24,7 @@ from typing import Any
 
 from ..cards import JOKER, Card, format_cards, parse_cards
 from ..errors import NotationError
+from ..options import other_readings
 from ..refs import Verdict, ruling
 from . import actions as A
 from . import sections as S
@@ -113,9 +114,13 @@ def _parse(text: str, what: str) -> tuple[Card, ...]:
     return parse_cards(text, what=what)
 
 
-def check_play(variant: str, *, pile: str, hand: str) -> PlayCheck:
-    """Which plays from ``hand`` are legal on ``pile`` under ``variant``, and why (see module)."""
+def check_play(variant: str, *, pile: str, hand: str, options: Mapping[str, str] | None = None) -> PlayCheck:
+    """Which plays from ``hand`` are legal on ``pile`` under ``variant``, and why (see module).
+    ``options``: the table's options by name and choice (``PalaceRules.OPTIONS``); where a
+    verdict rests on one, a note says what the other reading would decide."""
     rules = rules_for(variant)
+    if options:
+        rules = rules.with_options(options, where="--rule")
     pile_cards = _parse(pile, "pile")
     hand_cards = _parse(hand, "hand")
     if not hand_cards:
@@ -135,10 +140,15 @@ def check_play(variant: str, *, pile: str, hand: str) -> PlayCheck:
         reasons.append((str(card), verdict))
         if verdict.legal:
             legal.append(str(card))
-    for group in state.play_groups(hand_cards):
-        if len(group) > 1 and state.is_legal(_action_for(state, group)):
+    groups = [g for g in state.play_groups(hand_cards) if len(g) > 1]
+    for group in groups:
+        if state.is_legal(_action_for(state, group)):
             legal.append(format_cards(group))
     notes = []
+    for cards in [(c,) for c in dict.fromkeys(hand_cards)] + groups:
+        for other in other_readings(state, _action_for(state, cards)):
+            notes.append(f"{format_cards(cards)}: at this table {other.option}={other.chosen}. "
+                         f"{other.sentence()}")
     if rules.chance and state.phase is not FLASH:
         notes.append(f"Were there cards in the stock, a 'chance' on its top card would be open as well "
                      f"[{rules.ref('chance')}].")

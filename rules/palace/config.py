@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import Rank
 from ..core import Presets
 from ..errors import NotationError
+from ..options import Choice, Configurable, Conflict, OptionSet, TableOption, whole_number
 from ..refs import RuleRef, Ruling, ruling
 from . import sections as S
 
@@ -33,8 +34,11 @@ ENDINGS = ("first-out-wins", "last-player-loses")
 
 
 @dataclass(frozen=True)
-class PalaceRules:
-    """One rule set. Each field names what it decides; ``ref(field)`` cites the section."""
+class PalaceRules(Configurable):
+    """One rule set. Each field names what it decides; ``ref(field)`` cites the section.
+    ``OPTIONS`` (below) are the questions a table may settle its own way."""
+
+    OPTIONS: ClassVar[OptionSet]
 
     name: str
     source: str
@@ -106,6 +110,9 @@ class PalaceRules:
     placement_ruling: Ruling | None = field(repr=False, default=None)
     """Cited when a ``lower_after`` card itself is placed by the ordinary rule."""
     alternates: tuple[tuple[str, tuple[tuple[str, Any], ...], RuleRef], ...] = field(repr=False, default=())
+    wilds_answer_force: bool = False
+    """On a ``force_pickup`` card, a wild card (or four of a kind played anytime) may be played
+    too, as anywhere else; False: only the same rank (or a see-through card) answers it."""
 
     def __post_init__(self) -> None:
         for name, allowed in (("starter", STARTERS), ("face_up_choice", FACE_UP_CHOICES),
@@ -129,6 +136,14 @@ class PalaceRules:
         special = self.wild | self.clear | self.flash | self.force_pickup
         object.__setattr__(self, "play_order", tuple(
             (Rank(c + 2) in special) * 100 + self.levels[c] for c in range(14)))
+
+    def conflicts(self) -> tuple[Conflict, ...]:
+        """Settings this rule set cannot play: Jokers need a place in the rank order."""
+        if self.jokers_per_pack and JK not in self._values:  # type: ignore[attr-defined]
+            return (Conflict((f"jokers={self.jokers_per_pack}", f"the {self.name} rank order"),
+                             "this rule set gives a Joker no rank and no power, so it could never be played",
+                             self.ref("order")),)
+        return ()
 
     # -- lookups --------------------------------------------------------------
     def ref(self, key: str) -> RuleRef:
@@ -231,6 +246,7 @@ def _house() -> PalaceRules:
         "four_of_a_kind": H("Playing the Game 5"), "four_extra_turn": H("Playing the Game 5"),
         "four_anytime": H("Playing the Game 5"), "reset": H("Card Values: Twos"),
         "reset_stock_option": H("Card Values: Twos"), "force_pickup": H("Card Values: Aces"),
+        "wilds_answer_force": H("Card Values: Aces"),
         "lower_after": H("Playing the Game 1"), "flash": H("Card Values: Aces"),
         "flash_check_stock": H("Card Values: Aces"), "transparent": H("Alternate Rules 2"),
         "reverse": H("Alternate Rules 2"), "skip": H("Playing the Game"),
@@ -285,6 +301,7 @@ def _caron() -> PalaceRules:
         "four_of_a_kind": C("Playing the game 4"), "four_extra_turn": C("Playing the game 4"),
         "four_anytime": C("Playing the game 4"), "reset": C("Card Values (2)"),
         "reset_stock_option": C("Card Values (2)"), "force_pickup": C("Playing the game 1"),
+        "wilds_answer_force": C("Playing the game 1"),
         "lower_after": C("Card Values (7)"), "flash": C("Card Values (3)"),
         "flash_check_stock": C("Card Values (3)"), "transparent": C("Playing the game 1"),
         "reverse": C("Extra Rules (4)"), "skip": C("Extra Rules (5)"),
@@ -334,6 +351,7 @@ def _bga() -> PalaceRules:
         "four_extra_turn": B("Special cards: four of a kind"),
         "four_anytime": B("Special cards: four of a kind"), "reset": B("Special cards: 2"),
         "reset_stock_option": B("Special cards: 2"), "force_pickup": B("Playing cards: stack"),
+        "wilds_answer_force": B("Playing cards: stack"),
         "lower_after": B("Special cards: 9"), "flash": B("Playing cards: stack"),
         "flash_check_stock": B("Playing cards: stack"), "transparent": B("Playing cards: stack"),
         "reverse": B("Playing cards: stack"), "skip": B("Playing cards: stack"),
@@ -366,6 +384,37 @@ def _bga() -> PalaceRules:
         skip=NONE, quick_play=False, chance=False, voluntary_pickup=True, face_up_to_hand="never",
         peek_next_face_down=False, quick_face_down=False, last_face_down_returns=False,
         last_card_call=False, ending="last-player-loses", refs=tuple(refs.items()), alternates=alternates)
+
+
+PalaceRules.OPTIONS = OptionSet("Palace", (
+    TableOption(
+        "four-of-a-kind", "May four of a kind be played on any card, or must it match or beat the top "
+        "card like any play?", S.caron("Playing the game 4"), ("four_anytime",),
+        ruling="caron-four-of-a-kind-placement", choices=(
+            Choice("anytime", True, "four of a kind may go on any card, like a wild"),
+            Choice("match-or-beat", False, "four of a kind must match or beat the top card; once down it "
+                                           "clears the pile"))),
+    TableOption(
+        "answer-a-forcing-card", "On a card that makes the next player take the pile (the house Ace), "
+        "what may be played?", S.house("Card Values: Aces"), ("wilds_answer_force",),
+        ruling="house-ace-only-ace-answers", choices=(
+            Choice("same-rank-only", False, "only another card of that rank answers it; wild cards do not"),
+            Choice("wilds-too", True, "wild cards, and four of a kind where it may be played anytime, "
+                                      "may be played on it as on anything else"))),
+    TableOption(
+        "take-the-pile", "May a player take the pile while holding a card that could be played?",
+        S.caron("Playing the game 3"), ("voluntary_pickup",), ruling="caron-no-voluntary-pickup", choices=(
+            Choice("any-time", True, "yes, any time it is their turn (the house rules' tip)"),
+            Choice("when-stuck", False, "only when nothing can be played; otherwise a reluctant player chances"))),
+    TableOption(
+        "ten-replays", "After a 10 clears the pile, does its player play again?", S.caron("Card Values (10)"),
+        ("clear_extra_turn",), ruling="caron-ten-no-replay", choices=(
+            Choice("yes", True, "yes: the pile is cleared and the same player plays any card"),
+            Choice("no", False, "no: the pile is cleared and the turn passes"))),
+    TableOption(
+        "jokers", "How many Jokers does each pack keep?", S.house("Card Values: Tens and Jokers"),
+        ("jokers_per_pack",), kind="setting", ruling="house-jokers", free=whole_number(0, 2, "Joker(s) a pack")),
+))
 
 
 PRESETS = Presets("Palace", {"house": _house(), "caron": _caron(), "bga": _bga()})

@@ -23,6 +23,14 @@ ACE_ONLY = ruling(
     "elsewhere wilds and four of a kind may be played at any time",
     "only an Ace answers an Ace (and, under the Jokers-reverse option, a Joker, which hands the "
     "penalty back); every other card, wild or not, leaves the player to take the pile or chance it")
+CARON_FOUR = ruling(
+    "caron-four-of-a-kind-placement", S.caron("Playing the game 4"),
+    "Four of a kind 'acts like a 10 and a 2', and a 10 goes on anything: may four of a kind go on any "
+    "card, four fives on a king say?",
+    "four of a kind acts like a 10 and a 2, clearing the pile and giving another turn",
+    "no: the '10 and 2' describe what four of a kind does once down (the pile is cleared and its player "
+    "plays again); where it may be played is the ordinary rule, so it must match or beat the top card. "
+    "The house rules, which mean anytime, say so in words")
 JOKER_REVERSE = ruling(
     "house-joker-reverse", S.house("Alternate Rules 2"),
     "Under the Jokers-reverse option, where can a Joker go and what does it leave on top?",
@@ -84,7 +92,9 @@ def judge(rules: PalaceRules, top: int, code: int, count: int) -> str:
             return "+force-answer"
         if rules.is_transparent[code]:
             return "+force-transparent"
-        return "force-blocked"
+        if not rules.wilds_answer_force or not (
+                rules.is_wild[code] or (rules.four_anytime and count >= rules.four_of_a_kind)):
+            return "force-blocked"
     if rules.is_wild[code]:
         return "+wild"
     if rules.four_anytime and count >= rules.four_of_a_kind:
@@ -186,9 +196,16 @@ def verdict(rules: PalaceRules, code: str, top_code: int, rank_code: int, count:
             extra = rules.order_ruling
         elif rank in rules.lower_after and top is not None:
             extra = rules.placement_ruling
+    options: tuple[str, ...] = ()
+    if top is not None and top in rules.force_pickup and code in ("+wild", "+four-anytime"):
+        extra, options = ACE_ONLY, ("answer-a-forcing-card",)  # a wild on an Ace: a table's reading
+    if count >= rules.four_of_a_kind and (code == "+four-anytime" or not code.startswith("+")):
+        # the option stands for ruling caron-four-of-a-kind-placement (CARON_FOUR); naming the
+        # option, not setting ``extra``, keeps every preset's explanations as they were
+        options += ("four-of-a-kind",)
     if code[0] == "+":
         text += _effects(rules, rank_code, count)
-    return Verdict(code.startswith("+"), text, rules.ref(ref_key), extra)
+    return Verdict(code.startswith("+"), text, rules.ref(ref_key), extra, options)
 
 
 def _effects(rules: PalaceRules, code: int, count: int) -> str:

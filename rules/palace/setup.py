@@ -9,6 +9,10 @@ Always
                     ``jokers-reverse``, ``last-card``, ``dealer-left``; caron: ``five-skips``,
                     ``four-reverses``; bga: ``short-game``). ``variant`` may also carry them:
                     ``"house+jokers-reverse"``.
+    ``options``     the table's options by name and choice (``{"four-of-a-kind": "anytime"}``;
+                    ``palace-tutor rules palace`` lists them), applied after ``alternates``; a
+                    combination that contradicts itself is refused, naming the settings.
+    ``rules_name``  the name of the table's own rule set (display only).
     ``dealer``      seat index of the dealer (default: the last seat, so seat 0 is on the left).
     ``seed``        int or string: shuffles the deck, and breaks random ties (BGA start).
 
@@ -42,6 +46,7 @@ from typing import Any
 
 from ..cards import Card, make_deck, parse_cards, shuffled
 from ..errors import NotationError
+from ..options import read_setup_options
 from ..refs import Event, ruling
 from . import legality
 from . import sections as S
@@ -49,7 +54,7 @@ from .config import PalaceRules, rules_for
 from .state import CHOOSE, FLASH, PLAY, SWAP, FlashInfo, PalaceState
 from .turns import _Turn, begin_play
 
-COMMON_KEYS = {"seats", "players", "alternates", "dealer", "seed"}
+COMMON_KEYS = {"seats", "players", "alternates", "options", "rules_name", "dealer", "seed"}
 DEAL_KEYS = {"deck", "packs", "jokers"}
 POSITION_KEYS = {"hands", "face_up", "face_down", "stock", "pile", "cleared", "to_move", "again", "out",
                  "direction", "flashed_by"}
@@ -132,7 +137,7 @@ def start(variant: str | PalaceRules, setup: Mapping[str, Any] | None = None) ->
         alternates = [alternates]
     if not isinstance(alternates, (list, tuple)) or not all(isinstance(a, str) for a in alternates):
         raise _fail("alternates", f"expected a list of names, got {alternates!r}", "a list of names")
-    rules = rules_for(variant, alternates)
+    rules = read_setup_options(rules_for(variant, alternates), setup)
     names = _names(setup)
     n = len(names)
     rules.check_players(n)

@@ -176,6 +176,10 @@ class PalaceState(GameState):
         _set_fields(new, "__dict__", d)
         return new
 
+    def under(self, rules: PalaceRules) -> "PalaceState":
+        """The same position under another rule set (another reading of a table option)."""
+        return PalaceState._make({**{f: self.__dict__[f] for f in FIELDS}, "rules": rules})
+
     # -- simple facts ---------------------------------------------------------
     @property
     def names(self) -> tuple[str, ...]:

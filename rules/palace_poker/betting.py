@@ -54,6 +54,6 @@ def defender_call(rules: PokerRules, opening: int, attacker: Player, defender: P
 def raise_step(rules: PokerRules, battle: Battle, raiser: Player) -> int:
     """The raise in limit, the least raise in no-limit (§ Raise; ruling palace-poker-later-raises)."""
     first = battle.raises == 0 and battle.responder == battle.defender
-    if first and not raiser.soldiers:
+    if not raiser.soldiers and (first or rules.small_raise == "every-raise"):
         return rules.small_bet
     return rules.big_bet

@@ -9,7 +9,7 @@ the offending token and the rule.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from ..cards import Card, parse_cards
 from ..errors import NotationError
@@ -20,8 +20,10 @@ from .sections import ref
 from .showdown import ShowdownVerdict, resolve_showdown
 
 
-def _rules(variant: str | None) -> PokerRules:
-    return PRESETS["limit" if variant is None else variant]
+def _rules(variant: str | None, options: Mapping[str, str] | None = None) -> PokerRules:
+    """The preset (``limit`` unless named) with the table's options (name -> choice) set."""
+    rules = PRESETS["limit" if variant is None else variant]
+    return rules.with_options(options, where="--rule") if options else rules
 
 
 def _no_card_twice(named: Sequence[tuple[str, Holding]]) -> None:
@@ -50,15 +52,16 @@ def _battle_side(text: str, role: str) -> tuple[str, Holding]:
 
 
 def check_battle(attacker: str, defender: str, *, variant: str | None = None,
-                 last_two: bool = False) -> BattleVerdict:
+                 last_two: bool = False, options: Mapping[str, str] | None = None) -> BattleVerdict:
     """Who wins a battle between two hands written ``BANNER | PALACE | SOLDIERS``,
     each optionally named first (``Dave: Jd | Js Jh 5d | Jc``): the verdict's
     reasons then say the players' names instead of "the attacker".
 
     ``last_two``: the two are the only players left in the hand, so a complete
-    tie splits the pot instead of knocking both out (§ Ties).
+    tie splits the pot instead of knocking both out (§ Ties). ``options``: the table's
+    options by name and choice (``PokerRules.OPTIONS``).
     """
-    rules = _rules(variant)
+    rules = _rules(variant, options)
     a_name, a = _battle_side(attacker, "attacker")
     d_name, d = _battle_side(defender, "defender")
     if a_name.casefold() == d_name.casefold():
@@ -104,10 +107,11 @@ def _parse_showdown_hand(text: str, rules: PokerRules) -> tuple[str, Holding]:
 RESERVED_NAMES = ("winner", "players")
 
 
-def check_showdown(hands: Sequence[str], *, variant: str | None = None) -> ShowdownVerdict:
+def check_showdown(hands: Sequence[str], *, variant: str | None = None,
+                   options: Mapping[str, str] | None = None) -> ShowdownVerdict:
     """Who wins a showdown between hands written ``NAME: BANNER | OTHER CARDS``
     (or ``NAME: BANNER | PALACE | SOLDIERS``), in the order they show."""
-    rules = _rules(variant)
+    rules = _rules(variant, options)
     if isinstance(hands, str):
         hands = [hands]
     if len(hands) < 2:

@@ -437,6 +437,11 @@ def _settle(s: "PokerState", events: list, *, caller: int, ruling_used=None):
     events.extend(_verdict_events(s, verdict, seen))
     s = evolve(s, last_battle=verdict, battle_seen=seen)
     if verdict.outcome is Outcome.SPLIT:
+        if s.rules.tied_last_battle == "showdown" and not s.rules.shares_pot and not s.rules.points:
+            # option tied-last-battle (ruling palace-poker-no-pot-sharing-scope read the other way)
+            events.append(_event("tie-showdown", "The last two tie, and at this table the No Pot Sharing Rule "
+                                 "sends them to a showdown instead of a split", "No Pot Sharing Rule"))
+            return _showdown(s, b.attacker, events, how="tie showdown"), events
         return _finish_split(s, (b.attacker, b.defender), events, how="battle split"), events
     if verdict.outcome is Outcome.BOTH_FOLD:
         players = s.players

@@ -254,6 +254,15 @@ def _wheel_with_wild(countable: Sequence[Card], wild: Card, own: Suit) -> tuple[
 STANDARD = PokerRules()
 
 
+def _four_and_top_kickers(four: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+    """The four and every other card of the highest other rank, any suit (option
+    four-of-a-kind-kicker = rescued-too): the best kicker, without letting the
+    opponent's suit make any hand but this four of a kind."""
+    others = [c for c in cards if c.rank is not four[0].rank]
+    top = max((c.rank for c in others), default=None)
+    return [*four, *(c for c in others if c.rank is top)]
+
+
 def evaluate_side(holding: Holding, *, against: Suit | None, rules: PokerRules = STANDARD, name: str = "",
                   opponent: str = "the opponent") -> SideHand:
     """The best five of ``holding`` when cards of suit ``against`` do not count
@@ -269,11 +278,12 @@ def evaluate_side(holding: Holding, *, against: Suit | None, rules: PokerRules =
         for rank in {c.rank for c in cards}:
             four = [c for c in cards if c.rank is rank]
             if len(four) == 4 and any(c.suit is against for c in four):
-                pool = [*countable, *(c for c in four if c.suit is against)]
+                pool = (_four_and_top_kickers(four, cards) if rules.four_kicker == "rescued-too"
+                        else [*countable, *(c for c in four if c.suit is against)])
                 hand = best_hand(pool, prefer_suit=own)
                 if hand.category is Category.FOUR_OF_A_KIND and hand.cards[0].rank is rank:
                     options.append(((hand.value, _own_count(hand.cards, own), 1), hand.cards, None, rank))
-    if rules.kings_in_the_house:
+    if rules.kings_in_the_house and (against is not None or rules.kings_scope == "everywhere"):
         for wild in holding.palace:
             if wild.rank in _ROYALS and wild.suit is own:
                 made = _wheel_with_wild(countable, wild, own)
@@ -291,7 +301,8 @@ def evaluate_side(holding: Holding, *, against: Suit | None, rules: PokerRules =
                                   "palace, so it plays as an ace to make a five-high straight",
                                   ref("Kings in the House Rule"), stands_for=Card(Rank.ACE, c.suit),
                                   ruling=KINGS_SCOPE))
-        elif against is not None and c.suit is against and c.rank is rescued_rank:
+        elif against is not None and c.suit is against and rescued_rank is not None and (
+                c.rank is rescued_rank or (rules.four_kicker == "rescued-too" and c in in_best)):
             marks.append(CardMark(c, place, Mark.FOUR_OF_A_KIND, True,
                                   f"{c.label} is of {opponent}'s banner suit but completes a four of a kind, "
                                   "which counts whole", ref("Banner Suits", "four-of-a-kind exception"),
@@ -329,10 +340,15 @@ def fast_value(indices: Sequence[int], palace: Sequence[int], own: int, against:
             counts[i >> 2] = counts.get(i >> 2, 0) + 1
         for r, n in counts.items():
             if n == 4:
-                v = evaluate_indices([*countable, r * 4 + against])
+                if rules.four_kicker == "rescued-too":  # the four and the highest other card, any suit
+                    kicker = max((i for i in indices if i >> 2 != r), default=None)
+                    v = evaluate_indices([r * 4 + s for s in range(4)] + ([kicker] if kicker is not None else []))
+                else:
+                    v = evaluate_indices([*countable, r * 4 + against])
                 if v > value:
                     value = v
-    if rules.kings_in_the_house and value < _WHEEL_FLUSH:
+    if (rules.kings_in_the_house and value < _WHEEL_FLUSH
+            and (against is not None or rules.kings_scope == "everywhere")):
         if any(i in _ROYAL_INDICES and i & 3 == own for i in palace):
             suited = all_ranks = 0
             for i in countable:

@@ -210,6 +210,9 @@ def _check_battle(state: "PokerState", action: Action) -> Verdict:
         pay = min(owed, me.stack)
         if action.amount is not None and action.amount != pay:
             return _no(f"calling costs {me.name} {pay}, not {action.amount}", "Call")
+        if pay < owed and rules.short_stack == "pay-in-full":
+            return _no(f"calling costs {owed} and {me.name} has {me.stack}; at this table a call is paid in "
+                       "full, so folding is all that is left", "Call", "all in", SHORT_STACKS)
         if pay < owed:
             return _yes(f"{me.name} calls all in with {pay} (short of {owed})", "Call", "all in", SHORT_STACKS)
         return _yes(f"{me.name} calls with {pay}; the cards decide", "Call")

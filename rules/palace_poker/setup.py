@@ -17,6 +17,13 @@ Setup keys (any other key is an error naming it):
 ``rules``
     A table of rule options to change (fields of ``PokerRules``: ``ante``,
     ``raise_cap``, ``target``, ...).
+``options``
+    The table's options, by name and choice (``{"betting": "no-limit",
+    "open-market": "on"}``): ``PokerRules.OPTIONS``, ``palace-tutor rules
+    palace-poker`` lists them. Applied after ``rules`` and ``stakes``; a
+    combination that contradicts itself is refused, naming the settings.
+``rules_name``
+    The name of the table's own rule set (display only).
 ``stacks``
     Chips per player: one number for all, a list in seat order, or a table by
     name. Default: 100 big bets each (nothing in the points game).
@@ -56,6 +63,7 @@ from typing import Any
 
 from ..cards import ALL_CARDS, Card, parse_cards
 from ..errors import NotationError
+from ..options import read_setup_options
 from .config import PRESETS, PokerRules
 from .deck import ShufflePlan, stack_order
 from .flow import next_dealer
@@ -63,7 +71,7 @@ from .model import DealerDraw, Phase, Player
 from .sections import ref
 from .state import PokerState
 
-SETUP_KEYS = ("seats", "dealer", "stakes", "rules", "stacks", "scores", "deck", "palace_deck", "reshuffles",
+SETUP_KEYS = ("seats", "dealer", "stakes", "rules", "options", "rules_name", "stacks", "scores", "deck", "palace_deck", "reshuffles",
               "draw_deck", "seed", "hand")
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
@@ -170,7 +178,7 @@ def start(variant: str, setup: Mapping[str, Any]) -> PokerState:
             raise _bad(f"'rules' must be a table of rule options, got {setup['rules']!r}", setup["rules"],
                        "a table")
         rules = rules.with_overrides(setup["rules"], where="setup 'rules'")
-    rules = _stakes(setup.get("stakes"), rules)
+    rules = read_setup_options(_stakes(setup.get("stakes"), rules), setup)
     if "seats" not in setup:
         raise NotationError("setup: 'seats' is required (the players' names, clockwise)", token="seats",
                             expected="seats = [names]")

@@ -112,7 +112,7 @@ def test_unknown_key_error_names_the_key_and_lists_the_known_ones():
         FAMILY.start("standard", {**BASE, "stack": 5})
     assert err.value.token == "stack" and "kings_pot" in str(err.value)
     assert set(SETUP_KEYS) == {"players", "dealer", "stacks", "ante", "min_bet", "max_bet",
-                               "kings_pot", "deck", "seed"}
+                               "kings_pot", "deck", "seed", "options", "rules_name"}
 
 
 def test_bad_deck_cards_are_named():
@@ -133,7 +133,8 @@ def test_a_setup_must_be_a_mapping():
 
 def test_rules_config_fields_cite_their_sections():
     docs = KingsPotRules.field_docs()
-    assert set(docs) == {"min_players", "max_players", "min_buy", "ante_per_card", "reveal", "raise_cap"}
+    assert set(docs) == {"min_players", "max_players", "min_buy", "ante_per_card", "reveal", "raise_cap",
+                         "ante", "min_bet", "max_bet", "buy_limit", "kings_pot_win"}
     from rules.refs import SECTIONS
     for meta in docs.values():
         assert meta["section"] in SECTIONS["kings-pot.txt"] and meta["doc"]

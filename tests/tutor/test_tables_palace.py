@@ -331,3 +331,18 @@ def test_answering_a_flash_in_the_caron_lesson():
     pick(table, "hand", str(next(iter(playable))))
     press(table, "Send it back with 3")
     assert study.current == main
+
+
+def test_a_refusal_that_rests_on_a_table_option_says_what_the_other_reading_gives():
+    # house § Card Values: Aces: only an Ace answers an Ace (our reading); the other reading
+    # (wild cards "can always" be played, § Playing the Game 2) would allow the 2
+    state = FAMILY.start("house", {"seats": ["Ann", "Ben"], "hands": ["2c 5c", "Kc"], "pile": "8d Ah",
+                                   "face_down": ["", "3d"], "to_move": 0})
+    study = study_at(state)
+    study.play(A.Play((state.hands[0][0],)))
+    assert study.notice.kind == "refused"
+    assert "Some tables read this rule the other way: wild cards" in study.notice.text
+    assert "There this would be allowed" in study.notice.text
+    # a refusal no option touches says nothing more
+    study.play(A.Play((state.hands[0][1],)))
+    assert study.notice.kind == "refused" and "other reading" not in study.notice.text

@@ -18,6 +18,7 @@ import param
 
 from rules.core import GameState
 from rules.errors import NotationError
+from rules.options import other_readings
 from rules.refs import Event, RuleRef, Ruling, Verdict, events_seen_by
 
 from .quiz import QuizModel, Score
@@ -370,8 +371,10 @@ class Study(param.Parameterized):
         tried = self.state.try_play(action)  # the engine checks and plays in one call
         verdict = tried.verdict
         if not tried.legal:
-            self.notice = Notice("refused", f"{action} is not allowed: {verdict.reason}",
-                                 verdict.ref, verdict.ruling)
+            # where the refusal rests on a table option, say what the other reading gives
+            others = " ".join(o.sentence() for o in other_readings(self.state, action))
+            text = f"{action} is not allowed: {verdict.reason}" + (f". {others}" if others else "")
+            self.notice = Notice("refused", text, verdict.ref, verdict.ruling)
             return verdict
         tree, child = self.tree.add(self.current, action, str(action), tried.state, verdict, tried.events)
         extra = {"tree": tree, **self._record(f"play {action}")} if tree is not self.tree else {"tree": tree}
