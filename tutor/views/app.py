@@ -23,6 +23,7 @@ import param
 from tutor.model.app import STUDY_JOBS, TutorApp
 from tutor.model.catalog import Catalog
 from tutor.model.study import Notice, Study
+from tutor.model.versus import PlayMode
 
 from .base import StudyFollower
 from .checker import CheckerView
@@ -33,6 +34,7 @@ from .components import PageBridge
 from .deal import DealView
 from .frame import FrameData, frame_html, seat_options
 from .lesson import LessonPlayer
+from .players import PlayersPane
 from .renderer import TableRenderer, renderer_for
 from .share import SharePane
 from .shell import Shell
@@ -66,6 +68,7 @@ class TableArea(pn.viewable.Viewer):
     """The game's table: its registered renderer, one per game, reused."""
 
     app = param.ClassSelector(class_=TutorApp)
+    playing = param.Boolean(default=False, doc="Play against the computer is on (the tables say so).")
 
     def __init__(self, **params: Any):
         super().__init__(**params)
@@ -80,10 +83,15 @@ class TableArea(pn.viewable.Viewer):
             return None
         renderer = self._renderers.get(study.game)
         if renderer is None:
-            renderer = self._renderers[study.game] = renderer_for(study.game)(study=study)
+            renderer = self._renderers[study.game] = renderer_for(study.game)(study=study, playing=self.playing)
         elif renderer.study is not study:
             renderer.study = study
         return renderer
+
+    @param.depends("playing", watch=True)
+    def _playing_changed(self) -> None:
+        for renderer in self._renderers.values():
+            renderer.playing = self.playing
 
     def _update(self, study: Study, names: set[str]) -> None:
         renderer = self.renderer()
@@ -114,11 +122,15 @@ class TutorView(pn.viewable.Viewer):
         self.saved = SavedStudiesPane(app=app)  # studies kept on this device (tutor.views.library)
         self.checker = CheckerView()  # settle a disputed hand (tutor.views.checker)
         self.compare = ComparePane(app=app)  # a Palace position under every rule set (tutor.views.compare)
+        self.versus = PlayMode(app=app)  # play against the computer, pass-and-play (tutor.model.versus)
+        self.players = PlayersPane(model=self.versus)
         self.shell.param.update(table=self.table, quiz=self.lesson.quiz, steps=self.lesson.steps, tree=self.tree,
                                 share=self.share, checker=self.checker, debug=DealView(), bridge=self.bridge,
-                                extra=self.compare, saved=self.saved)
+                                extra=self.compare, saved=self.saved, players=self.players)
         self._wire()
         app.param.watch(self._job_shown, ["job", "study", "game"])
+        self.versus.param.watch(self._job_shown, ["opponents"])
+        self.versus.param.watch(lambda e: setattr(self.table, "playing", e.new is not None), ["opponents"])
         app.param.watch(lambda e: self._show_notice(), ["notice"])
         self._follow = StudyFollower(app, ["notice", "title", "seat", "current", "step"], self._study_changed)
         self._job_shown()
@@ -203,6 +215,8 @@ class TutorView(pn.viewable.Viewer):
         if study is not None:
             renderer = self.table.renderer()
             names = renderer.seat_names() if renderer is not None else ()
+            if self.versus.opponents is not None and study.lesson is None:
+                names = ()  # playing: the table shows whoever holds the phone (no peeking at the computer's cards)
             state.update(lesson=study.lesson.id if study.lesson is not None else "", seats=seat_options(names),
                          seat=-1 if study.seat is None else study.seat, has_steps=study.lesson is not None)
         if app.job == "play" or (study is not None and study.lesson is None):
@@ -254,7 +268,10 @@ class TutorView(pn.viewable.Viewer):
                 html = (tag("span", "This deal is over: the next one carries the chips on.", "label")
                         + tag("button", "Next deal ▶", "next-deal primary", type="button", data_act="next-deal"))
             else:
-                html = tag("span", "The game is over. New deal starts another.", "label")
+                html = tag("span", "The game is over: it is a study now. New deal starts another.", "label")
+            # the whole game is a study: branch any move in Lines, send it from Share
+            html += (tag("button", "Lines: branch a move", "open-lines", type="button", data_open="lines")
+                     + tag("button", "Share this game", "open-share", type="button", data_open="share"))
         self.shell.play_html = html
 
     def _show_notice(self) -> None:

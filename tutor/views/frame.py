@@ -332,6 +332,7 @@ SHELL_CSS = """
 .lesson-select { flex: 1 1 auto; }
 .lesson-select select { width: 100%; }
 .seat-select { flex: 0 1 180px; }
+.seat-select[hidden] { display: none; }
 .play-game { flex: 0 1 170px; }
 .table-setup { position: relative; flex: none; }
 .table-setup > summary { list-style: none; min-width: 44px; min-height: 44px; display: inline-flex; align-items: center;
@@ -341,6 +342,8 @@ SHELL_CSS = """
 .table-setup[open] .setup-form { position: absolute; top: calc(100% + 4px); left: 0; z-index: 10; width: min(92vw, 380px);
   background: #fff; border: 1px solid var(--line); border-radius: 10px; box-shadow: 0 6px 18px rgba(0,0,0,.2); padding: 10px; }
 .play-controls:empty { display: none; }
+.play-only.top-row { flex-wrap: wrap; }
+.play-controls { flex: 1 1 100%; min-width: 0; }
 .play-extra { flex: 1 1 100%; display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; }
 .play-extra:empty { display: none; }
 

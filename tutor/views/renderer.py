@@ -59,6 +59,9 @@ class TableRenderer(pn.viewable.Viewer):
     study = param.ClassSelector(class_=Study, default=None, allow_None=True,
                                 doc="The study whose cursor position is drawn.")
 
+    playing = param.Boolean(default=False, doc="Play against the computer is on: the other seats' moves come "
+                                               "from the strip above the table (tutor.views.players).")
+
     game: ClassVar[str | None] = None
 
     def __init__(self, **params: Any):
@@ -100,6 +103,18 @@ class TableRenderer(pn.viewable.Viewer):
     def toggle(self, item: Any) -> None:
         picked = self.study.selection
         self.study.selection = tuple(i for i in picked if i != item) if item in picked else picked + (item,)
+
+    def others_move(self, name: str, how: str) -> str:
+        """What the table says when another seat, whose cards this view hides, is to move:
+        ``how`` to play for them in free play; in play against the computer, where to tap."""
+        if self.playing:
+            return f"It is {name}'s move: their cards stay hidden. Tap “{name}'s move” above the table to see it."
+        return f"It is {name}'s move. {how}"
+
+    @param.depends("playing", watch=True)
+    def _playing_changed(self) -> None:
+        if self.study is not None:
+            self.refresh()
 
     # -- plumbing --------------------------------------------------------------------------
     def __panel__(self) -> pn.viewable.Viewable:

@@ -114,8 +114,8 @@ class KingsPotTable(BoardTable):
         elif view.seat is None or view.seat == st.to_act or st.phase in (Phase.REVEAL, Phase.SHOWDOWN):
             parts.append(self._actions(st))
         else:
-            parts.append(tag("div", f"It is {st.players[st.to_act]}'s move. Show all cards, or their view, to "
-                                    "play for them.", "note"))
+            parts.append(tag("div", self.others_move(st.players[st.to_act], "Show all cards, or their view, to "
+                                                                              "play for them."), "note"))
         parts.append(REASON_SLOT)
         parts += [self._legend(), *(() if asking else (self._leader(board, leading),)),
                   ring(seats, bottom, self._felt(view))]

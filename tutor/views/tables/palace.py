@@ -139,8 +139,8 @@ class PalaceTable(BoardTable):
         elif mover_visible:
             parts.append(self._actions(st, look, picked, node))
         else:
-            parts.append(tag("div", f"It is {st.names[mover]}'s move. Show all cards, or {st.names[mover]}'s view, "
-                                    "to see their choices and play for them.", "note"))
+            parts.append(tag("div", self.others_move(st.names[mover], f"Show all cards, or {st.names[mover]}'s view, "
+                                                                      "to see their choices and play for them."), "note"))
         parts.append(REASON_SLOT)
         return tag("div", "", "palace-table", raw="".join(parts))
 

@@ -149,7 +149,7 @@ class PokerTable(BoardTable):
             parts.append(self._actions(st, picked, node))
             parts.append(REASON_SLOT)
         else:
-            parts.append(tag("div", f"It is {actor}'s move. Show all cards, or {actor}'s view, to play for them.",
+            parts.append(tag("div", self.others_move(actor, f"Show all cards, or {actor}'s view, to play for them."),
                              "note"))
             parts.append(REASON_SLOT)
         parts.append(self._battles(st, view, picked))
