@@ -55,7 +55,8 @@ def describe_study(study: Study) -> str:
     """What a study is, in words: its lesson's title, or free play and the rules."""
     if study.lesson is not None:
         return study.lesson.title
-    return f"Free play ({study.variant})"
+    name = study.setup.get("rules_name") if isinstance(study.setup, dict) else None
+    return f"Free play ({name if isinstance(name, str) and name else study.variant})"
 
 
 def _entry(raw: Any, index: int) -> SavedStudy:

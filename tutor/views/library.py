@@ -66,11 +66,13 @@ class LibraryStore(JSComponent):
     """
 
     _stylesheets = [":host { display: none; }"]
+    _marks_loaded = True  # one store on the page watches for its link-up (a second would clash)
 
     def __init__(self, **params: Any):
         super().__init__(**params)
         self._callbacks: list[Callable[[str, str], None]] = []
-        mark_loaded_when_linked()
+        if self._marks_loaded:
+            mark_loaded_when_linked()
 
     def on_event(self, callback: Callable[[str, str], None]) -> None:
         """``callback(kind, value)``: ``loaded`` (the stored text) or ``error`` (the browser's message)."""
