@@ -145,7 +145,7 @@ class TableRules(param.Parameterized):
     game = param.String(default="", doc="The game whose options the form asks.")
     variant = param.String(default="", doc="The preset the rule set starts from.")
     options = param.Dict(default={}, doc="Name -> choice, where the rule set differs from the preset.")
-    name = param.String(default="", doc="The rule set's name ('' until the table names it).")
+    rules_name = param.String(default="", doc="The rule set's name ('' until the table names it).")
     notice = param.ClassSelector(class_=Notice, default=None, allow_None=True,
                                  doc="Why the last change was refused, or what the last save did.")
     saved = param.Parameter(default=(), doc="Rule sets kept on this device (a tuple of SavedRuleSet).")
@@ -175,8 +175,8 @@ class TableRules(param.Parameterized):
         if (game, variant) == (self.game, self.variant) or not game or not variant:
             return
         keep = dict(self.options) if game == self.game else {}
-        name = self.name if game == self.game else ""
-        self.param.update(game=game, variant=variant, options={}, name=name, notice=None)
+        name = self.rules_name if game == self.game else ""
+        self.param.update(game=game, variant=variant, options={}, rules_name=name, notice=None)
         if keep:
             try:
                 self.options = setup_options(self.base().with_options(keep), self.base())
@@ -241,34 +241,34 @@ class TableRules(param.Parameterized):
             self.notice = Notice("error", f"A rule set's name is one line of at most {MAX_NAME} characters. "
                                           "The name was not changed.")
             return False
-        self.param.update(name=name, notice=None)
+        self.param.update(rules_name=name, notice=None)
         return True
 
     def reset(self) -> None:
         """Back to the preset as written (and no name)."""
-        self.param.update(options={}, name="", notice=None)
+        self.param.update(options={}, rules_name="", notice=None)
 
     def is_custom(self) -> bool:
-        return bool(self.options or self.name)
+        return bool(self.options or self.rules_name)
 
     def setup_extra(self) -> dict[str, Any]:
         """What a deal's setup takes to be played under this rule set."""
         extra: dict[str, Any] = {}
         if self.options:
             extra["options"] = dict(self.options)
-        if self.name:
-            extra["rules_name"] = self.name
+        if self.rules_name:
+            extra["rules_name"] = self.rules_name
         return extra
 
     def title(self) -> str:
-        return self.name or self.variant
+        return self.rules_name or self.variant
 
     def adopt(self, game: str, variant: str, setup: Mapping[str, Any]) -> None:
         """Show the rule set a study is played under (a link or a file opened)."""
         options = setup.get("options") if isinstance(setup.get("options"), dict) else {}
         name = setup.get("rules_name") if isinstance(setup.get("rules_name"), str) else ""
         self.param.update(game=game, variant=variant, options={str(k): str(v) for k, v in options.items()},
-                          name=name, notice=None)
+                          rules_name=name, notice=None)
 
     # -- kept on this device ---------------------------------------------------------------------
     def load(self, text: str) -> bool:
@@ -291,14 +291,14 @@ class TableRules(param.Parameterized):
             self.notice = Notice("error", "The rule sets kept on this device could not be read, so nothing is "
                                           "saved over them.")
             return None
-        if not self.name:
+        if not self.rules_name:
             self.notice = Notice("error", "Give the rule set a name first, to find it again.")
             return None
-        old = next((e for e in self.saved if e.game == self.game and e.name.casefold() == self.name.casefold()), None)
+        old = next((e for e in self.saved if e.game == self.game and e.name.casefold() == self.rules_name.casefold()), None)
         if old is None and len(self.saved) >= MAX_RULE_SETS:
             self.notice = Notice("error", f"This device keeps at most {MAX_RULE_SETS} rule sets: delete one first.")
             return None
-        made = SavedRuleSet(old.id if old else self._new_id(), self.name, self.game, self.variant,
+        made = SavedRuleSet(old.id if old else self._new_id(), self.rules_name, self.game, self.variant,
                             tuple(sorted(self.options.items())))
         rest = tuple(e for e in self.saved if old is None or e.id != old.id)
         self._store((made,) + rest, Notice("info", f"Kept \u201c{made.name}\u201d on this device"
@@ -319,7 +319,7 @@ class TableRules(param.Parameterized):
             self.notice = Notice("error", f"\u201c{entry.name}\u201d cannot be played: {_reason(err)}. "
                                           "Nothing was changed.")
             return False
-        self.param.update(game=entry.game, variant=entry.variant, options=dict(entry.options), name=entry.name,
+        self.param.update(game=entry.game, variant=entry.variant, options=dict(entry.options), rules_name=entry.name,
                           notice=Notice("info", f"Playing under \u201c{entry.name}\u201d."))
         return True
 

@@ -277,12 +277,15 @@ class TutorView(pn.viewable.Viewer):
         """Play, at the end of a hand: the next deal where the game goes on."""
         app, study = self.app, self.app.study
         html = ""
+        named = study.setup.get("rules_name") if study is not None and study.lesson is None else None
+        if app.job == "play" and named:
+            html += tag("span", f"Your table's rules: {named}", "label table-rules-name")
         if app.job == "play" and study is not None and study.state.is_over:
             if app.can_deal_next():
-                html = (tag("span", "This deal is over: the next one carries the chips on.", "label")
+                html += (tag("span", "This deal is over: the next one carries the chips on.", "label")
                         + tag("button", "Next deal ▶", "next-deal primary", type="button", data_act="next-deal"))
             else:
-                html = tag("span", "The game is over. New deal starts another.", "label")
+                html += tag("span", "The game is over. New deal starts another.", "label")
         self.shell.play_html = html
 
     def _show_notice(self) -> None:

@@ -230,7 +230,7 @@ class TableRulesPane(pn.viewable.Viewer):
         self._store = RuleSetStore(css_classes=["rules-store"])
         self._store.on_event(self._stored)
         self._layout = pn.Column(self.form, self._store, sizing_mode="stretch_width", css_classes=["table-rules-pane"])
-        self.rules.param.watch(lambda *_e: self._show(), ["game", "variant", "options", "name", "notice", "saved"])
+        self.rules.param.watch(lambda *_e: self._show(), ["game", "variant", "options", "rules_name", "notice", "saved"])
         self.rules.param.watch(lambda e: setattr(self._store, "stored", e.new), ["stored"])
         self._show()
 
@@ -260,7 +260,7 @@ class TableRulesPane(pn.viewable.Viewer):
         rules = self.rules
         notice = rules.notice
         self.form.param.update(
-            rows=[r.as_dict() for r in rules.rows()], title=rules.title(), preset=rules.variant, name=rules.name,
+            rows=[r.as_dict() for r in rules.rows()], title=rules.title(), preset=rules.variant, name=rules.rules_name,
             custom=rules.is_custom(),
             saved=[{"id": e.id, "name": e.name, "variant": e.variant} for e in rules.saved_for(rules.game)],
             notice=notice.text if notice is not None else "", notice_kind=notice.kind if notice is not None else "")
