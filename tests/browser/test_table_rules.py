@@ -89,6 +89,7 @@ def test_a_custom_palace_rule_set_is_played_shared_and_opened_again(open_app, re
     form.locator("summary").click()
     option = page.locator('.rules-option[data-name="four-of-a-kind"]')
     option.wait_for(timeout=30_000)
+    assert page.locator(".rules-name").input_value() == ""   # no name until the table gives one
     assert "Source:" in option.inner_text() and "Playing the game 4" in option.inner_text()
     assert "our reading" in option.locator(".rules-choice", has=page.locator('input[value="match-or-beat"]')).inner_text()
     shot(page, "2-rules-form")
@@ -148,6 +149,7 @@ def test_a_custom_palace_rule_set_is_played_shared_and_opened_again(open_app, re
     open_setup(fresh)
     fresh.locator(".rules-title", has_text=NAME).wait_for(timeout=30_000)
     fresh.locator(".table-rules summary").click()
+    assert fresh.locator(".rules-name").input_value() == NAME
     assert fresh.locator('.rules-option[data-name="four-of-a-kind"] input[value="anytime"]').is_checked()
     shot(fresh, "6-fresh-page-rules")
     fresh.locator(".table-setup > summary").click()

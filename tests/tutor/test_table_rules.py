@@ -118,8 +118,9 @@ def test_the_view_drives_the_model_and_the_table_names_the_rule_set(catalog):
     form.press("choose", "four-of-a-kind", "anytime")
     form.press("choose", "jokers", "1")
     assert form.notice_kind == "error" and view.table_rules.options == {"four-of-a-kind": "anytime"}
+    assert form.rules_name == "" and form.custom   # an option chosen, no name yet
     form.press("name", value="Fours on anything")
-    assert form.title == "Fours on anything"
+    assert form.title == form.rules_name == "Fours on anything"
     view.shell.press("setup", json.dumps({"variant": "caron", "players": "", "seed": "", "json": json.dumps(FOURS)}))
     study = view.app.study
     assert study.setup["options"] == {"four-of-a-kind": "anytime"}

@@ -40,7 +40,7 @@ class RulesForm(JSComponent):
     rows = param.List(default=[], doc="OptionRow.as_dict() for each question.")
     title = param.String(default="", doc="What the rules are called (the rule set's name, else the preset).")
     preset = param.String(default="", doc="The preset the rule set starts from.")
-    name = param.String(default="", doc="The rule set's name.")
+    rules_name = param.String(default="", doc="The rule set's name (a component's own 'name' is Panel's).")
     custom = param.Boolean(default=False, doc="Whether the rules differ from the preset or have a name.")
     saved = param.List(default=[], doc="Dicts: id, name, variant: the rule sets of this game kept on this device.")
     notice = param.String(default="", doc="Why the last change was refused, or what the last save did.")
@@ -103,7 +103,7 @@ class RulesForm(JSComponent):
         const nameInput = el('input', 'rules-name');
         nameInput.type = 'text';
         nameInput.maxLength = 60;
-        nameInput.value = model.name;
+        nameInput.value = model.rules_name;
         nameInput.placeholder = 'e.g. Our kitchen table';
         nameInput.dataset.key = 'name';
         nameInput.addEventListener('change', () => send('name', '', nameInput.value));
@@ -154,7 +154,7 @@ class RulesForm(JSComponent):
           if (again) { again.focus(); }
         }
       }
-      model.on(['rows', 'title', 'preset', 'name', 'custom', 'saved', 'notice', 'notice_kind'], draw);
+      model.on(['rows', 'title', 'preset', 'rules_name', 'custom', 'saved', 'notice', 'notice_kind'], draw);
       draw();
       return box;
     }
@@ -260,7 +260,7 @@ class TableRulesPane(pn.viewable.Viewer):
         rules = self.rules
         notice = rules.notice
         self.form.param.update(
-            rows=[r.as_dict() for r in rules.rows()], title=rules.title(), preset=rules.variant, name=rules.rules_name,
+            rows=[r.as_dict() for r in rules.rows()], title=rules.title(), preset=rules.variant, rules_name=rules.rules_name,
             custom=rules.is_custom(),
             saved=[{"id": e.id, "name": e.name, "variant": e.variant} for e in rules.saved_for(rules.game)],
             notice=notice.text if notice is not None else "", notice_kind=notice.kind if notice is not None else "")
