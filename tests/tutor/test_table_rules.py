@@ -127,3 +127,23 @@ def test_the_view_drives_the_model_and_the_table_names_the_rule_set(catalog):
     assert "Fours on anything" in view.shell.title_text and "Fours on anything" in view.shell.play_html
     view.shell.press("new-deal")                                 # another shuffle keeps the table's rules
     assert view.app.study.setup.get("rules_name") == "Fours on anything"
+
+
+def test_the_settle_checker_says_what_the_other_reading_gives(catalog):
+    """Four fives on a King (palace-of-caron.txt § Playing the game 4): Caron as we read it
+    refuses them, the other reading allows them; the house rules play them anytime, and a
+    table reading it Caron's way would refuse them. The checker shows both, in words."""
+    from rules.palace import compare_play
+    from tutor.model.compare import play_comparison
+    from tutor.views.compare import comparison_html
+
+    comparison = play_comparison(compare_play(pile="Kh", hand="5c 5d 5h 5s 9c"))
+    by_rules = {line.split(",", 1)[0]: line for line in comparison.readings}
+    assert set(by_rules) == {"House rules", "Caron's rules", "Online (BGA) rules"}
+    assert "not allowed." in by_rules["Caron's rules"] and "There this would be allowed" in by_rules["Caron's rules"]
+    assert "There this would not be allowed" in by_rules["House rules"]
+    import html as html_text
+    html = html_text.unescape(comparison_html(comparison))
+    assert "Under your table's reading" in html and "four-of-a-kind" not in html
+    quiet = play_comparison(compare_play(pile="5h 9c", hand="2c 9d 7s Th"))   # no verdict rests on an option
+    assert quiet.readings == () and "Under your table" not in comparison_html(quiet)
