@@ -4,7 +4,8 @@ A table that plays Caron's Palace but lets four of a kind go on anything
 builds that rule set in Play's table setup, names it, keeps it on the device,
 deals a position where it matters (four fives against a King), plays the move
 the preset refuses, shares the study by link, and opens the link in a fresh
-page: the same rules (the name shown), the move still accepted.
+page: the same rules (the name shown), the move still accepted. Then Settle a hand
+judges the same play per rule set and says what the other reading gives.
 
 Expected values: Caron's four of a kind "acts like a 10 and a 2" (palace-of-
 caron.txt § Playing the game 4), read our way it must still beat the King
@@ -157,4 +158,18 @@ def test_a_custom_palace_rule_set_is_played_shared_and_opened_again(open_app, re
     fresh.locator(f"{PALACE} .status", has_text="plays again after clearing the pile").wait_for(timeout=30_000)
     assert fresh.locator(f"{PALACE} .pile-zone .card").count() == 0
     shot(fresh, "7-fresh-page-accepted")
+
+    # Settle a hand: four fives on a King, judged per rule set, with the other reading where a
+    # verdict rests on a table option (Caron as we read it refuses them; the other reading allows)
+    go(fresh, "settle")
+    fresh.locator(".checker-mode button", has_text="Palace play").click()
+    for key, text in (("pile", "Kh"), ("hand", "5c 5d 5h 5s 9c")):
+        fresh.locator(f".field-{key} input").fill(text)
+        fresh.locator(f".field-{key} input").press("Enter")
+    others = fresh.locator(".checker-verdict .other-readings li", has_text="Caron")
+    others.first.wait_for(timeout=30_000)
+    assert "There this would be allowed" in others.first.inner_text()
+    others.first.scroll_into_view_if_needed()
+    assert in_view(fresh, others.first)
+    shot(fresh, "8-settle-other-reading")
     report(f"table rules journey: first page {first:.1f} s, fresh page {time.perf_counter() - t1:.1f} s")
