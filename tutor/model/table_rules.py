@@ -32,6 +32,7 @@ from rules.errors import NotationError
 from rules.options import MAX_NAME, Configurable, RuleConflictError, read_setup_options, setup_options
 
 from .catalog import Catalog
+from .library import read_stored_list
 from .study import Notice
 
 FORMAT = "palace-tutor-rule-sets"
@@ -97,20 +98,7 @@ def cite_words(ref: Any) -> str:
 
 def read_rule_sets(text: str) -> tuple[SavedRuleSet, ...]:
     """The rule sets in storage text ('' is an empty list). Raises RuleSetStoreError."""
-    if not text.strip():
-        return ()
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise RuleSetStoreError("the stored list is not readable text (cut short or changed)") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RuleSetStoreError("the stored list was not written by Palace Tutor")
-    if data.get("version") != VERSION:
-        raise RuleSetStoreError(f"the stored list was written by a newer Palace Tutor (format version "
-                                f"{data.get('version')!r}; this one reads version {VERSION})")
-    raw = data.get("rule_sets")
-    if not isinstance(raw, list):
-        raise RuleSetStoreError("the stored list has no rule sets in it")
+    raw = read_stored_list(text, FORMAT, VERSION, "rule_sets", "rule sets", RuleSetStoreError)
     found = []
     for i, item in enumerate(raw):
         texts = [item.get(k) for k in ("id", "name", "game", "variant")] if isinstance(item, dict) else [None]
