@@ -147,3 +147,20 @@ def test_the_settle_checker_says_what_the_other_reading_gives(catalog):
     assert "Under your table's reading" in html and "four-of-a-kind" not in html
     quiet = play_comparison(compare_play(pile="5h 9c", hand="2c 9d 7s Th"))   # no verdict rests on an option
     assert quiet.readings == () and "Under your table" not in comparison_html(quiet)
+
+
+def test_the_next_deal_goes_on_under_the_tables_rules(catalog):
+    """A game that goes on (Palace Poker, King's Pot) deals its next hand under the same rule set."""
+    from types import SimpleNamespace
+
+    from tutor.model.play import next_deal_setup
+
+    app = TutorApp(catalog)
+    assert app.open_lesson("pp-four-jacks")
+    app.study.to_end()
+    table = {"options": {"betting": "no-limit"}, "rules_name": "Friday game"}
+    ended = SimpleNamespace(game="palace-poker", state=app.study.state, setup={**app.study.setup, **table})
+    setup = next_deal_setup(ended, seed=3)
+    assert {k: setup[k] for k in table} == table
+    plain = SimpleNamespace(game="palace-poker", state=app.study.state, setup=dict(app.study.setup))
+    assert "options" not in next_deal_setup(plain, seed=3)
