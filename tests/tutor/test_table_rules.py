@@ -164,3 +164,23 @@ def test_the_next_deal_goes_on_under_the_tables_rules(catalog):
     assert {k: setup[k] for k in table} == table
     plain = SimpleNamespace(game="palace-poker", state=app.study.state, setup=dict(app.study.setup))
     assert "options" not in next_deal_setup(plain, seed=3)
+
+
+def test_the_kings_pot_tableau_says_who_takes_the_kings_pot_under_each_reading():
+    """kings-pot.txt § Winning the King's pot: whoever holds 'the winning hand' takes both pots.
+    A King's hand with nothing (9 J K 8 10, no pair, mixed suits) loses to this grid's four sixes
+    (row 5), so as we read it the King's pot carries over; the other reading could still give it
+    to the King's hand's backers if no better hand is backed."""
+    import html as html_text
+
+    from rules.kings_pot.checker import check_tableau
+    from tutor.model.table_rules import kings_pot_readings
+    from tutor.views.checker import tableau_html
+
+    grid = "2c 3d 4h 5s 7c 2d 3h 4s 5c 7d 2h 3s 4c 5d 7h 2s 3c 4d 5h 7s 6c 6d 6h 6s 8c"
+    weak = check_tableau(grid, "9c Jd Kh 8d Th")
+    ours, other = kings_pot_readings(weak)
+    assert "would carry over" in ours and "only when it beats all twelve" in ours
+    assert "best hand that players back" in other and "only if no better hand is backed" in other
+    shown = html_text.unescape(tableau_html(weak))
+    assert "Under your table's reading" in shown and "kings-pot-win" not in shown.split("Under your table")[1]

@@ -341,3 +341,22 @@ def _reason(err: Exception) -> str:
         if text.startswith(prefix):
             text = text[len(prefix):]
     return text.rstrip(".")
+
+
+# -- "under your table's reading", in the hand checker ------------------------------------
+_KEYS = re.compile(r"\s*\((?:option|ruling) [a-z0-9-]+\)")
+
+
+def kings_pot_readings(verdict: Any) -> tuple[str, ...]:
+    """A King's Pot tableau's verdict on the King's pot rests on option
+    ``kings-pot-win``: the engine's line under the table's reading, then under
+    each other reading, in plain words (no option or ruling keys)."""
+    from rules.kings_pot import KingsPotRules
+
+    option = KingsPotRules.OPTIONS["kings-pot-win"]
+    lines = [f"As this table reads it ({option.meaning(verdict.kings_pot_win)}): "
+             + _KEYS.sub("", verdict.kings_pot_line())]
+    for other in option.other_values(verdict.kings_pot_win):
+        lines.append(f"Some tables read this rule the other way: {option.meaning(other)}. There: "
+                     + _KEYS.sub("", verdict.kings_pot_line(other)))
+    return tuple(lines)
