@@ -5,7 +5,8 @@ builds that rule set in Play's table setup, names it, keeps it on the device,
 deals a position where it matters (four fives against a King), plays the move
 the preset refuses, shares the study by link, and opens the link in a fresh
 page: the same rules (the name shown), the move still accepted. Then Settle a hand
-judges the same play per rule set and says what the other reading gives.
+judges the same play per rule set and says what the other reading gives, and
+a King's Pot tableau says who takes the King's pot under each reading.
 
 Expected values: Caron's four of a kind "acts like a 10 and a 2" (palace-of-
 caron.txt § Playing the game 4), read our way it must still beat the King
@@ -172,4 +173,15 @@ def test_a_custom_palace_rule_set_is_played_shared_and_opened_again(open_app, re
     others.first.scroll_into_view_if_needed()
     assert in_view(fresh, others.first)
     shot(fresh, "8-settle-other-reading")
+
+    # King's Pot: who takes the King's pot rests on a table option; both readings are shown
+    fresh.locator(".checker-mode button", has_text="King's Pot").click()
+    fresh.locator(".checker-example button").click()
+    ours = fresh.locator(".checker-verdict .other-readings li", has_text="As this table reads it")
+    ours.first.wait_for(timeout=30_000)
+    kings = fresh.locator(".checker-verdict .other-readings li", has_text="There at this table the King's pot")
+    assert kings.count() == 1
+    kings.first.scroll_into_view_if_needed()
+    assert in_view(fresh, kings.first)
+    shot(fresh, "9-settle-kings-pot-readings")
     report(f"table rules journey: first page {first:.1f} s, fresh page {time.perf_counter() - t1:.1f} s")

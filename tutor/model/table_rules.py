@@ -357,6 +357,7 @@ def kings_pot_readings(verdict: Any) -> tuple[str, ...]:
     lines = [f"As this table reads it ({option.meaning(verdict.kings_pot_win)}): "
              + _KEYS.sub("", verdict.kings_pot_line())]
     for other in option.other_values(verdict.kings_pot_win):
-        lines.append(f"Some tables read this rule the other way: {option.meaning(other)}. There: "
-                     + _KEYS.sub("", verdict.kings_pot_line(other)))
+        line = _KEYS.sub("", verdict.kings_pot_line(other))
+        lines.append(f"Some tables read this rule the other way: {option.meaning(other)}. "
+                     f"There {line[0].lower()}{line[1:]}")
     return tuple(lines)
