@@ -96,7 +96,10 @@ def test_a_custom_palace_rule_set_is_played_shared_and_opened_again(open_app, re
     assert "our reading" in option.locator(".rules-choice", has=page.locator('input[value="match-or-beat"]')).inner_text()
     shot(page, "2-rules-form")
     option.locator('input[value="anytime"]').check()
-    page.locator('.rules-option[data-name="four-of-a-kind"] input[value="anytime"]:checked').wait_for(timeout=30_000)
+    # Python's answer redraws the form (the radio is checked at once, before it): wait for the
+    # answer, or the next field typed into may be replaced under the typing
+    page.locator(".rules-reset:enabled").wait_for(timeout=30_000)
+    assert page.locator('.rules-option[data-name="four-of-a-kind"] input[value="anytime"]').is_checked()
 
     # a clash: Caron's rank order has no place for a Joker; refused, naming the question, rules kept
     jokers = page.locator('.rules-option[data-name="jokers"] .rules-free')
@@ -176,6 +179,7 @@ def test_a_custom_palace_rule_set_is_played_shared_and_opened_again(open_app, re
 
     # King's Pot: who takes the King's pot rests on a table option; both readings are shown
     fresh.locator(".checker-mode button", has_text="King's Pot").click()
+    fresh.locator(".field-tableau input").wait_for(timeout=30_000)   # the King's Pot form, not the last one
     fresh.locator(".checker-example button").click()
     ours = fresh.locator(".checker-verdict .other-readings li", has_text="As this table reads it")
     ours.first.wait_for(timeout=30_000)
