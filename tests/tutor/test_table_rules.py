@@ -17,7 +17,7 @@ import pytest
 from tutor.model.app import TutorApp
 from tutor.model.catalog import Catalog
 from tutor.model.share import decode_link
-from tutor.model.table_rules import TableRules, read_rule_sets, RuleSetStoreError
+from tutor.model.table_rules import RuleSetStoreError, TableRules, read_rule_sets
 
 FOURS = {"seats": ["Ann", "Ben"], "hands": ["5c 5d 5h 5s 9c", "6h 7h"], "pile": "Kh"}
 

@@ -12,7 +12,6 @@ input, ``.rules-name`` (the name field), ``.rules-keep``, ``.rules-reset``,
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import panel as pn
@@ -21,7 +20,7 @@ from panel.custom import JSComponent
 
 from tutor.model.table_rules import STORAGE_KEY, TableRules
 
-from .library import LibraryStore
+from .library import LibraryStore, PressEvents
 
 
 class RuleSetStore(LibraryStore):
@@ -34,7 +33,7 @@ class RuleSetStore(LibraryStore):
         super().__init__(**params)
 
 
-class RulesForm(JSComponent):
+class RulesForm(PressEvents, JSComponent):
     """The form (see the module docstring); presses go back as ``{kind, name, value}``."""
 
     rows = param.List(default=[], doc="OptionRow.as_dict() for each question.")
@@ -197,21 +196,8 @@ class RulesForm(JSComponent):
     .rules-cite { margin: 4px 0 0; font-size: 0.85rem; color: #4a5563; }
     """]
 
-    def __init__(self, **params: Any):
-        super().__init__(**params)
-        self._callbacks: list[Callable[[str, str, str], None]] = []
-
-    def on_event(self, callback: Callable[[str, str, str], None]) -> None:
-        """``callback(kind, name, value)``: choose, name, save, reset, pick, delete."""
-        self._callbacks.append(callback)
-
-    def _handle_msg(self, msg: Any) -> None:
-        kinds = ("choose", "name", "save", "reset", "pick", "delete")
-        if not (isinstance(msg, dict) and msg.get("kind") in kinds and isinstance(msg.get("name", ""), str)
-                and isinstance(msg.get("value", ""), str)):
-            return
-        for callback in self._callbacks:
-            callback(msg["kind"], msg.get("name", ""), msg.get("value", ""))
+    _press_kinds = ("choose", "name", "save", "reset", "pick", "delete")
+    _press_key = "name"  # on_event(callback): callback(kind, name, value)
 
     def press(self, kind: str, name: str = "", value: str = "") -> None:
         """What a press in the form does (tests under CPython call this)."""
