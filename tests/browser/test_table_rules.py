@@ -167,11 +167,18 @@ def test_a_custom_palace_rule_set_is_played_shared_and_opened_again(open_app, re
     # verdict rests on a table option (Caron as we read it refuses them; the other reading allows)
     go(fresh, "settle")
     fresh.locator(".checker-mode button", has_text="Palace play").click()
-    for key, text in (("pile", "Kh"), ("hand", "5c 5d 5h 5s 9c")):
-        fresh.locator(f".field-{key} input").fill(text)
-        fresh.locator(f".field-{key} input").press("Enter")
+    fresh.locator(".field-pile input").fill("Kh")
+    fresh.locator(".field-pile input").press("Enter")
+    # Python's echo of the pile (its card count) redraws the fields: type the hand after it
+    fresh.locator(".field-pile", has_text="(1)").wait_for(timeout=30_000)
+    fresh.locator(".field-hand input").fill("5c 5d 5h 5s 9c")
+    fresh.locator(".field-hand input").press("Enter")
     others = fresh.locator(".checker-verdict .other-readings li", has_text="Caron")
-    others.first.wait_for(timeout=30_000)
+    try:
+        others.first.wait_for(timeout=30_000)
+    except Exception:
+        shot(fresh, "8-settle-failed")
+        raise
     assert "There this would be allowed" in others.first.inner_text()
     others.first.scroll_into_view_if_needed()
     assert in_view(fresh, others.first)

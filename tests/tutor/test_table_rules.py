@@ -43,8 +43,10 @@ def test_the_form_is_the_games_declared_options_with_the_preset_marked(catalog):
     assert [c.token for c in four.choices if c.preset] == ["match-or-beat"]
     assert "Playing the game 4" in four.cite and ".txt" not in four.cite
     assert rows["jokers"].free and not rows["jokers"].choices
+    assert four.preset_mark == "our reading"                   # ruling caron-four-of-a-kind-placement
     rules.rebase("palace", "house")
-    assert {r.name: r for r in rules.rows()}["four-of-a-kind"].preset == "anytime"
+    house_four = {r.name: r for r in rules.rows()}["four-of-a-kind"]
+    assert house_four.preset == "anytime" and house_four.preset_mark == "as written"   # § Card Values
     for game, variant in (("palace-poker", next(iter(catalog.family("palace-poker").presets))),
                           ("kings-pot", next(iter(catalog.family("kings-pot").presets)))):
         rules.rebase(game, variant)

@@ -64,12 +64,13 @@ class OptionRow:
     current: str       # the token the rule set stands on
     preset: str        # the preset's own token
     preset_meaning: str
+    preset_mark: str = "as written"  # or "our reading": the preset's answer is our ruling on its source
 
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "question": self.question, "cite": self.cite, "kind": self.kind,
                 "choices": [{"token": c.token, "meaning": c.meaning, "preset": c.preset} for c in self.choices],
                 "free": self.free, "current": self.current, "preset": self.preset,
-                "preset_meaning": self.preset_meaning}
+                "preset_meaning": self.preset_meaning, "preset_mark": self.preset_mark}
 
 
 @dataclass(frozen=True)
@@ -186,7 +187,8 @@ class TableRules(param.Parameterized):
             choices = tuple(ChoiceRow(c.token, c.meaning, c.token == preset_token) for c in opt.choices)
             found.append(OptionRow(opt.name, opt.question, cite_words(opt.ref), KIND_WORDS.get(opt.kind, ""),
                                    choices, opt.free.form if opt.free is not None else "",
-                                   opt.token(opt.value_of(rules)), preset_token, opt.meaning(opt.value_of(base))))
+                                   opt.token(opt.value_of(rules)), preset_token, opt.meaning(opt.value_of(base)),
+                                   _preset_mark(opt, base)))
         return found
 
     def choose(self, option: str, text: str) -> bool:
@@ -332,6 +334,17 @@ class TableRules(param.Parameterized):
             made = f"r{int(self._clock() * 1000):x}-{self._count}"
             if made not in known:
                 return made
+
+
+def _preset_mark(opt: Any, base: Any) -> str:
+    """'our reading' where the preset's answer is our ruling on the preset's own source
+    (Caron's four of a kind); 'as written' where the preset's source says it (the house
+    rules' four of a kind anytime) or the option is a variation or a setting."""
+    from rules.refs import RULINGS
+
+    ruling = RULINGS.get(opt.ruling) if opt.ruling else None
+    source = getattr(base, "source", None)
+    return "our reading" if ruling is not None and source in (None, ruling.ref.source) else "as written"
 
 
 def _reason(err: Exception) -> str:

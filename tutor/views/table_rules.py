@@ -130,7 +130,7 @@ class RulesForm(PressEvents, JSComponent):
               input.addEventListener('change', () => { if (input.checked) { send('choose', row.name, c.token); } });
               const words = el('span', 'rules-meaning', c.meaning.charAt(0).toUpperCase() + c.meaning.slice(1));
               label.append(input, words);
-              if (c.preset) { label.append(el('span', 'rules-preset', row.kind.startsWith('How to read') ? 'our reading' : 'as written')); }
+              if (c.preset) { label.append(el('span', 'rules-preset', row.preset_mark)); }
               set.append(label);
             }
           } else {
@@ -142,7 +142,7 @@ class RulesForm(PressEvents, JSComponent):
             input.dataset.key = row.name;
             input.addEventListener('change', () => send('choose', row.name, input.value));
             label.append(el('span', 'rules-meaning', row.free.charAt(0).toUpperCase() + row.free.slice(1) + ':'), input,
-                         el('span', 'rules-preset', 'as written: ' + row.preset));
+                         el('span', 'rules-preset', row.preset_mark + ': ' + row.preset));
             set.append(label);
           }
           set.append(el('p', 'rules-cite', 'Source: ' + row.cite));
