@@ -44,22 +44,27 @@ class TableauVerdict:
         what = self.hands[list(HandName).index(self.winner[0])].describe()
         verb = "wins" if len(self.winner) == 1 else "tie for the win"
         lines.append(f"Best hand: the {best} {verb} with {what}.")
-        if self.kings_pot_win == "best-backed-hand":
-            lines.append("At this table the King's pot goes with the King's hand when it is the best hand "
-                         "that players back: to its backers, with the betting pot (option kings-pot-win). "
-                         + ("Here it beats every tableau hand, so any backer of it wins both pots."
-                            if self.kings_hand_wins else
-                            "Here it does not beat every tableau hand: it takes both pots only if no "
-                            "better hand is backed."))
-        elif self.kings_hand_wins:
-            lines.append("The King's hand beats every tableau hand, so the King's pot is won by the "
-                         "player with the best backed hand (ruling kings-pot-kings-hand-wins).")
-        else:
-            lines.append("The King's hand does not beat every tableau hand, so the King's pot "
-                         "would carry over (ruling kings-pot-kings-hand-wins).")
+        lines.append(self.kings_pot_line())
         lines.append("At the table the betting pot goes to the best hand that a player backs, "
                      "which may be a lower one (ruling kings-pot-main-pot-winner).")
         return "\n".join(lines)
+
+    def kings_pot_line(self, reading: str | None = None) -> str:
+        """Who takes the King's pot here, under the table's reading of option
+        ``kings-pot-win`` (or under ``reading``, the other choice, for "the other
+        reading gives ...")."""
+        if (reading or self.kings_pot_win) == "best-backed-hand":
+            return ("At this table the King's pot goes with the King's hand when it is the best hand "
+                    "that players back: to its backers, with the betting pot (option kings-pot-win). "
+                    + ("Here it beats every tableau hand, so any backer of it wins both pots."
+                       if self.kings_hand_wins else
+                       "Here it does not beat every tableau hand: it takes both pots only if no "
+                       "better hand is backed."))
+        if self.kings_hand_wins:
+            return ("The King's hand beats every tableau hand, so the King's pot is won by the "
+                    "player with the best backed hand (ruling kings-pot-kings-hand-wins).")
+        return ("The King's hand does not beat every tableau hand, so the King's pot "
+                "would carry over (ruling kings-pot-kings-hand-wins).")
 
     def board(self) -> TableauBoard:
         """The same picture the deal view gives, with every card face up (for the app)."""

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..cards import JOKER, Card, format_cards, parse_cards
 from ..errors import NotationError
-from ..options import other_readings
+from ..options import OtherReading, other_readings
 from ..refs import Verdict, ruling
 from . import actions as A
 from . import sections as S
@@ -52,6 +52,8 @@ class PlayCheck:
     reasons: tuple[tuple[str, Verdict], ...]
     must_pick_up: bool
     notes: tuple[str, ...] = field(default=())
+    readings: tuple[tuple[str, OtherReading], ...] = field(default=())
+    """(the play, what another reading of a table option would decide): where a verdict rests on an option."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"legal": list(self.legal), "must_pick_up": self.must_pick_up,
@@ -145,8 +147,10 @@ def check_play(variant: str, *, pile: str, hand: str, options: Mapping[str, str]
         if state.is_legal(_action_for(state, group)):
             legal.append(format_cards(group))
     notes = []
+    readings = []
     for cards in [(c,) for c in dict.fromkeys(hand_cards)] + groups:
         for other in other_readings(state, _action_for(state, cards)):
+            readings.append((format_cards(cards), other))
             notes.append(f"{format_cards(cards)}: at this table {other.option}={other.chosen}. "
                          f"{other.sentence()}")
     if rules.chance and state.phase is not FLASH:
@@ -156,7 +160,7 @@ def check_play(variant: str, *, pile: str, hand: str, options: Mapping[str, str]
         notes.append(f"Taking the pile instead is allowed too [{rules.ref('voluntary_pickup')}].")
     notes.append(f"Assumed: {CHECKER_POSITION.reading}.")
     return PlayCheck(rules.name, pile_cards, hand_cards, tuple(legal), tuple(reasons), not legal,
-                     tuple(notes))
+                     tuple(notes), tuple(readings))
 
 
 @dataclass(frozen=True)

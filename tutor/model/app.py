@@ -197,9 +197,11 @@ class TutorApp(param.Parameterized):
         return True
 
     def new_deal(self, game: str | None = None, variant: str | None = None,
-                 names: list[str] | tuple[str, ...] | None = None, seed: int | str | None = None) -> bool:
+                 names: list[str] | tuple[str, ...] | None = None, seed: int | str | None = None,
+                 extra: Mapping[str, Any] | None = None) -> bool:
         """One tap: a freshly shuffled table of ``game`` (default: the current one),
-        dealt up to its first decision, in Play."""
+        dealt up to its first decision, in Play. ``extra``: more setup keys (a
+        table's own rule set: ``options``, ``rules_name``)."""
         game = game or self.game
         try:
             family = self.catalog.family(game)
@@ -208,7 +210,7 @@ class TutorApp(param.Parameterized):
             return False
         variant = variant if variant is not None else next(iter(family.presets))
         seed = seed if seed is not None else self._rng.randrange(1, 10**6)
-        setup = {family.players_key: list(names or DEFAULT_NAMES), "seed": seed}
+        setup = {**(extra or {}), family.players_key: list(names or DEFAULT_NAMES), "seed": seed}
         return self.open_setup(variant, setup, game=game, deal=True)
 
     def can_deal_next(self) -> bool:

@@ -80,6 +80,8 @@ class Comparison:
     rule_sets: tuple[RuleSetJudgement, ...]
     differences: tuple[Difference, ...]
     note: str = ""
+    readings: tuple[str, ...] = ()
+    """Where a verdict rests on a table option: what the other reading gives (plain sentences)."""
 
     def title_of(self, key: str) -> str:
         return next(r.title for r in self.rule_sets if r.key == key)
@@ -195,7 +197,15 @@ def play_comparison(comparison: Any) -> Comparison:
             ruled.append(Ruled(key, verdict.legal, verdict.reason, verdict.ref, verdict.ruling))
         if len({r.legal for r in ruled}) > 1:
             diffs.append(Difference(f"the {Card.parse(card).label}", tuple(ruled)))
-    return Comparison(tuple(judged), tuple(diffs))
+    readings = tuple(f"{rule_set_title(key)}, {_cards_words(play)}: "
+                     f"{'allowed' if _legal_in(check, play) else 'not allowed'}. {other.sentence()}"
+                     for key, check, _error in comparison.results if check is not None
+                     for play, other in getattr(check, "readings", ()))
+    return Comparison(tuple(judged), tuple(diffs), readings=readings)
+
+
+def _legal_in(check: Any, play: str) -> bool:
+    return play in check.legal
 
 
 def _cards_words(play: str) -> str:

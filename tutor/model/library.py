@@ -55,7 +55,8 @@ def describe_study(study: Study) -> str:
     """What a study is, in words: its lesson's title, or free play and the rules."""
     if study.lesson is not None:
         return study.lesson.title
-    return f"Free play ({study.variant})"
+    name = study.setup.get("rules_name") if isinstance(study.setup, dict) else None
+    return f"Free play ({name if isinstance(name, str) and name else study.variant})"
 
 
 def _entry(raw: Any, index: int) -> SavedStudy:
@@ -76,22 +77,31 @@ def _entry(raw: Any, index: int) -> SavedStudy:
     return entry
 
 
-def read_library(text: str) -> tuple[SavedStudy, ...]:
-    """The saved studies in storage text ('' is an empty list). Raises LibraryError."""
+def read_stored_list(text: str, fmt: str, version: int, key: str, what: str,
+                     error: type[ValueError] = LibraryError) -> list[Any]:
+    """The list under ``key`` in storage text written as ``fmt`` (``[]`` for '').
+    Raises ``error`` saying why the text cannot be read (the saved studies' and
+    the rule sets' stores share the checks)."""
     if not text.strip():
-        return ()
+        return []
     try:
         data = json.loads(text)
     except ValueError:
-        raise LibraryError("the stored list is not readable text (cut short or changed)") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise LibraryError("the stored list was not written by Palace Tutor")
-    if data.get("version") != VERSION:
-        raise LibraryError(f"the stored list was written by a newer Palace Tutor (format version "
-                           f"{data.get('version')!r}; this one reads version {VERSION})")
-    studies = data.get("studies")
-    if not isinstance(studies, list):
-        raise LibraryError("the stored list has no studies in it")
+        raise error("the stored list is not readable text (cut short or changed)") from None
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise error("the stored list was not written by Palace Tutor")
+    if data.get("version") != version:
+        raise error(f"the stored list was written by a newer Palace Tutor (format version "
+                    f"{data.get('version')!r}; this one reads version {version})")
+    found = data.get(key)
+    if not isinstance(found, list):
+        raise error(f"the stored list has no {what} in it")
+    return found
+
+
+def read_library(text: str) -> tuple[SavedStudy, ...]:
+    """The saved studies in storage text ('' is an empty list). Raises LibraryError."""
+    studies = read_stored_list(text, FORMAT, VERSION, "studies", "studies")
     entries = tuple(_entry(raw, i) for i, raw in enumerate(studies))
     if len({e.id for e in entries}) != len(entries):
         raise LibraryError("the stored list names one study twice")

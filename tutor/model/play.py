@@ -56,12 +56,17 @@ def next_deal_setup(study: Any, seed: int | str | None = None, probe: bool = Fal
     if study.game == "palace-poker":
         if probe:
             return {}
-        return _poker_next(study, state, seed)
+        return {**_table_rules(study), **_poker_next(study, state, seed)}
     if study.game == "kings-pot":
         if probe:
             return {}
-        return _kings_pot_next(study, state, seed)
+        return {**_table_rules(study), **_kings_pot_next(study, state, seed)}
     return None
+
+
+def _table_rules(study: Any) -> dict[str, Any]:
+    # the table's own rule set (its options and name) goes on to the next deal
+    return {key: study.setup[key] for key in ("options", "rules_name") if key in study.setup}
 
 
 def _poker_next(study: Any, state: Any, seed: int | str | None) -> dict[str, Any]:

@@ -23,6 +23,7 @@ import param
 from tutor.model.app import STUDY_JOBS, TutorApp
 from tutor.model.catalog import Catalog
 from tutor.model.study import Notice, Study
+from tutor.model.table_rules import TableRules, carried_rules, rules_title
 from tutor.model.versus import PlayMode
 
 from .base import StudyFollower
@@ -40,6 +41,7 @@ from .share import SharePane
 from .shell import Shell
 from .text import tag
 from .tree import TreePane
+from .table_rules import TableRulesPane
 
 
 
@@ -124,9 +126,12 @@ class TutorView(pn.viewable.Viewer):
         self.compare = ComparePane(app=app)  # a Palace position under every rule set (tutor.views.compare)
         self.versus = PlayMode(app=app)  # play against the computer, pass-and-play (tutor.model.versus)
         self.players = PlayersPane(model=self.versus)
+        self.table_rules = TableRules(app.catalog)  # your table's rules, in Play's setup (tutor.views.table_rules)
+        self.rules_pane = TableRulesPane(rules=self.table_rules)
+        self._rules_study: Study | None = None  # the study whose rules the form last took
         self.shell.param.update(table=self.table, quiz=self.lesson.quiz, steps=self.lesson.steps, tree=self.tree,
                                 share=self.share, checker=self.checker, debug=DealView(), bridge=self.bridge,
-                                extra=self.compare, saved=self.saved, players=self.players)
+                                extra=self.compare, saved=self.saved, players=self.players, rules=self.rules_pane)
         self._wire()
         app.param.watch(self._job_shown, ["job", "study", "game"])
         self.versus.param.watch(self._job_shown, ["opponents"])
@@ -148,6 +153,7 @@ class TutorView(pn.viewable.Viewer):
         shell.on_act("seat", self._seat_chosen)
         shell.on_act("setup", self._setup)
         shell.on_act("typed", self._typed)
+        shell.on_act("variant", self._variant_picked)
 
     def _learn_game(self, game: str) -> None:
         lessons = self.app.catalog.lessons_for(game)
@@ -159,7 +165,8 @@ class TutorView(pn.viewable.Viewer):
         study = self.app.study
         if study is not None and study.lesson is None:
             names = _names_of(study)
-            self.app.new_deal(game=study.game, variant=study.variant, names=names or None)
+            self.app.new_deal(game=study.game, variant=study.variant, names=names or None,
+                              extra=carried_rules(study.setup))
         else:
             self.app.new_deal()
 
@@ -195,12 +202,22 @@ class TutorView(pn.viewable.Viewer):
                 app.notice = Notice("error", "The setup must be a JSON object like {\"seed\": 7}. "
                                              "Nothing was changed.")
                 return
-            app.open_setup(variant, setup, game=game, deal=True)
+            app.open_setup(variant, {**self._table_extra(game, variant), **setup}, game=game, deal=True)
             return
         names = [n.strip() for n in str(form.get("players") or "").split(",") if n.strip()]
         seed = str(form.get("seed") or "").strip()
         app.new_deal(game=game, variant=variant or None, names=names or None,
-                     seed=int(seed) if seed.isdigit() else (seed or None))
+                     seed=int(seed) if seed.isdigit() else (seed or None), extra=self._table_extra(game, variant))
+
+    def _table_extra(self, game: str, variant: str) -> dict[str, Any]:
+        """The table's own rules, when the form was built for this game and preset."""
+        rules = self.table_rules
+        return rules.setup_extra() if (rules.game, rules.variant) == (game, variant) else {}
+
+    def _variant_picked(self, variant: str) -> None:
+        game = self.shell.ui_state().get("play_game") or self.app.game
+        if variant in self.app.catalog.family(game).presets:
+            self.table_rules.rebase(game, variant)
 
     def _typed(self, text: str) -> None:
         study = self.app.study
@@ -227,12 +244,24 @@ class TutorView(pn.viewable.Viewer):
                 presets = []
             variant = study.variant if study is not None and study.lesson is None else (presets[:1] or [""])[0]
             state.update(play_game=game, presets=[[p, p] for p in presets], preset=variant)
+            self._rules_follow(game, variant)
             if study is not None and study.lesson is None:
                 state["players"] = ", ".join(_names_of(study))
         if app.job == "settle":
             self.checker.open()  # built the first time Settle is shown
         self.shell.set_ui(**state)
         self._study_parts()
+
+    def _rules_follow(self, game: str, variant: str) -> None:
+        """The rules form shows the rules of the table in play once, when a study
+        opens (a deal, a link, a file); between deals it keeps what is being built."""
+        study = self.app.study
+        free = study if study is not None and study.lesson is None else None
+        if free is not None and free is not self._rules_study:
+            self._rules_study = free
+            self.table_rules.adopt(free.game, free.variant, free.setup)
+        elif game != self.table_rules.game or not self.table_rules.variant:
+            self.table_rules.rebase(game, variant)
 
     def _study_changed(self, study: Study, names: set[str]) -> None:
         if names & {"current", "step"} and self.app.notice is not None and self.app.notice.kind == "info":
@@ -254,7 +283,7 @@ class TutorView(pn.viewable.Viewer):
             return
         lesson = study.lesson
         words = lesson.title if lesson is not None else f"Free play: {app.game_title(study.game)} " \
-                                                        f"({study.variant})"
+                                                        f"({rules_title(study)})"
         shell.title_text = ("Learn: " if lesson is not None else "Play: ") + words
         shell.heading_html = tag("div", f"{study.title} — {words}", "heading") if study.title else ""
         self._play_extra()
@@ -263,12 +292,15 @@ class TutorView(pn.viewable.Viewer):
         """Play, at the end of a hand: the next deal where the game goes on."""
         app, study = self.app, self.app.study
         html = ""
+        named = study.setup.get("rules_name") if study is not None and study.lesson is None else None
+        if app.job == "play" and named:
+            html += tag("span", f"Your table's rules: {named}", "label table-rules-name")
         if app.job == "play" and study is not None and study.state.is_over:
             if app.can_deal_next():
-                html = (tag("span", "This deal is over: the next one carries the chips on.", "label")
+                html += (tag("span", "This deal is over: the next one carries the chips on.", "label")
                         + tag("button", "Next deal ▶", "next-deal primary", type="button", data_act="next-deal"))
             else:
-                html = tag("span", "The game is over: it is a study now. New deal starts another.", "label")
+                html += tag("span", "The game is over: it is a study now. New deal starts another.", "label")
             # the whole game is a study: branch any move in Lines, send it from Share
             html += (tag("button", "Lines: branch a move", "open-lines", type="button", data_open="lines")
                      + tag("button", "Share this game", "open-share", type="button", data_open="share"))

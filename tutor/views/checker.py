@@ -166,6 +166,8 @@ def showdown_html(v: Any) -> str:
 def tableau_html(v: Any) -> str:
     from rules.refs import RULINGS
 
+    from tutor.model.table_rules import kings_pot_readings
+
     board = v.board()
     lead_cells = {c for name in v.winner for c in name.cells}
     cells = "".join(tag("span", "", "cell" + (" lead" if c.index in lead_cells else ""),
@@ -182,7 +184,9 @@ def tableau_html(v: Any) -> str:
         tag("div", "", "grid", raw=cells),
         tag("p", "The small numbers are the reveal rounds (S: turned at the showdown).", "rule"),
         tag("div", "King's hand: ", "kings", raw=card_row(card_face(c) for c in king.cards)),
-        tag("ol", "", "hands", raw=items), rulings])
+        tag("ol", "", "hands", raw=items), rulings,
+        tag("h4", "Under your table's reading"),  # who takes the King's pot rests on a table option
+        tag("ul", "", "other-readings", raw="".join(tag("li", line) for line in kings_pot_readings(v)))])
 
 
 def verdict_html(form: CheckForm) -> str:

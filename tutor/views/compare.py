@@ -77,6 +77,9 @@ def comparison_html(cmp: Comparison, headline_cls: str = "") -> str:
     if items:
         parts.append(tag("h4", "Where they differ, and why"))
         parts.append(tag("ul", "", "differences", raw="".join(items)))
+    if cmp.readings:  # the engine reported verdicts resting on a table option
+        parts.append(tag("h4", "Under your table's reading"))
+        parts.append(tag("ul", "", "other-readings", raw="".join(tag("li", r) for r in cmp.readings)))
     if cmp.note:
         parts.append(tag("p", cmp.note, "compare-note"))
     return tag("div", "", "compare-view", raw="".join(parts))

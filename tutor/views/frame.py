@@ -139,7 +139,7 @@ def study_top_html(data: FrameData) -> str:
     learn = tag("div", "", "learn-only top-row",
                 raw=_select("Lesson", "lesson", "lesson-select", lesson_options_html(data.lesson_groups)))
     games = "".join(tag("option", title, value=game) for game, title in data.games)
-    form = (_select("Rules", "", "free-variant")
+    form = (_select("Rules", "variant", "free-variant") + tag("div", "", "child free-rules", data_child="rules")
             + tag("label", "", "field free-players", raw=tag("span", "Players (names, comma separated)", "field-label")
                   + tag("input", "", "", type="text", value="Ann, Ben, Cleo, Dev", maxlength=400, name_="players"))
             + tag("label", "", "field free-seed", raw=tag("span", "Shuffle number (empty: a new shuffle)", "field-label")
@@ -339,6 +339,7 @@ SHELL_CSS = """
   justify-content: center; border: 1px solid #8d96a3; border-radius: 8px; padding: 0 10px; cursor: pointer; background: #fff; }
 .table-setup > summary::-webkit-details-marker { display: none; }
 .setup-form { display: grid; gap: 8px; }
+.table-setup[open] .setup-form { max-height: calc(100dvh - 120px); overflow-y: auto; overscroll-behavior: contain; }
 .table-setup[open] .setup-form { position: absolute; top: calc(100% + 4px); left: 0; z-index: 10; width: min(92vw, 380px);
   background: #fff; border: 1px solid var(--line); border-radius: 10px; box-shadow: 0 6px 18px rgba(0,0,0,.2); padding: 10px; }
 .play-controls:empty { display: none; }

@@ -66,11 +66,13 @@ class LibraryStore(JSComponent):
     """
 
     _stylesheets = [":host { display: none; }"]
+    _marks_loaded = True  # one store on the page watches for its link-up (a second would clash)
 
     def __init__(self, **params: Any):
         super().__init__(**params)
         self._callbacks: list[Callable[[str, str], None]] = []
-        mark_loaded_when_linked()
+        if self._marks_loaded:
+            mark_loaded_when_linked()
 
     def on_event(self, callback: Callable[[str, str], None]) -> None:
         """``callback(kind, value)``: ``loaded`` (the stored text) or ``error`` (the browser's message)."""
@@ -88,7 +90,26 @@ class LibraryStore(JSComponent):
             callback(msg["kind"], msg["value"])
 
 
-class LibraryList(JSComponent):
+class PressEvents:
+    """Presses a browser component sends as ``{kind, <key>, value}``, checked and passed on
+    as ``callback(kind, key's value, value)`` (``_press_kinds``: the kinds it sends)."""
+
+    _press_kinds: tuple[str, ...] = ()
+    _press_key = "id"
+
+    def on_event(self, callback: Callable[[str, str, str], None]) -> None:
+        self.__dict__.setdefault("_press_callbacks", []).append(callback)
+
+    def _handle_msg(self, msg: Any) -> None:
+        key = self._press_key
+        if not (isinstance(msg, dict) and msg.get("kind") in self._press_kinds
+                and isinstance(msg.get(key, ""), str) and isinstance(msg.get("value", ""), str)):
+            return
+        for callback in self.__dict__.get("_press_callbacks", []):
+            callback(msg["kind"], msg.get(key, ""), msg.get("value", ""))
+
+
+class LibraryList(PressEvents, JSComponent):
     """The saved studies and their buttons (see the module docstring)."""
 
     entries = param.List(default=[], doc="Dicts: id, title, what, saved (ms since 1970), positions, open (bool).")
@@ -220,21 +241,8 @@ class LibraryList(JSComponent):
     .library-empty { color: #4a5563; }
     """]
 
-    def __init__(self, **params: Any):
-        super().__init__(**params)
-        self._callbacks: list[Callable[[str, str, str], None]] = []
-
-    def on_event(self, callback: Callable[[str, str, str], None]) -> None:
-        """``callback(kind, id, value)``: save, save-new, undo-delete, open, delete, rename, new-list."""
-        self._callbacks.append(callback)
-
-    def _handle_msg(self, msg: Any) -> None:
-        kinds = ("save", "save-new", "undo-delete", "open", "delete", "rename", "new-list")
-        if not (isinstance(msg, dict) and msg.get("kind") in kinds and isinstance(msg.get("id", ""), str)
-                and isinstance(msg.get("value", ""), str)):
-            return
-        for callback in self._callbacks:
-            callback(msg["kind"], msg.get("id", ""), msg.get("value", ""))
+    _press_kinds = ("save", "save-new", "undo-delete", "open", "delete", "rename", "new-list")
+    # on_event(callback): callback(kind, id, value) for each of these presses
 
 
 class SavedStudiesPane(pn.viewable.Viewer):

@@ -47,6 +47,7 @@ class Shell(JSComponent):
     extra = Child(doc="Shown under the table (e.g. a position judged under other rule sets).")
     saved = Child(doc="The studies saved on this device (a drawer tab, shown when given).")
     players = Child(doc="Play: who plays each seat (people here, or the computer), in the Play row.")
+    rules = Child(doc="Play's table setup: your table's rules (a form from the game's options).")
     quiz = Child(doc="The question asked at this step.")
     steps = Child(doc="The lesson's step list.")
     tree = Child(doc="The study tree and notes.")

@@ -194,7 +194,8 @@ class PokerTable(BoardTable):
         rules = st.rules
         stakes = "points game" if rules.points else f"stakes {rules.small_bet}/{rules.big_bet}"
         who = f" · {st.actor_name} to act" if view.to_act is not None else ""
-        raw = (tag("span", f"{st.variant} · {stakes} · ", "variant") + tag("span", _PHASE_WORDS[view.phase], "phase")
+        named = self.study.setup.get("rules_name") if self.study is not None else None  # your table's rules
+        raw = (tag("span", f"{named or st.variant} · {stakes} · ", "variant") + tag("span", _PHASE_WORDS[view.phase], "phase")
                + tag("span", who, "mover"))
         return tag("div", "", "status", raw=raw)
 

@@ -1,0 +1,376 @@
+"""Your table's rules: a rule set built from a preset by answering the game's
+table options, given a name, kept on this device and dealt under.
+
+The form is generated from the chosen game's declared options
+(``Config.OPTIONS``, :mod:`rules.options`): each option's question, its
+choices in words with the preset's own one marked, and the source section it
+rests on. Nothing here knows a rule: changing a choice asks the engine
+(``with_options``); a combination the engine refuses keeps the previous,
+valid rules and says why, naming the clashing settings.
+
+A deal started under the rule set carries ``options`` (name -> choice, only
+where it differs from the preset) and ``rules_name`` in its setup, so the
+study, its share link, its study file and the next deal carry it too.
+
+Saved rule sets are a small JSON list in the browser's storage, read and
+written through the same bridge as the saved studies (``tutor.views.library``);
+text that cannot be read is left as it is and saving stays off.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import param
+
+from rules.errors import NotationError
+from rules.options import MAX_NAME, Configurable, RuleConflictError, read_setup_options, setup_options
+
+from .catalog import Catalog
+from .library import read_stored_list
+from .study import Notice
+
+FORMAT = "palace-tutor-rule-sets"
+VERSION = 1
+STORAGE_KEY = "palace-tutor.rule-sets"
+MAX_RULE_SETS = 100
+KIND_WORDS = {"reading": "How to read the rule", "variation": "A variation", "setting": "A table setting"}
+
+
+@dataclass(frozen=True)
+class ChoiceRow:
+    """One answer to an option's question, in words; ``preset``: the preset's own answer."""
+
+    token: str
+    meaning: str
+    preset: bool
+
+
+@dataclass(frozen=True)
+class OptionRow:
+    """One question of the form (plain data for the view)."""
+
+    name: str
+    question: str
+    cite: str          # the source section, in plain words
+    kind: str          # reading / variation / setting, in words
+    choices: tuple[ChoiceRow, ...]
+    free: str          # how to write a free value ("a whole number from 0 to 2"), or ""
+    current: str       # the token the rule set stands on
+    preset: str        # the preset's own token
+    preset_meaning: str
+    preset_mark: str = "as written"  # or "our reading": the preset's answer is our ruling on its source
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "question": self.question, "cite": self.cite, "kind": self.kind,
+                "choices": [{"token": c.token, "meaning": c.meaning, "preset": c.preset} for c in self.choices],
+                "free": self.free, "current": self.current, "preset": self.preset,
+                "preset_meaning": self.preset_meaning, "preset_mark": self.preset_mark}
+
+
+@dataclass(frozen=True)
+class SavedRuleSet:
+    """A rule set kept on this device: a name, the game and preset, the changed options."""
+
+    id: str
+    name: str
+    game: str
+    variant: str
+    options: tuple[tuple[str, str], ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "game": self.game, "variant": self.variant,
+                "options": dict(self.options)}
+
+
+class RuleSetStoreError(ValueError):
+    """Storage text that cannot be read as a list of rule sets; the message says why."""
+
+
+def cite_words(ref: Any) -> str:
+    """A source section in plain words: 'The Palace of Caron, "Playing the game 4": <our summary>'."""
+    return f"{ref.source_title}, \u201c{ref.section}\u201d: {ref.summary}"
+
+
+def read_rule_sets(text: str) -> tuple[SavedRuleSet, ...]:
+    """The rule sets in storage text ('' is an empty list). Raises RuleSetStoreError."""
+    raw = read_stored_list(text, FORMAT, VERSION, "rule_sets", "rule sets", RuleSetStoreError)
+    found = []
+    for i, item in enumerate(raw):
+        texts = [item.get(k) for k in ("id", "name", "game", "variant")] if isinstance(item, dict) else [None]
+        options = item.get("options") if isinstance(item, dict) else None
+        if not all(isinstance(t, str) and t for t in texts) or not isinstance(options, dict) \
+                or not all(isinstance(k, str) and isinstance(v, str) for k, v in options.items()):
+            raise RuleSetStoreError(f"entry {i + 1} is not a rule set")
+        found.append(SavedRuleSet(*texts, tuple(options.items())))
+    return tuple(found)
+
+
+def write_rule_sets(entries: tuple[SavedRuleSet, ...]) -> str:
+    return json.dumps({"format": FORMAT, "version": VERSION, "rule_sets": [e.as_json() for e in entries]},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+def rules_title(study: Any) -> str:
+    """What a study's rules are called: the table's own rule set's name, else the preset."""
+    setup = getattr(study, "setup", None) or {}
+    name = setup.get("rules_name") if isinstance(setup, Mapping) else None
+    return name if isinstance(name, str) and name.strip() else study.variant
+
+
+def carried_rules(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """The keys of a setup that hold the table's own rule set (for the next deal)."""
+    return {k: setup[k] for k in ("options", "rules_name") if k in setup}
+
+
+class TableRules(param.Parameterized):
+    """The rule set being built, and the ones saved on this device (see the module docstring)."""
+
+    game = param.String(default="", doc="The game whose options the form asks.")
+    variant = param.String(default="", doc="The preset the rule set starts from.")
+    options = param.Dict(default={}, doc="Name -> choice, where the rule set differs from the preset.")
+    rules_name = param.String(default="", doc="The rule set's name ('' until the table names it).")
+    notice = param.ClassSelector(class_=Notice, default=None, allow_None=True,
+                                 doc="Why the last change was refused, or what the last save did.")
+    saved = param.Parameter(default=(), doc="Rule sets kept on this device (a tuple of SavedRuleSet).")
+    stored = param.String(default="", doc="The saved list as storage text: what the bridge writes.")
+    writable = param.Boolean(default=True, doc="False while the stored text could not be read (kept as it is).")
+
+    def __init__(self, catalog: Catalog, clock: Callable[[], float] = time.time, **params: Any):
+        self.catalog = catalog
+        self._clock = clock
+        self._count = 0
+        super().__init__(**params)
+
+    # -- the rule set being built -------------------------------------------------------------
+    def base(self) -> Any:
+        """The preset's rule config."""
+        return self.catalog.family(self.game).presets[self.variant]
+
+    def rules(self) -> Any:
+        """The rule config the table plays (always one the engine accepted)."""
+        if not isinstance(self.base(), Configurable):
+            return self.base()
+        return self.base().with_options(self.options) if self.options else self.base()
+
+    def rebase(self, game: str, variant: str) -> None:
+        """Start from another game or preset. The same game keeps the choices made
+        where the new preset takes them; another game starts afresh."""
+        if (game, variant) == (self.game, self.variant) or not game or not variant:
+            return
+        keep = dict(self.options) if game == self.game else {}
+        name = self.rules_name if game == self.game else ""
+        self.param.update(game=game, variant=variant, options={}, rules_name=name, notice=None)
+        if keep:
+            try:
+                self.options = setup_options(self.base().with_options(keep), self.base())
+            except (RuleConflictError, NotationError) as err:
+                self.notice = Notice("error", f"Your choices do not hold under these rules ({_reason(err)}); "
+                                              "the form shows this preset's own rules.")
+
+    def rows(self) -> list[OptionRow]:
+        """The form: one row per option of the game, in the engine's order."""
+        if not self.game or not self.variant:
+            return []
+        base = self.base()
+        if not isinstance(base, Configurable):
+            return []  # a game without table options
+        rules = self.rules()
+        found = []
+        for opt in type(base).OPTIONS:
+            preset_token = opt.token(opt.value_of(base))
+            choices = tuple(ChoiceRow(c.token, c.meaning, c.token == preset_token) for c in opt.choices)
+            found.append(OptionRow(opt.name, opt.question, cite_words(opt.ref), KIND_WORDS.get(opt.kind, ""),
+                                   choices, opt.free.form if opt.free is not None else "",
+                                   opt.token(opt.value_of(rules)), preset_token, opt.meaning(opt.value_of(base)),
+                                   _preset_mark(opt, base)))
+        return found
+
+    def choose(self, option: str, text: str) -> bool:
+        """Answer one question. A refused answer (a clash, a bad value) keeps the
+        rules as they were and says why."""
+        if not isinstance(self.base(), Configurable):
+            return False
+        try:
+            made = self.base().with_options({**self.options, option: text}, where="your table")
+        except RuleConflictError as err:
+            self.notice = Notice("error", f"Those rules cannot be played together: {self._clash_words(err)}. "
+                                          "Your rules are as they were.")
+            return False
+        except NotationError:
+            opt = type(self.base()).OPTIONS[option]
+            self.notice = Notice("error", f"\u201c{opt.question}\u201d takes {opt.valid().replace(' | ', ' or ')}, "
+                                          f"not \u201c{text}\u201d. Your rules are as they were.")
+            return False
+        self.param.update(options=setup_options(made, self.base()), notice=None)
+        return True
+
+    def _clash_words(self, err: RuleConflictError) -> str:
+        """The engine's reason, with each clashing option named by its question."""
+        options = type(self.base()).OPTIONS
+        named = []
+        for setting in err.settings:
+            key, _, token = setting.partition("=")
+            if token and key in options:
+                opt = options[key]
+                named.append(f"your answer to \u201c{opt.question}\u201d ({opt.meaning(opt.parse(token))})")
+            else:
+                named.append(setting)
+        reason = _reason(err).split(" conflict: ", 1)[-1]
+        reason = re.sub(r"\s*\[[^\]]*\]$", "", reason)  # the file and section: the form cites them in words
+        return f"{' clashes with '.join(named)}: {reason}" if named else reason
+
+    def set_name(self, text: str) -> bool:
+        name = " ".join(str(text or "").split())
+        if len(name) > MAX_NAME or not name.isprintable():
+            self.notice = Notice("error", f"A rule set's name is one line of at most {MAX_NAME} characters. "
+                                          "The name was not changed.")
+            return False
+        self.param.update(rules_name=name, notice=None)
+        return True
+
+    def reset(self) -> None:
+        """Back to the preset as written (and no name)."""
+        self.param.update(options={}, rules_name="", notice=None)
+
+    def is_custom(self) -> bool:
+        return bool(self.options or self.rules_name)
+
+    def setup_extra(self) -> dict[str, Any]:
+        """What a deal's setup takes to be played under this rule set."""
+        extra: dict[str, Any] = {}
+        if self.options:
+            extra["options"] = dict(self.options)
+        if self.rules_name:
+            extra["rules_name"] = self.rules_name
+        return extra
+
+    def title(self) -> str:
+        return self.rules_name or self.variant
+
+    def adopt(self, game: str, variant: str, setup: Mapping[str, Any]) -> None:
+        """Show the rule set a study is played under (a link or a file opened)."""
+        options = setup.get("options") if isinstance(setup.get("options"), dict) else {}
+        name = setup.get("rules_name") if isinstance(setup.get("rules_name"), str) else ""
+        self.param.update(game=game, variant=variant, options={str(k): str(v) for k, v in options.items()},
+                          rules_name=name, notice=None)
+
+    # -- kept on this device ---------------------------------------------------------------------
+    def load(self, text: str) -> bool:
+        try:
+            saved = read_rule_sets(text if isinstance(text, str) else "")
+        except RuleSetStoreError as err:
+            self.param.update(writable=False, notice=Notice(
+                "error", f"The rule sets kept on this device could not be read: {err}. They are left as they are."))
+            return False
+        self.param.update(saved=saved, writable=True, stored=write_rule_sets(saved) if saved else "")
+        return True
+
+    def storage_failed(self, message: str) -> None:
+        self.notice = Notice("error", f"This device did not keep the rule set ({message}). Deals under it "
+                                      "still carry it in their links.")
+
+    def save(self) -> SavedRuleSet | None:
+        """Keep the rule set on this device (over one of the same game and name)."""
+        if not self.writable:
+            self.notice = Notice("error", "The rule sets kept on this device could not be read, so nothing is "
+                                          "saved over them.")
+            return None
+        if not self.rules_name:
+            self.notice = Notice("error", "Give the rule set a name first, to find it again.")
+            return None
+        old = next((e for e in self.saved if e.game == self.game and e.name.casefold() == self.rules_name.casefold()), None)
+        if old is None and len(self.saved) >= MAX_RULE_SETS:
+            self.notice = Notice("error", f"This device keeps at most {MAX_RULE_SETS} rule sets: delete one first.")
+            return None
+        made = SavedRuleSet(old.id if old else self._new_id(), self.rules_name, self.game, self.variant,
+                            tuple(sorted(self.options.items())))
+        rest = tuple(e for e in self.saved if old is None or e.id != old.id)
+        self._store((made,) + rest, Notice("info", f"Kept \u201c{made.name}\u201d on this device"
+                                           + (" (replacing the earlier one)." if old else ".")))
+        return made
+
+    def pick(self, entry_id: str) -> bool:
+        """Play a saved rule set again (checked by the engine first: a damaged one changes nothing)."""
+        entry = next((e for e in self.saved if e.id == entry_id), None)
+        if entry is None:
+            self.notice = Notice("error", "That rule set is no longer on this device.")
+            return False
+        try:
+            family = self.catalog.family(entry.game)
+            base = family.presets[entry.variant]
+            read_setup_options(base, {"options": dict(entry.options), "rules_name": entry.name})
+        except (ValueError, KeyError) as err:
+            self.notice = Notice("error", f"\u201c{entry.name}\u201d cannot be played: {_reason(err)}. "
+                                          "Nothing was changed.")
+            return False
+        self.param.update(game=entry.game, variant=entry.variant, options=dict(entry.options), rules_name=entry.name,
+                          notice=Notice("info", f"Playing under \u201c{entry.name}\u201d."))
+        return True
+
+    def delete(self, entry_id: str) -> bool:
+        entry = next((e for e in self.saved if e.id == entry_id), None)
+        if entry is None or not self.writable:
+            return False
+        self._store(tuple(e for e in self.saved if e.id != entry_id),
+                    Notice("info", f"Deleted \u201c{entry.name}\u201d from this device."))
+        return True
+
+    def saved_for(self, game: str) -> tuple[SavedRuleSet, ...]:
+        return tuple(e for e in self.saved if e.game == game)
+
+    def _store(self, saved: tuple[SavedRuleSet, ...], notice: Notice) -> None:
+        self.param.update(saved=saved, stored=write_rule_sets(saved), notice=notice)
+
+    def _new_id(self) -> str:
+        known = {e.id for e in self.saved}
+        while True:
+            self._count += 1
+            made = f"r{int(self._clock() * 1000):x}-{self._count}"
+            if made not in known:
+                return made
+
+
+def _preset_mark(opt: Any, base: Any) -> str:
+    """'our reading' where the preset's answer is our ruling on the preset's own source
+    (Caron's four of a kind); 'as written' where the preset's source says it (the house
+    rules' four of a kind anytime) or the option is a variation or a setting."""
+    from rules.refs import RULINGS
+
+    ruling = RULINGS.get(opt.ruling) if opt.ruling else None
+    source = getattr(base, "source", None)
+    return "our reading" if ruling is not None and source in (None, ruling.ref.source) else "as written"
+
+
+def _reason(err: Exception) -> str:
+    """The engine's message without the 'where' prefix it was given."""
+    text = str(err)
+    for prefix in ("your table: ", "setup 'options': "):
+        if text.startswith(prefix):
+            text = text[len(prefix):]
+    return text.rstrip(".")
+
+
+# -- "under your table's reading", in the hand checker ------------------------------------
+_KEYS = re.compile(r"\s*\((?:option|ruling) [a-z0-9-]+\)")
+
+
+def kings_pot_readings(verdict: Any) -> tuple[str, ...]:
+    """A King's Pot tableau's verdict on the King's pot rests on option
+    ``kings-pot-win``: the engine's line under the table's reading, then under
+    each other reading, in plain words (no option or ruling keys)."""
+    from rules.kings_pot import KingsPotRules
+
+    option = KingsPotRules.OPTIONS["kings-pot-win"]
+    lines = [f"As this table reads it ({option.meaning(verdict.kings_pot_win)}): "
+             + _KEYS.sub("", verdict.kings_pot_line())]
+    for other in option.other_values(verdict.kings_pot_win):
+        line = _KEYS.sub("", verdict.kings_pot_line(other))
+        lines.append(f"Some tables read this rule the other way: {option.meaning(other)}. "
+                     f"There {line[0].lower()}{line[1:]}")
+    return tuple(lines)

@@ -1,0 +1,255 @@
+"""Your table's rules, in Play's table setup: a form generated from the game's
+declared options (:class:`tutor.model.table_rules.TableRules` builds the
+rules; nothing here knows one), a name, and the rule sets kept on this device.
+
+Markup read by the browser tests: ``.table-rules`` (a ``<details>``; its
+summary ``.rules-title`` names the rule set), ``.rules-option`` per question
+(``data-name``) with radio inputs (``value`` = the choice) or a ``.rules-free``
+input, ``.rules-name`` (the name field), ``.rules-keep``, ``.rules-reset``,
+``.rules-notice``, ``.rules-saved-item`` (``data-id``) with ``.rules-use`` and
+``.rules-delete``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import panel as pn
+import param
+from panel.custom import JSComponent
+
+from tutor.model.table_rules import STORAGE_KEY, TableRules
+
+from .library import LibraryStore, PressEvents
+
+
+class RuleSetStore(LibraryStore):
+    """The device's storage for rule sets: the saved studies' bridge, under its own key."""
+
+    _marks_loaded = False  # the saved studies' store already watches the page's link-up
+
+    def __init__(self, **params: Any):
+        params.setdefault("key", STORAGE_KEY)
+        super().__init__(**params)
+
+
+class RulesForm(PressEvents, JSComponent):
+    """The form (see the module docstring); presses go back as ``{kind, name, value}``."""
+
+    rows = param.List(default=[], doc="OptionRow.as_dict() for each question.")
+    title = param.String(default="", doc="What the rules are called (the rule set's name, else the preset).")
+    preset = param.String(default="", doc="The preset the rule set starts from.")
+    rules_name = param.String(default="", doc="The rule set's name (a component's own 'name' is Panel's).")
+    custom = param.Boolean(default=False, doc="Whether the rules differ from the preset or have a name.")
+    saved = param.List(default=[], doc="Dicts: id, name, variant: the rule sets of this game kept on this device.")
+    notice = param.String(default="", doc="Why the last change was refused, or what the last save did.")
+    notice_kind = param.String(default="", doc="info or error.")
+
+    _esm = """
+    export function render({ model }) {
+      const box = document.createElement('details');
+      box.className = 'table-rules';
+      const summary = document.createElement('summary');
+      const lead = document.createElement('span');
+      lead.textContent = 'Table rules: ';
+      const title = document.createElement('b');
+      title.className = 'rules-title';
+      summary.append(lead, title);
+      const body = document.createElement('div');
+      body.className = 'rules-body';
+      box.append(summary, body);
+      const send = (kind, name, value) => model.send_msg({kind: kind, name: name || '', value: value == null ? '' : String(value)});
+      const el = (tagName, cls, text) => {
+        const e = document.createElement(tagName);
+        if (cls) { e.className = cls; }
+        if (text != null) { e.textContent = text; }
+        return e;
+      };
+      const button = (cls, text, kind, label) => {
+        const b = el('button', 'rules-btn ' + cls, text);
+        b.type = 'button';
+        if (label) { b.setAttribute('aria-label', label); }
+        b.addEventListener('click', () => send(kind, '', b.dataset.id || ''));
+        return b;
+      };
+      let uid = 0;
+      function draw() {
+        title.textContent = model.title;
+        const focused = box.getRootNode().activeElement;
+        const keepFocus = focused && body.contains(focused) ? (focused.dataset.key || '') : '';
+        body.replaceChildren();
+        const said = el('div', 'rules-notice ' + model.notice_kind, model.notice);
+        said.setAttribute('role', model.notice_kind === 'error' ? 'alert' : 'status');
+        body.append(el('p', 'rules-lead', 'Starting from the ' + model.preset + ' rules. Change what your table '
+          + 'plays differently; new deals are dealt under your rules, and their links carry them.'));
+        if (model.saved.length) {
+          const list = el('ul', 'rules-saved');
+          list.setAttribute('aria-label', 'Rule sets kept on this device');
+          for (const s of model.saved) {
+            const li = el('li', 'rules-saved-item');
+            li.dataset.id = s.id;
+            li.append(el('span', 'rules-saved-name', s.name + ' (from ' + s.variant + ')'));
+            const use = button('rules-use', 'Use', 'pick', 'Use ' + s.name);
+            const del = button('rules-delete danger', 'Delete', 'delete', 'Delete ' + s.name);
+            use.dataset.id = del.dataset.id = s.id;
+            li.append(use, del);
+            list.append(li);
+          }
+          body.append(el('h3', '', 'Kept on this device'), list);
+        }
+        const nameLabel = el('label', 'rules-field');
+        nameLabel.append(el('span', 'rules-label', 'Name of your rule set'));
+        const nameInput = el('input', 'rules-name');
+        nameInput.type = 'text';
+        nameInput.maxLength = 60;
+        nameInput.value = model.rules_name;
+        nameInput.placeholder = 'e.g. Our kitchen table';
+        nameInput.dataset.key = 'name';
+        nameInput.addEventListener('change', () => send('name', '', nameInput.value));
+        nameLabel.append(nameInput);
+        const acts = el('div', 'rules-actions');
+        const keep = button('rules-keep primary', 'Keep on this device', 'save');
+        const reset = button('rules-reset', 'Back to the ' + model.preset + ' rules', 'reset');
+        reset.disabled = !model.custom;
+        acts.append(keep, reset);
+        body.append(nameLabel, acts, said);
+        for (const row of model.rows) {
+          const set = el('fieldset', 'rules-option');
+          set.dataset.name = row.name;
+          set.append(el('legend', 'rules-question', row.question));
+          if (row.choices.length) {
+            uid += 1;
+            for (const c of row.choices) {
+              const label = el('label', 'rules-choice');
+              const input = el('input');
+              input.type = 'radio';
+              input.name = 'rules-' + row.name + '-' + uid;
+              input.value = c.token;
+              input.checked = c.token === row.current;
+              input.dataset.key = row.name + '=' + c.token;
+              input.addEventListener('change', () => { if (input.checked) { send('choose', row.name, c.token); } });
+              const words = el('span', 'rules-meaning', c.meaning.charAt(0).toUpperCase() + c.meaning.slice(1));
+              label.append(input, words);
+              if (c.preset) { label.append(el('span', 'rules-preset', row.preset_mark)); }
+              set.append(label);
+            }
+          } else {
+            const label = el('label', 'rules-choice');
+            const input = el('input', 'rules-free');
+            input.type = 'text';
+            input.inputMode = 'numeric';
+            input.value = row.current;
+            input.dataset.key = row.name;
+            input.addEventListener('change', () => send('choose', row.name, input.value));
+            label.append(el('span', 'rules-meaning', row.free.charAt(0).toUpperCase() + row.free.slice(1) + ':'), input,
+                         el('span', 'rules-preset', row.preset_mark + ': ' + row.preset));
+            set.append(label);
+          }
+          set.append(el('p', 'rules-cite', 'Source: ' + row.cite));
+          body.append(set);
+        }
+        if (keepFocus) {
+          const again = body.querySelector('[data-key="' + CSS.escape(keepFocus) + '"]');
+          if (again) { again.focus(); }
+        }
+      }
+      model.on(['rows', 'title', 'preset', 'rules_name', 'custom', 'saved', 'notice', 'notice_kind'], draw);
+      draw();
+      return box;
+    }
+    """
+
+    _stylesheets = ["""
+    :host { display: block; width: 100%; }
+    .table-rules { color: #1d2430; font-size: 1rem; line-height: 1.4; border: 1px solid #8a929e; border-radius: 8px; }
+    .table-rules > summary { min-height: 44px; display: flex; align-items: center; padding: 0 10px; cursor: pointer; }
+    .table-rules > summary:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 1px; }
+    .rules-title { margin-left: 4px; overflow-wrap: anywhere; }
+    .rules-body { padding: 4px 10px 10px; display: grid; gap: 8px; }
+    .rules-lead { margin: 0; color: #3d4654; font-size: 0.95rem; }
+    .rules-body h3 { font-size: 1rem; margin: 4px 0 0; }
+    .rules-saved { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }
+    .rules-saved-item { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+    .rules-saved-name { flex: 1 1 10em; font-weight: 600; overflow-wrap: anywhere; }
+    .rules-field { display: grid; gap: 2px; }
+    .rules-label { font-weight: 600; }
+    .rules-name, .rules-free { font: inherit; min-height: 44px; padding: 0 8px; border: 1px solid #8a929e; border-radius: 6px; }
+    .rules-free { width: 5em; margin: 0 6px; }
+    .rules-actions { display: flex; flex-wrap: wrap; gap: 6px; }
+    .rules-btn { font: inherit; min-height: 44px; min-width: 44px; padding: 0 12px; border-radius: 6px;
+                 border: 1px solid #8a929e; background: white; color: #1d2430; cursor: pointer; }
+    .rules-btn.primary { background: #1f5fbf; border-color: #1f5fbf; color: white; }
+    .rules-btn.danger { border-color: #a3262d; color: #8a1f25; }
+    .rules-btn:disabled { opacity: 0.55; cursor: default; }
+    .rules-btn:focus-visible, .rules-name:focus-visible, .rules-free:focus-visible, .rules-choice input:focus-visible {
+      outline: 3px solid #1f5fbf; outline-offset: 1px; }
+    .rules-notice:empty { display: none; }
+    .rules-notice { padding: 6px 8px; border-radius: 6px; }
+    .rules-notice.error { color: #8a1f25; background: #fdeeee; border: 1px solid #e3b5b8; }
+    .rules-notice.info { color: #1e5b30; background: #eaf6ee; }
+    .rules-option { border: 1px solid #c4cad3; border-radius: 8px; margin: 0; padding: 6px 10px 8px; }
+    .rules-question { font-weight: 700; padding: 0 4px; }
+    .rules-choice { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; min-height: 44px; padding: 2px 0; }
+    .rules-choice input[type=radio] { width: 22px; height: 22px; margin: 0; flex: none; }
+    .rules-meaning { flex: 1 1 12em; }
+    .rules-preset { font-size: 0.85rem; color: #1e4f8f; border: 1px solid #9db7dc; border-radius: 10px; padding: 0 6px; }
+    .rules-cite { margin: 4px 0 0; font-size: 0.85rem; color: #4a5563; }
+    """]
+
+    _press_kinds = ("choose", "name", "save", "reset", "pick", "delete")
+    _press_key = "name"  # on_event(callback): callback(kind, name, value)
+
+    def press(self, kind: str, name: str = "", value: str = "") -> None:
+        """What a press in the form does (tests under CPython call this)."""
+        self._handle_msg({"kind": kind, "name": name, "value": value})
+
+
+class TableRulesPane(pn.viewable.Viewer):
+    """The form and the storage bridge beside it, showing a :class:`TableRules`."""
+
+    rules = param.ClassSelector(class_=TableRules)
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self.form = RulesForm(css_classes=["rules-form"], sizing_mode="stretch_width")
+        self.form.on_event(self._act)
+        self._store = RuleSetStore(css_classes=["rules-store"])
+        self._store.on_event(self._stored)
+        self._layout = pn.Column(self.form, self._store, sizing_mode="stretch_width", css_classes=["table-rules-pane"])
+        self.rules.param.watch(lambda *_e: self._show(), ["game", "variant", "options", "rules_name", "notice", "saved"])
+        self.rules.param.watch(lambda e: setattr(self._store, "stored", e.new), ["stored"])
+        self._show()
+
+    def _stored(self, kind: str, value: str) -> None:
+        if kind == "loaded":
+            self.rules.load(value)
+            self._store.stored = self.rules.stored
+        else:
+            self.rules.storage_failed(value)
+
+    def _act(self, kind: str, name: str, value: str) -> None:
+        rules = self.rules
+        if kind == "choose":
+            rules.choose(name, value)
+        elif kind == "name":
+            rules.set_name(value)
+        elif kind == "save":
+            rules.save()
+        elif kind == "reset":
+            rules.reset()
+        elif kind == "pick":
+            rules.pick(value)
+        elif kind == "delete":
+            rules.delete(value)
+
+    def _show(self) -> None:
+        rules = self.rules
+        notice = rules.notice
+        self.form.param.update(
+            rows=[r.as_dict() for r in rules.rows()], title=rules.title(), preset=rules.variant, rules_name=rules.rules_name,
+            custom=rules.is_custom(),
+            saved=[{"id": e.id, "name": e.name, "variant": e.variant} for e in rules.saved_for(rules.game)],
+            notice=notice.text if notice is not None else "", notice_kind=notice.kind if notice is not None else "")
+
+    def __panel__(self):
+        return self._layout
