@@ -17,7 +17,7 @@ import pytest
 from tutor.model.app import TutorApp
 from tutor.model.catalog import Catalog
 from tutor.model.share import decode_link
-from tutor.model.table_rules import RuleSetStoreError, TableRules, read_rule_sets
+from tutor.model.table_rules import RuleSetStoreError, TableRules, preset_title, read_rule_sets
 
 FOURS = {"seats": ["Ann", "Ben"], "hands": ["5c 5d 5h 5s 9c", "6h 7h"], "pile": "Kh"}
 
@@ -116,7 +116,7 @@ def test_the_view_drives_the_model_and_the_table_names_the_rule_set(catalog):
     view.shell.press("play-game", "palace")
     view.shell.press("variant", "caron")
     form = view.rules_pane.form
-    assert form.preset == "caron" and any(r["name"] == "four-of-a-kind" for r in form.rows)
+    assert form.preset == "Caron's rules" and any(r["name"] == "four-of-a-kind" for r in form.rows)
     form.press("choose", "four-of-a-kind", "anytime")
     form.press("choose", "jokers", "1")
     assert form.notice_kind == "error" and view.table_rules.options == {"four-of-a-kind": "anytime"}
@@ -186,3 +186,12 @@ def test_the_kings_pot_tableau_says_who_takes_the_kings_pot_under_each_reading()
     assert "best hand that players back" in other and "only if no better hand is backed" in other
     shown = html_text.unescape(tableau_html(weak))
     assert "Under your table's reading" in shown and "kings-pot-win" not in shown.split("Under your table")[1]
+
+
+def test_a_preset_is_named_in_words_not_by_its_key():
+    # the Palace titles are the game's own (rules.palace PRESETS.titles); the others are
+    # their names in words
+    catalog = Catalog.load()
+    assert preset_title(catalog, "palace", "caron") == "Caron's rules"
+    assert preset_title(catalog, "palace-poker", "no-pot-sharing") == "No pot sharing"
+    assert preset_title(catalog, "kings-pot", "flat-ante") == "Flat ante"

@@ -116,11 +116,22 @@ def write_rule_sets(entries: tuple[SavedRuleSet, ...]) -> str:
                       ensure_ascii=False, separators=(",", ":"))
 
 
-def rules_title(study: Any) -> str:
+def preset_title(catalog: Catalog, game: str, variant: str) -> str:
+    """A preset as a person calls it: the game's own title ("Caron's rules"), else its
+    name in words ("no-pot-sharing" -> "No pot sharing")."""
+    try:
+        titles = getattr(catalog.family(game).presets, "titles", {}) or {}
+    except ValueError:
+        titles = {}
+    words = variant.replace("-", " ").strip()
+    return titles.get(variant) or (words[:1].upper() + words[1:])
+
+
+def rules_title(study: Any, catalog: Catalog) -> str:
     """What a study's rules are called: the table's own rule set's name, else the preset."""
     setup = getattr(study, "setup", None) or {}
     name = setup.get("rules_name") if isinstance(setup, Mapping) else None
-    return name if isinstance(name, str) and name.strip() else study.variant
+    return name if isinstance(name, str) and name.strip() else preset_title(catalog, study.game, study.variant)
 
 
 def carried_rules(setup: Mapping[str, Any]) -> dict[str, Any]:
@@ -251,7 +262,11 @@ class TableRules(param.Parameterized):
         return extra
 
     def title(self) -> str:
-        return self.rules_name or self.variant
+        return self.rules_name or self.preset_title()
+
+    def preset_title(self, variant: str | None = None) -> str:
+        """The preset the rule set starts from (or ``variant``), as a person calls it."""
+        return preset_title(self.catalog, self.game, self.variant if variant is None else variant)
 
     def adopt(self, game: str, variant: str, setup: Mapping[str, Any]) -> None:
         """Show the rule set a study is played under (a link or a file opened)."""

@@ -23,7 +23,7 @@ import param
 from tutor.model.app import STUDY_JOBS, TutorApp
 from tutor.model.catalog import Catalog
 from tutor.model.study import Notice, Study
-from tutor.model.table_rules import TableRules, carried_rules, rules_title
+from tutor.model.table_rules import TableRules, carried_rules, preset_title, rules_title
 from tutor.model.versus import PlayMode
 
 from .base import StudyFollower
@@ -243,7 +243,8 @@ class TutorView(pn.viewable.Viewer):
             except ValueError:
                 presets = []
             variant = study.variant if study is not None and study.lesson is None else (presets[:1] or [""])[0]
-            state.update(play_game=game, presets=[[p, p] for p in presets], preset=variant)
+            state.update(play_game=game, presets=[[p, preset_title(app.catalog, game, p)] for p in presets],
+                         preset=variant)
             self._rules_follow(game, variant)
             if study is not None and study.lesson is None:
                 state["players"] = ", ".join(_names_of(study))
@@ -283,7 +284,7 @@ class TutorView(pn.viewable.Viewer):
             return
         lesson = study.lesson
         words = lesson.title if lesson is not None else f"Free play: {app.game_title(study.game)} " \
-                                                        f"({rules_title(study)})"
+                                                        f"({rules_title(study, app.catalog)})"
         shell.title_text = ("Learn: " if lesson is not None else "Play: ") + words
         shell.heading_html = tag("div", f"{study.title} — {words}", "heading") if study.title else ""
         self._play_extra()

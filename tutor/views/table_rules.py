@@ -80,7 +80,7 @@ class RulesForm(PressEvents, JSComponent):
         body.replaceChildren();
         const said = el('div', 'rules-notice ' + model.notice_kind, model.notice);
         said.setAttribute('role', model.notice_kind === 'error' ? 'alert' : 'status');
-        body.append(el('p', 'rules-lead', 'Starting from the ' + model.preset + ' rules. Change what your table '
+        body.append(el('p', 'rules-lead', 'Starting from ' + model.preset + '. Change what your table '
           + 'plays differently; new deals are dealt under your rules, and their links carry them.'));
         if (model.saved.length) {
           const list = el('ul', 'rules-saved');
@@ -109,7 +109,7 @@ class RulesForm(PressEvents, JSComponent):
         nameLabel.append(nameInput);
         const acts = el('div', 'rules-actions');
         const keep = button('rules-keep primary', 'Keep on this device', 'save');
-        const reset = button('rules-reset', 'Back to the ' + model.preset + ' rules', 'reset');
+        const reset = button('rules-reset', 'Back to ' + model.preset, 'reset');
         reset.disabled = !model.custom;
         acts.append(keep, reset);
         body.append(nameLabel, acts, said);
@@ -246,9 +246,9 @@ class TableRulesPane(pn.viewable.Viewer):
         rules = self.rules
         notice = rules.notice
         self.form.param.update(
-            rows=[r.as_dict() for r in rules.rows()], title=rules.title(), preset=rules.variant, rules_name=rules.rules_name,
+            rows=[r.as_dict() for r in rules.rows()], title=rules.title(), preset=rules.preset_title(), rules_name=rules.rules_name,
             custom=rules.is_custom(),
-            saved=[{"id": e.id, "name": e.name, "variant": e.variant} for e in rules.saved_for(rules.game)],
+            saved=[{"id": e.id, "name": e.name, "variant": rules.preset_title(e.variant)} for e in rules.saved_for(rules.game)],
             notice=notice.text if notice is not None else "", notice_kind=notice.kind if notice is not None else "")
 
     def __panel__(self):
