@@ -227,7 +227,7 @@ def test_lesson_branch_share_and_bad_input(app_page, catalog, report):
     # -- names typed for a free-play table are text too -------------------------------------------
     page.evaluate("() => { window.__pwned = undefined; }")
     go(page, "play")
-    page.locator(".table-setup summary").click()
+    page.locator(".table-setup > summary").click()
     page.locator(".free-players input").fill(f"Ann, {INJECTION}, Cleo")
     page.locator(".free-start").click()
     page.locator(".game-table .seat-name", has_text=INJECTION).first.wait_for()

@@ -108,10 +108,11 @@ def test_play_deals_a_table_in_one_tap_and_says_who_does_what(device):
     assert ": " in page.locator(".game-table .instruction").inner_text()   # dealt up to its first decision
     assert_axe_clean(page, f"Play ({name})")
     shot(page, f"play-{name}")
-    tap(page, page.locator(".table-setup summary"))
+    tap(page, page.locator(".table-setup > summary"))
     assert page.locator(".free-players input").is_visible()
     assert_axe_clean(page, f"Play, the table setup ({name})")
-    tap(page, page.locator(".table-setup summary"))
+    shot(page, f"play-setup-{name}")
+    tap(page, page.locator(".table-setup > summary"))
 
 
 def test_settle_a_hand_shows_the_checker(device):

@@ -413,13 +413,18 @@ SHELL_CSS = """
 }
 @media (max-width: 640px) {
   .wide-only { display: none; }
-  .table-setup[open] .setup-form { position: fixed; left: 8px; right: 8px; top: 100px; width: auto; }
+  /* under the whole Play row (which wraps on a phone), never over the gear that closes it */
+  .play-only.top-row { position: relative; }
+  .table-setup { position: static; }
+  .table-setup[open] .setup-form { position: absolute; left: 0; right: 0; top: calc(100% + 4px); width: auto;
+    max-height: 65dvh; }
   .pt-top { padding: 2px 6px; gap: 4px; }
   .pt-top .brand { font-size: 0.95rem; padding: 0 2px; }
   .pt-top .job { padding: 0 8px; }
   .pt-top .deck-colours { padding: 0 6px; }
   .study-top { padding: 2px 6px; }
   .study-top .field-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .study-top .setup-form .field-label { position: static; width: auto; height: auto; overflow: visible; clip: auto; }
   .top-row { flex: 1 1 180px; }
   .seat-select { flex: 0 1 132px; }
   .play-game { flex: 1 1 90px; }
