@@ -22,7 +22,7 @@ def test_browser_wheel_is_the_project_without_host_tooling(site_dir):
     info = read_build_info(site_dir)
     entry = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())["packages"]["palace-tutor"]
     assert entry["file_name"] == info["project_wheel"]
-    assert sorted(entry["imports"]) == ["lessons", "rules", "tutor"]
+    assert sorted(entry["imports"]) == ["lessons", "players", "rules", "tutor"]
 
 
 def test_a_second_build_needs_no_network(site_dir, tmp_path):
