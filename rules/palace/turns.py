@@ -12,10 +12,11 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
-from ..cards import Card, format_cards
+from ..cards import Card
 from ..refs import Event, ruling
 from . import actions as A
 from . import known, legality
+from .words import cards_words
 from .known import SEEN as _SEEN
 
 _INDEX = attrgetter("index")
@@ -323,7 +324,7 @@ def _in_after(t: _Turn, st: PalaceState, a: A.Action) -> None:
         t.take(seat, a.cards, "hand")
         d["pile"] = d["pile"] + a.cards
         if t.narrate:
-            t.event("quick", f"{t.name(seat)} quickly throws {format_cards(a.cards)}", "quick_play",
+            t.event("quick", f"{t.name(seat)} quickly throws {cards_words(a.cards)}", "quick_play",
                     seat=seat, cards=a.cards)
         _resolve(t, seat, w.rank - 2, len(a.cards), "quick", (w.skips, w.reverse), remove_cards(w.fresh, a.cards))
     elif kind is A.QuickFlip:
@@ -357,7 +358,7 @@ def _in_choose(t: _Turn, st: PalaceState, a: A.Action) -> None:
     t.seat_set("face_up", seat, a.cards)
     t.hands[seat] = remove_cards(t.d["hands"][seat], a.cards)
     if t.narrate:
-        t.event("choose", f"{t.name(seat)} puts {format_cards(a.cards)} face up", "face_up_choice",
+        t.event("choose", f"{t.name(seat)} puts {cards_words(a.cards)} face up", "face_up_choice",
                 seat=seat, cards=a.cards)
     _next_in_setup(t, seat)
 
@@ -428,13 +429,13 @@ def _throw(t: _Turn, seat: int, cards: tuple[Card, ...], src: str, how: str, tar
     d["opening"] = None
     if rules.is_flash[code]:
         if t.narrate:
-            t.event("flash", f"{t.name(seat)} shows {format_cards(cards)} to {t.name(target)}", "flash",
+            t.event("flash", f"{t.name(seat)} shows {cards_words(cards)} to {t.name(target)}", "flash",
                     seat=seat, target=target, cards=cards)
         _after_flash_card(t, seat, FlashInfo(seat, target, seat), src)
         return
     if t.narrate:
         where = {"face-up": " from the table", "drawn": ""}.get(src, "")
-        t.event("play", f"{t.name(seat)} plays {format_cards(cards)}{where}", "beat", seat=seat,
+        t.event("play", f"{t.name(seat)} plays {cards_words(cards)}{where}", "beat", seat=seat,
                 cards=cards, source=src)
     _resolve(t, seat, code, len(cards), how, (0, False), ())
 
@@ -538,7 +539,7 @@ def _take_up(t: _Turn, seat: int, key: str) -> None:
     t.hands[seat] = d["hands"][seat] + known.seen(cards)  # everyone saw them go into the hand
     t.seat_set("face_up", seat, ())
     if t.narrate:
-        t.event("take-up", f"{t.name(seat)} takes the face-up {format_cards(cards)} into hand", key,
+        t.event("take-up", f"{t.name(seat)} takes {cards_words(cards)} from the table into hand", key,
                 seat=seat, cards=cards)
 
 
@@ -608,7 +609,8 @@ def _pickup(t: _Turn, seat: int, extra: tuple[Card, ...], key: str = "pickup", s
         t.hands[seat] += extra
     d["pile"] = ()
     if t.narrate:
-        t.event("pickup", f"{t.name(seat)} takes the pile ({len(cards)} cards)", key, seat=seat,
+        count = f"{len(cards)} card" + ("" if len(cards) == 1 else "s")
+        t.event("pickup", f"{t.name(seat)} takes the pile ({count})", key, seat=seat,
                 cards=cards, pile=pile, private_to=seat if secret else None,
                 secret=("cards",) if secret else ())
 
@@ -688,6 +690,6 @@ def _reflect(t: _Turn, info: FlashInfo, cards: tuple[Card, ...], src: str) -> No
     t.take(seat, cards, src)
     d["pile"] = d["pile"] + cards
     if t.narrate:
-        t.event("reflect", f"{t.name(seat)} sends it back with {format_cards(cards)}", "flash", seat=seat,
+        t.event("reflect", f"{t.name(seat)} sends it back with {cards_words(cards)}", "flash", seat=seat,
                 target=info.flasher, cards=cards)
     _after_flash_card(t, seat, FlashInfo(seat, info.flasher, info.origin), src)
