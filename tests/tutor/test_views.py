@@ -145,7 +145,8 @@ def test_clicking_an_action_branches_and_the_tree_shows_it(view):
     renderer._actions._handle_msg({"key": 0})   # "+1"
     assert view.app.study.state.total == 4
     rows = view.tree._rows.items
-    assert any(r["label"] == "↳ 2. +1" and r["depth"] == 1 for r in rows)
+    # the tree says the move in words with who made it (the toy game says its moves as "+1")
+    assert any(r["label"] == "↳ 2. South: +1" and r["depth"] == 1 for r in rows), [r["label"] for r in rows]
     assert view.tree._rows.selected == view.app.study.current
     assert not view.tree._promote.disabled
 

@@ -220,7 +220,7 @@ class Study(param.Parameterized):
             node = shown_at.get(index)
             if step.action and node is not None and not node.is_root:
                 told = self.events_seen(node)
-                what = _phrase(told[0].text) if told else node.label(self.seat)
+                what = _phrase(told[0].text) if told else node.words(self.seat)
             else:
                 what = _phrase(step.narration, clause=False)
             items.append(StepItem(index, f"{index + 1}. {what}"))
@@ -258,7 +258,7 @@ class Study(param.Parameterized):
         verdict = node.verdict
         events = self.events_seen(node)
         # the move, then what followed it, one sentence each (not one run-on paragraph)
-        said = [sentence(e.text) for e in events] or [sentence(f"{node.label(self.seat)} was played")]
+        said = [sentence(e.text) for e in events] or [sentence(node.words(self.seat))]
         heading = "Your line" if not self.tree.on_main_line(node.id) or lesson is None else "Main line"
         if verdict is None:
             return Narration(heading, said[0], None, None, events, tuple(said[1:]))

@@ -71,7 +71,7 @@ def pot_line(study: Any) -> PotLine:
     values: dict[str, list[int]] = {label: [] for _, label in fields}
     for i, node_id in enumerate(ids):
         node = tree[node_id]
-        labels.append("start" if node.is_root else f"{i}. {node.label(study.seat)}")
+        labels.append("start" if node.is_root else f"{i}. {node.words(study.seat)}")
         for read, label in fields:
             values[label].append(int(read(node.state)))
     return PotLine(tuple(labels), tuple((k, tuple(v)) for k, v in values.items()), ids.index(study.current))

@@ -53,6 +53,9 @@ class Node:
     steps: tuple[int, ...] = ()
     note: str = ""
     actor: int | None = None
+    before: GameState | None = None
+    """The parent's position, kept (not copied: states are immutable) so the move can be
+    said in words as it was made."""
 
     @property
     def is_root(self) -> bool:
@@ -66,6 +69,16 @@ class Node:
         if seat is None or seat == self.actor or self.action is None:
             return self.text
         return getattr(self.action, "public_text", self.text)
+
+    def words(self, seat: int | None = None) -> str:
+        """The move in plain words, as ``seat`` may read it, with who made it: "Ann: play
+        the 10♠" (the engine's ``describe``; its notation is for links and files)."""
+        if self.before is None or self.action is None:
+            return self.label(seat)
+        said = self.before.describe(self.action, seat)
+        if self.actor is None:
+            return said
+        return f"{self.before.names[self.actor]}: {said}"
 
 
 @dataclass(frozen=True)
@@ -223,7 +236,8 @@ class StudyTree:
             return self, existing
         parent = self[parent_id]
         node = Node(id=self.next_id, parent=parent_id, state=state, action=action, text=text,
-                    verdict=verdict, events=events, steps=steps, actor=parent.state.mover)
+                    verdict=verdict, events=events, steps=steps, actor=parent.state.mover,
+                    before=parent.state)
         tree = self._with({node.id: node, parent_id: replace(parent, children=parent.children + (node.id,))},
                           next_id=self.next_id + 1)
         return tree, node

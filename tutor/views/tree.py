@@ -24,7 +24,7 @@ DANGER_CSS = ".bk-btn-danger { background-color: #b02a30; border-color: #8f2227;
 def row_item(row: Row, seat: int | None = None) -> dict[str, Any]:
     """One line of the tree list; the move as ``seat`` may read it (None: all of it)."""
     node = row.node
-    label = "Start" if node.is_root else f"{row.ply}. {node.label(seat)}"
+    label = "Start" if node.is_root else f"{row.ply}. {node.words(seat)}"
     if row.starts_variation:
         label = "↳ " + label
     if node.note:
