@@ -9,11 +9,13 @@ each rank comes from the config, never from a preset's name).
   keep the wild, burning and forcing cards for when they matter (nothing else
   goes, or the pile is worth burning or handing over), gamble on the stock
   before taking the pile, put the strongest cards face up.
-* **strong**: looks ahead. For each sensible move it deals the cards it cannot
-  see at random, consistently with its view (``view.determinize``), and plays
-  the game out with the standard habits for every seat; it keeps the move
-  that won most often over the same deals (determinization, "perfect
-  information Monte Carlo"), within a budget of simulated games.
+* **strong**: looks ahead. For the standard move and up to seven others it deals
+  the cards it cannot see at random, consistently with its view
+  (``view.determinize``), plays a few turns ahead with the standard habits for
+  every seat and judges the position reached (cards left face down, face up
+  and in hand, and how strong they are); it keeps the move that scored clearly
+  best over the same deals (determinization, "perfect information Monte
+  Carlo"), within a fixed budget of simulated actions.
 
 The standard habits read only what the mover may see (:class:`Facts`, built from
 a view at the decision and from a sampled position inside the look-ahead; a
@@ -22,13 +24,16 @@ test checks both give the same facts).
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from rules.cards import Card
 from rules.palace import (CHANCE, CHECK_STOCK, FLIP, LAST_CARD, PASS, PICKUP, QUICK_FLIP, READY, TAKE_UP, CallOut,
-                          Chance, Choose, Flash, Flip, PalaceRules, Pickup, Play, Quick, QuickFlip, Reflect, Swap)
+                          Chance, Choose, Flash, Flip, LastCard, PalaceRules, Phase, Pickup, Play, Quick, QuickFlip,
+                          Reflect, Swap, TakeUp)
 from rules.palace import Action as PalaceAction
 
 from .base import Decision, Player, register
@@ -190,67 +195,110 @@ def _best_target(f: Facts, plays: list) -> PalaceAction:
 
 
 def _play_turn(f: Facts, legal: tuple) -> tuple[PalaceAction, tuple]:
-    rules = f.rules
-    if LAST_CARD in legal:
-        return LAST_CARD, ("last-card",)
-    for a in legal:
-        if type(a) is CallOut:
-            return a, ("call-out", a.seat)
-    if FLIP in legal:
-        return FLIP, ("flip",)
-    # the card plays, by rank: the largest play of each rank (every copy: multiples)
-    by_rank: dict[int, PalaceAction] = {}
+    return turn_habit(f.rules, f.pile, legal, lambda: f.left)
+
+
+@dataclass(frozen=True)
+class _RankTables:
+    """A rule set's powers per rank code, looked up on every simulated move."""
+
+    special: tuple[bool, ...]
+    forcing: tuple[bool, ...]
+    worth: tuple[int, ...]
+    level: tuple[float, ...]
+    """Each rank's level over the highest level (0 for the weakest rank, 1 for the strongest)."""
+
+
+_TABLES: dict[int, tuple[PalaceRules, _RankTables]] = {}
+
+
+def _tables(rules: PalaceRules) -> _RankTables:
+    held = _TABLES.get(id(rules))
+    if held is not None and held[0] is rules:
+        return held[1]
+    if len(_TABLES) >= 32:  # custom rule sets come and go: keep the cache small
+        _TABLES.clear()
+    made = _RankTables(tuple(special(rules, c) for c in range(14)),
+                       tuple(bool(rules.is_flash[c] or rules.is_force_pickup[c]) for c in range(14)),
+                       tuple(worth(rules, c) for c in range(14)),
+                       tuple(rules.levels[c] / max(1, *rules.levels) for c in range(14)))
+    _TABLES[id(rules)] = (rules, made)
+    return made
+
+
+def turn_habit(rules: PalaceRules, pile: tuple, legal: tuple,
+               left: Callable[[], tuple]) -> tuple[PalaceAction, tuple]:
+    """The standard habits on an ordinary turn. ``left()`` gives (seat, cards still to play) for
+    the others, asked only to aim a flash (the look-ahead calls this on every simulated move)."""
+    by_rank: dict[int, PalaceAction] = {}  # the largest play of each rank (every copy: multiples)
+    call_out = None
+    words = set()
     for a in legal:
         kind = type(a)
         if kind is Play or kind is Flash:
-            code = _code(a.cards[0])
+            code = a.cards[0].index >> 2
             held = by_rank.get(code)
             if held is None or len(a.cards) > len(held.cards):
                 by_rank[code] = a
-    pile = f.pile
-    big = len(pile) >= 5
+        elif kind is CallOut:
+            call_out = call_out or a
+        else:
+            words.add(kind)
+    if LastCard in words:
+        return LAST_CARD, ("last-card",)
+    if call_out is not None:
+        return call_out, ("call-out", call_out.seat)
+    if Flip in words:
+        return FLIP, ("flip",)
     if by_rank:
-        # a four of a kind finished on the pile burns it (and its player goes again)
-        if pile and rules.four_of_a_kind:
-            top = _code(pile[-1])
-            play = by_rank.get(top)
-            if play is not None and _pile_run(pile) + len(play.cards) >= rules.four_of_a_kind and len(pile) >= 3:
-                return _at_leader(f, legal, play), ("four", len(pile))
-        plain = [code for code in by_rank if not special(rules, code)]
-        specials = [code for code in by_rank if special(rules, code)]
-        forcing = [code for code in specials if rules.is_flash[code] or rules.is_force_pickup[code]]
-        if big and forcing:  # hand the big pile over
-            code = min(forcing, key=lambda c: worth(rules, c))
-            return _at_leader(f, legal, by_rank[code]), ("hand-over", len(pile))
-        if plain:
-            code = min(plain, key=lambda c: (rules.levels[c], c))
-            return by_rank[code], ("lowest", len(by_rank[code].cards))
-        # only special cards go: spend the cheapest, unless a gamble on the stock costs little
-        resets = [code for code in specials if rules.is_reset[code]]
-        if resets:
-            code = min(resets, key=lambda c: worth(rules, c))
-            return by_rank[code], ("reset",)
-        if CHANCE in legal and len(pile) <= 3:
-            return CHANCE, ("chance-small", len(pile))
-        burns = [code for code in specials if rules.is_clear[code]]
-        if burns and len(pile) >= 3:
-            code = min(burns, key=lambda c: worth(rules, c))
-            return by_rank[code], ("burn", len(pile))
-        if CHANCE in legal:
-            return CHANCE, ("chance-keep",)
-        code = min(specials, key=lambda c: worth(rules, c))
-        return _at_leader(f, legal, by_rank[code]), ("special-only",)
-    if CHANCE in legal:
+        return _card_habit(rules, pile, legal, by_rank, Chance in words, left)
+    if Chance in words:
         return CHANCE, ("chance-nothing",)
-    if TAKE_UP in legal:
+    if TakeUp in words:
         return TAKE_UP, ("take-up",)
-    return (PICKUP, ("pickup",)) if PICKUP in legal else (legal[0], ("only",))
+    return (PICKUP, ("pickup",)) if Pickup in words else (legal[0], ("only",))
 
 
-def _at_leader(f: Facts, legal: tuple, play: PalaceAction) -> PalaceAction:
+def _card_habit(rules: PalaceRules, pile: tuple, legal: tuple, by_rank: dict, chance: bool,
+                left: Callable[[], tuple]) -> tuple[PalaceAction, tuple]:
+    tables = _tables(rules)
+    # a four of a kind finished on the pile burns it (and its player goes again)
+    if len(pile) >= 3 and rules.four_of_a_kind:
+        play = by_rank.get(pile[-1].index >> 2)
+        if play is not None and _pile_run(pile) + len(play.cards) >= rules.four_of_a_kind:
+            return _aim(legal, play, left), ("four", len(pile))
+    special_ranks = tables.special
+    plain = [code for code in by_rank if not special_ranks[code]]
+    specials = [code for code in by_rank if special_ranks[code]]
+    cheapest = tables.worth.__getitem__
+    forcing = [code for code in specials if tables.forcing[code]]
+    if len(pile) >= 5 and forcing:  # hand the big pile over
+        return _aim(legal, by_rank[min(forcing, key=cheapest)], left), ("hand-over", len(pile))
+    if plain:
+        levels = rules.levels
+        code = min(plain, key=lambda c: (levels[c], c))
+        return by_rank[code], ("lowest", len(by_rank[code].cards))
+    # only special cards go: spend the cheapest, unless a gamble on the stock costs little
+    resets = [code for code in specials if rules.is_reset[code]]
+    if resets:
+        return by_rank[min(resets, key=cheapest)], ("reset",)
+    if chance and len(pile) <= 3:
+        return CHANCE, ("chance-small", len(pile))
+    burns = [code for code in specials if rules.is_clear[code]]
+    if burns and len(pile) >= 3:
+        return by_rank[min(burns, key=cheapest)], ("burn", len(pile))
+    if chance:
+        return CHANCE, ("chance-keep",)
+    return _aim(legal, by_rank[min(specials, key=cheapest)], left), ("special-only",)
+
+
+def _aim(legal: tuple, play: PalaceAction, left: Callable[[], tuple]) -> PalaceAction:
+    """A flash goes at whoever is closest to going out (it makes its target take the pile)."""
     if type(play) is not Flash:
         return play
-    return _best_target(f, [a for a in legal if type(a) is Flash and a.cards == play.cards])
+    counts = dict(left())
+    same = [a for a in legal if type(a) is Flash and a.cards == play.cards]
+    return min(same, key=lambda a: (counts.get(a.target, 99), a.target))
 
 
 # -- the reasons in words -----------------------------------------------------------------------
@@ -313,8 +361,8 @@ def reason_words(f: Facts, action: PalaceAction, why: tuple, describe) -> tuple[
     if kind == "pass":
         return f"{what}: you have nothing to throw at once", "quick_play"
     if kind == "look-ahead":
-        return (f"{what}: over {why[3]} deals of the cards you cannot see, played out, it won "
-                f"{why[1]:.0%} of the games, against {why[2]:.0%} for the usual move "
+        return (f"{what}: over {why[3]} deals of the cards you cannot see, played a few turns ahead, it "
+                f"leaves you about a {why[1]:.0%} chance to win, against {why[2]:.0%} for the usual move "
                 f"({describe(why[4])})", None)
     if kind in ("any-card", "random-face-up", "no-swap"):
         return f"{what}: any legal play will do for a first game", None
@@ -362,34 +410,86 @@ class StandardPalace(_PalacePlayer):
 
 
 # -- the look-ahead -------------------------------------------------------------------------------
-ROLLOUT_CAP = 150
-"""Actions a simulated game may take before it is scored on the cards left."""
+BUDGET = 700
+"""Simulated actions a decision may spend, at most (a fixed count, not a clock: the same seed
+gives the same decision on any machine); about 10 ms in CPython on an idle core."""
 
-BUDGET = 1800
-"""Simulated actions a decision may spend (a fixed count, not a clock: the same seed gives
-the same decision on any machine); about 80 ms in CPython."""
+ROLLOUT_CAP = 20
+"""Actions a sampled deal is played ahead before the position is judged (:func:`judged_chance`):
+a few turns show what a move does; a whole game mostly adds the noise of later luck."""
+
+SHORTEST = 12
+"""A deal is not started when the budget left would play it less far than this for every move."""
+
+MARGIN = 0.05
+"""How much more a move must score than the habit, on average over the same deals, to replace it
+(a smaller lead is as likely the luck of the deals)."""
+
+_OVER = Phase.OVER
+_PLAY = Phase.PLAY
+
+
+def sample_habit(st: Any, legal: tuple) -> PalaceAction:
+    """``standard_choice(facts_from_state(st, st.to_move), legal)``'s action, without building
+    the facts on an ordinary turn (the look-ahead asks this on every simulated move)."""
+    if len(legal) == 1:
+        return legal[0]
+    if st.phase is _PLAY:
+        seat = st.to_move
+        return turn_habit(st.rules, st.pile, legal, lambda: facts_from_state(st, seat).left)[0]
+    return standard_choice(facts_from_state(st, st.to_move), legal)[0]
 
 
 def rollout(st: Any, seat: int, cap: int = ROLLOUT_CAP) -> tuple[float, int]:
-    """Play a sampled position out with the standard habits for every seat: (1 if ``seat``
-    wins, i.e. is not last with cards, 0 if it loses; the actions taken). A game still going
-    at ``cap`` actions is scored by how many cards ``seat`` still has to get rid of compared
-    with the others (a hand full of pile is a game half lost)."""
+    """Play a sampled position ahead with the standard habits for every seat: (``seat``'s
+    score, the actions taken). The score is 1 if ``seat`` wins (is not last with cards), 0 if it
+    loses, and for a game still going after ``cap`` actions its judged chance."""
     n = 0
-    while not st.is_over and n < cap:
-        mover = st.to_move
-        legal = st.legal_actions()
-        action = legal[0] if len(legal) == 1 else standard_choice(facts_from_state(st, mover), legal)[0]
-        st = st.apply(action)
+    while n < cap and st.phase is not _OVER:
+        st = st.apply(sample_habit(st, st.legal_actions()))
         n += 1
-    if st.is_over:
+    if st.phase is _OVER:
         if st.loser is not None:
             return (0.0 if st.loser == seat else 1.0), n
         return (1.0 if st.winner == seat else 0.0), n
-    mine = len(st.hands[seat]) + len(st.face_up[seat]) + len(st.face_down[seat])
-    theirs = min(len(st.hands[s]) + len(st.face_up[s]) + len(st.face_down[s])
-                 for s in range(len(st.hands)) if s != seat and s not in st.out)
-    return 0.5 + 0.5 * (theirs - mine) / max(1, theirs + mine), n
+    return judged_chance(st, seat), n
+
+
+# How a position's features weigh on winning: a logistic fit to the results of standard-vs-standard
+# games (house, Caron and BGA heads-up), judged from either seat. A face-down card is the slowest
+# to get rid of; strong plain cards and special cards in hand are worth having.
+_PER_HAND_CARD, _PER_FACE_UP, _PER_FACE_DOWN = -0.05, -0.16, -0.26
+_PER_SPECIAL, _PER_PLAIN_LEVEL = 0.1, 1.0
+_TO_MOVE, _TO_MOVE_PER_PILE_CARD = 0.08, -0.014
+
+
+def judged_chance(st: Any, seat: int) -> float:
+    """``seat``'s chance of winning a position, judged from every player's cards (the sampled
+    position shows them all) against the best placed other player."""
+    tables = _tables(st.rules)
+    theirs = max(_standing(st, s, tables) for s in range(len(st.hands)) if s != seat and s not in st.out)
+    x = _standing(st, seat, tables) - theirs
+    to_move = 1.0 if st.to_move == seat else -1.0  # a big pile weighs on whoever must answer it
+    x += to_move * (_TO_MOVE + _TO_MOVE_PER_PILE_CARD * len(st.pile))
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def _standing(st: Any, seat: int, tables: _RankTables) -> float:
+    hand = st.hands[seat]
+    specials = plain = 0
+    levels = 0.0
+    for c in hand:
+        code = c.index >> 2
+        if tables.special[code]:
+            specials += 1
+        else:
+            levels += tables.level[code]
+            plain += 1
+    for c in st.face_up[seat]:
+        specials += tables.special[c.index >> 2]
+    return (_PER_HAND_CARD * len(hand) + _PER_FACE_UP * len(st.face_up[seat])
+            + _PER_FACE_DOWN * len(st.face_down[seat]) + _PER_SPECIAL * specials
+            + _PER_PLAIN_LEVEL * (levels / plain if plain else 0.5))
 
 
 def candidates(facts: Facts, legal: tuple) -> list[PalaceAction]:
@@ -425,10 +525,11 @@ class StrongPalace(_PalacePlayer):
     """Determinized look-ahead over the standard habits (see the module notes)."""
 
     level = "strong"
-    deals = 16
-    """At most this many sampled deals, each played out once per move compared, until the
-    budget of simulated actions is spent (at least two deals)."""
-    moves_at_most = 5
+    deals = 32
+    """At most this many sampled deals, each played ahead once per move compared."""
+    moves_at_most = 8
+    """The habit and up to seven other candidates: the actions that are not card plays (take the
+    pile, chance the stock) first, then the plays of the weakest ranks."""
 
     def _pick(self, view, facts, legal, rng):
         habit, why = standard_choice(facts, legal)
@@ -438,17 +539,29 @@ class StrongPalace(_PalacePlayer):
         if not moves:
             return habit, why
         moves = [habit] + moves[:self.moves_at_most - 1]
-        wins = [0.0] * len(moves)
-        seat = view.seat
-        spent = deals = 0
-        while deals < self.deals and (deals < 2 or spent < BUDGET):
-            sample = view.determinize(rng)
-            for i, move in enumerate(moves):
-                score, steps = rollout(sample.apply(move), seat)
-                wins[i] += score
-                spent += steps + 1
-            deals += 1
-        best = max(range(len(moves)), key=lambda i: (wins[i], i == 0))
-        if best == 0 or wins[best] - wins[0] < 1.0:  # not clearly better: keep the habit
+        scores = self._play_ahead(view, moves, rng)
+        deals = len(scores[0])
+        if not deals:
             return habit, why
-        return moves[best], ("look-ahead", wins[best] / deals, wins[0] / deals, deals, habit)
+        gains = [sum(s) / deals - sum(scores[0]) / deals for s in scores]
+        best = max(range(1, len(moves)), key=lambda i: (gains[i], -i))
+        if gains[best] < MARGIN:  # not clearly better: keep the habit
+            return habit, why
+        return moves[best], ("look-ahead", sum(scores[best]) / deals, sum(scores[0]) / deals, deals, habit)
+
+    def _play_ahead(self, view, moves: list, rng: random.Random) -> list[list[float]]:
+        """Each move's scores over the same sampled deals (the habit's first). The budget is a
+        hard cap: a deal is played ahead only as far as what is left allows for every move."""
+        seat = view.seat
+        scores: list[list[float]] = [[] for _ in moves]
+        spent = 0
+        for _ in range(self.deals):
+            cap = min(ROLLOUT_CAP, (BUDGET - spent) // len(moves) - 1)  # one more for the move itself
+            if cap < SHORTEST:
+                break
+            sample = view.determinize(rng)
+            for move, mine in zip(moves, scores):
+                score, steps = rollout(sample.apply(move), seat, cap)
+                mine.append(score)
+                spent += steps + 1
+        return scores
