@@ -41,7 +41,7 @@ GAMES = {
     # at four hands a match the levels' edge drowned in it (standard over beginner 0.53 in 20
     # matches; 0.70 in 100 matches of twelve hands)
     "palace-poker": ("palace-poker", "limit", 2, 1 / 2, 12),
-    "kings-pot": ("kings-pot", "standard", 3, 1 / 3, 4),
+    "kings-pot": ("kings-pot", "standard", 3, 1 / 3, 12),  # twelve deals: the King's pot swings one
 }
 PAIRS = (("standard", "beginner"), ("strong", "standard"), ("strong", "beginner"))
 NAMES = ("Ann", "Bob", "Cleo", "Dev")
