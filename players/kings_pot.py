@@ -12,8 +12,11 @@ judging each sample as the showdown would, everyone's live cards included.
   already holds (it backs the same hand); calls when its chance pays for the
   call (pot odds), bets or raises one unit a card when it holds more than a fair
   share of the chances, folds otherwise.
-* **strong**: more samples; after the second reveal also gives up a card whose hand
-  won in none of them, and sizes its bets and raises by its chances.
+* **strong**: weighs every card in chips over more samples: what its hand is
+  expected to take of both pots against what the card costs in this and the
+  later rounds' bets; gives up a card that does not pay for itself, and bets or
+  raises, sized by its edge, when its share of the pot beats its share of the
+  cards in play.
 """
 
 from __future__ import annotations
