@@ -105,6 +105,23 @@ def test_a_battle_settled_after_a_typo(open_app, size):
     assert axe_violations(page, ["checker"]) == []
 
 
+def test_typing_key_by_key_stays_in_the_box_while_the_counts_change(app_page_shared):
+    # every card typed changes the field's count ("(1/1)"): that redrew the boxes, the box being
+    # typed in lost the keyboard and the rest of the side went nowhere (seen in a repeat visit)
+    page = app_page_shared
+    open_checker(page)
+    page.locator(".checker-clear button").click()
+    for key, side in (("attacker-banner", DAVE), ("defender-banner", FRANK)):
+        box = field(page, key)
+        box.click()
+        box.press_sequentially(side, delay=40)  # a fast typist: the worker answers between keys
+        assert box.evaluate("el => el.getRootNode().activeElement === el"), "the box lost the keyboard"
+        box.press("Enter")
+    page.locator(HEADLINE, has_text=DAVE_WINS).wait_for(timeout=30_000)
+    expect(field(page, "defender-palace")).to_have_value("Qc Qd 8h", timeout=30_000)
+    expect(page.locator(".focus-defender-palace")).to_have_text("Tap cards in (3/3)")
+
+
 def test_a_showdown_name_that_looks_like_html_is_shown_as_text(app_page_shared):
     page = app_page_shared
     open_checker(page)

@@ -105,8 +105,8 @@ def test_picker_taps_go_to_the_focused_field(section):
     assert view.form.focus == "defender.palace"
     assert 'class="card face black here" data-card="Qs"' not in view._picker.html  # focus moved on
     assert 'used" data-card="Qs"' in view._picker.html
-    assert {"key": "defender.banner", "count": "(1/1)"}.items() <= \
-        next(f for f in view._fields.fields if f["key"] == "defender.banner").items()
+    assert view._fields.counts["defender.banner"] == "(1/1)"
+    assert view._fields.counts["defender.palace"] == "(0/3)"
     view._picker._handle_msg({"key": "<script>"})  # junk from the page: refused, named, escaped
     assert "cannot read card" in view.form.error and view.form.texts["defender.banner"] == "Qs"
     assert "&#x27;&lt;script&gt;&#x27;" in view._message.object and "<script>" not in view._message.object
@@ -193,3 +193,15 @@ def test_the_options_are_labelled_check_boxes_that_judge_again(section):
     view._fields._handle_msg({"kind": "option", "key": "texts", "value": True})   # not an option: ignored
     view._fields._handle_msg({"kind": "option", "key": "last_two", "value": "yes"})  # not a bool: ignored
     assert view.form.last_two is False
+
+
+def test_typing_keeps_the_boxes_and_changes_only_their_counts(section):
+    # a change of ``fields`` rebuilds the boxes in the page (the one typed in loses the keyboard)
+    view = open_mode(section, "battle")
+    shape = view._fields.fields
+    for text in ("J", "Jd", "Jd | Js Jh 5d | Jc"):
+        view._fields._handle_msg({"kind": "input", "key": "attacker.banner", "value": text})
+    assert view._fields.fields is shape
+    assert view._fields.counts["attacker.banner"] == "(1/1)"
+    view._fields._handle_msg({"kind": "commit", "key": "attacker.banner", "value": "Jd | Js Jh 5d | Jc"})
+    assert view._fields.fields is shape and view._fields.counts["attacker.palace"] == "(3/3)"

@@ -233,17 +233,20 @@ def field_class(key: str) -> str:
 
 
 def field_items(form: CheckForm) -> list[dict[str, Any]]:
-    """The fields as the :class:`~.fields.FieldsBox` shows them, with their card counts."""
+    """The fields as the :class:`~.fields.FieldsBox` builds them (their counts apart)."""
+    return [{"key": f.key, "cls": field_class(f.key), "label": f.label, "kind": f.kind, "group": f.group,
+             "placeholder": _placeholder(f)} for f in form.fields()]
+
+
+def field_counts(form: CheckForm) -> dict[str, str]:
+    """Each card field's count of cards, out of its most when it has one: ``(2/3)``."""
     reading = form.read()
-    out = []
+    counts = {}
     for f in form.fields():
-        item = {"key": f.key, "cls": field_class(f.key), "label": f.label, "kind": f.kind, "group": f.group,
-                "placeholder": _placeholder(f), "count": ""}
         if not f.is_name:
             have = len(reading.cards.get(f.key, ()))
-            item["count"] = f"({have}/{f.most})" if f.most else f"({have})"
-        out.append(item)
-    return out
+            counts[f.key] = f"({have}/{f.most})" if f.most else f"({have})"
+    return counts
 
 
 class FormView(pn.viewable.Viewer):
@@ -331,11 +334,10 @@ class FormView(pn.viewable.Viewer):
         fields = self._fields
         if names & {"texts", "focus", "problems", "typing"}:
             items = field_items(form)
-            if [i["key"] for i in items] != [i["key"] for i in fields.fields]:
+            if items != fields.fields:  # the form's shape changed: the boxes are rebuilt
                 fields.fields = items
-            elif items != fields.fields:
-                fields.fields = items
-            fields.param.update(texts=dict(form.texts), problems=dict(form.problems), focus=form.focus)
+            fields.param.update(texts=dict(form.texts), problems=dict(form.problems), focus=form.focus,
+                                counts=field_counts(form))
             self._picker.html = picker_html(form)
         if names & set(form.options):
             self._fields.options = [dict(o, value=bool(getattr(form, o["key"]))) for o in fields.options]

@@ -20,12 +20,18 @@ from panel.custom import JSComponent
 
 
 class FieldsBox(JSComponent):
-    """``fields``: dicts with ``key``, ``cls`` (css-safe key), ``label``, ``placeholder``,
-    ``kind`` (``cards`` or ``name``) and ``count`` (e.g. ``2/3``); ``texts``,
-    ``problems``: key -> text; ``focus``: the key tapped cards go to."""
+    """``fields``: dicts with ``key``, ``cls`` (css-safe key), ``label``, ``placeholder`` and
+    ``kind`` (``cards`` or ``name``); ``texts``, ``problems``, ``counts`` (e.g. ``(2/3)``):
+    key -> text; ``focus``: the key tapped cards go to.
+
+    A change of ``fields`` rebuilds the boxes, so it is kept for a change of the form's
+    shape (a player added); what changes as the learner types (texts, problems, card
+    counts) updates the boxes in place: a rebuild took the box being typed in away
+    and the next keystrokes went nowhere."""
 
     fields = param.List(default=[], doc="The fields, in order.")
     texts = param.Dict(default={}, doc="Field key -> its text.")
+    counts = param.Dict(default={}, doc="Field key -> its card count, e.g. ``(2/3)``.")
     problems = param.Dict(default={}, doc="Field key -> what is wrong with it.")
     focus = param.String(default="", doc="The field tapped cards go to.")
     options = param.List(default=[], doc="Check boxes: dicts with ``key``, ``label`` and ``value`` (bool).")
@@ -39,6 +45,10 @@ class FieldsBox(JSComponent):
       const root = () => box.getRootNode();
       const typing = (input) => root().activeElement === input;
       function build() {
+        // a rebuild keeps the box being typed in, its text and caret (the learner types on)
+        const active = root().activeElement;
+        const kept = [...rows].find(([, r]) => r.input === active);
+        const caret = kept ? [kept[0], active.value, active.selectionStart, active.selectionEnd] : null;
         box.replaceChildren();
         rows.clear();
         let group = null;
@@ -97,6 +107,12 @@ class FieldsBox(JSComponent):
         }
         fill(true);
         mark();
+        const again = caret && rows.get(caret[0]);
+        if (again) {
+          again.input.value = caret[1];
+          again.input.focus();
+          again.input.setSelectionRange(caret[2], caret[3]);
+        }
       }
       const opts = document.createElement('div');
       opts.className = 'options';
@@ -134,14 +150,14 @@ class FieldsBox(JSComponent):
           const on = key === model.focus;
           r.row.classList.toggle('focused', on);
           r.pick.setAttribute('aria-pressed', on ? 'true' : 'false');
-          const count = r.field.count ? ' ' + r.field.count : '';
+          const count = model.counts[key] ? ' ' + model.counts[key] : '';
           r.pick.textContent = on ? 'Cards go here' + count : 'Tap cards in' + count;
           r.pick.setAttribute('aria-label', (on ? 'Tapped cards go into ' : 'Put tapped cards into ') + r.field.label);
         }
       }
       model.on('fields', build);
       model.on('texts', () => fill(false));
-      model.on(['problems', 'focus'], mark);
+      model.on(['problems', 'focus', 'counts'], mark);
       model.on('options', buildOptions);
       build();
       buildOptions();
