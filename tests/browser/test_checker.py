@@ -57,8 +57,7 @@ def test_a_battle_settled_after_a_typo(open_app, size):
 
     # the attacker's side first, then the defender's with a typo: named under its field at once
     type_into(page, "attacker-banner", DAVE)
-    # a person sees the side spread into its fields before typing the next one; typing on
-    # while the worker redraws the fields raced (the typo's note came late or not at all)
+    # Enter spreads the side over its fields
     expect(field(page, "attacker-palace")).to_have_value("Js Jh 5d", timeout=30_000)
     type_into(page, "defender-banner", "Frank: Qs | Qc Qd 8x | 8c", enter=False)
     problem = page.locator(".problem-defender-banner")
