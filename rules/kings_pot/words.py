@@ -1,7 +1,7 @@
 """King's Pot actions in plain words, for a person (``state.describe(action)``).
 
 Short imperative phrases with the amounts this position gives ("buy 2 cards for
-2 chips", "call 2 a card: 6 chips"), so quizzes, the move list, a refusal and
+2 chips", "bet 2 a card (6 chips)"), so quizzes, the move list, a refusal and
 the computer coach never show engine notation. A card folded singly stays face
 down: only its owner (and the teaching view) reads which card it was.
 """
@@ -36,9 +36,10 @@ def describe(state: "KingsPotState", action: Action, viewer: int | None = None) 
         return "check"
     if isinstance(action, Call):
         owed = state.due(state.to_act) if state.to_act is not None else 0
-        return f"call: {_chips(owed)}" if owed else "call"
+        return f"call ({_chips(owed)})" if owed else "call"
     if isinstance(action, Bet):
-        return f"bet {action.per_card} a card: {_chips(action.per_card * held)}"
+        # the amount in brackets: a reason follows the phrase after a colon
+        return f"bet {action.per_card} a card ({_chips(action.per_card * held)})"
     if isinstance(action, Raise):
         return f"raise by {action.per_card} a card"
     if isinstance(action, FoldCard):
