@@ -263,6 +263,11 @@ _REASONS = {
 }
 
 
+LOOSE_UP, LOOSE_STAY = 0.15, 0.9
+"""The beginner's habits: it bets or raises this often when it may, and checks or calls (when
+it does not bet) up to this often; the strong player reads loose callers by the same numbers."""
+
+
 @register
 class BeginnerKingsPot(_KingsPotPlayer):
     level = "beginner"
@@ -273,9 +278,9 @@ class BeginnerKingsPot(_KingsPotPlayer):
     def _bet(self, view, legal, rng):
         roll = rng.random()
         ups = [a for a in legal if type(a) in (Bet, Raise)]
-        if ups and roll < 0.15:
+        if ups and roll < LOOSE_UP:
             return self._words(view, ups[0], "random")
-        if roll < 0.9:
+        if roll < LOOSE_STAY:
             for kind in (Check, Call):
                 if (a := _one(legal, kind)) is not None:
                     return self._words(view, a, "random")
@@ -435,7 +440,7 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
 
 
-def _by_chances(move: _Move, look: float, blur: float) -> float:
+def _likely_by_chances(move: _Move, look: float, blur: float) -> float:
     """How likely ``move`` is from a player who plays by its chances and whose share of the
     pot looks like ``look``."""
     up = _sigmoid((look - move.bar_up) / blur) if move.could_raise else 0.0
@@ -449,8 +454,8 @@ def _by_chances(move: _Move, look: float, blur: float) -> float:
 def _at_random(move: _Move) -> float:
     """How likely ``move`` is from a player who bets now and then and mostly checks or calls."""
     if move.kind == "up":
-        return 0.15
-    return 0.75 if move.could_raise else 0.9
+        return LOOSE_UP
+    return LOOSE_STAY - LOOSE_UP if move.could_raise else LOOSE_STAY
 
 
 def _public_chances(view: Any, reveals: int, samples: int, rng: random.Random) -> list[float]:
@@ -482,7 +487,7 @@ def _reads(view: Any, o: Odds, samples: int, blur: float, rng: random.Random,
             p = 1.0
             for m in theirs:
                 look = LOOKS[0] * sum(chance[m.reveals][h] for h in dealt.backed[k]) + LOOKS[1]
-                p *= floor + (1 - floor) * _by_chances(m, look, blur)
+                p *= floor + (1 - floor) * _likely_by_chances(m, look, blur)
             by_chances += p
         by_chances /= len(o.deals)
         at_random = math.prod(_at_random(m) for m in theirs)
@@ -539,7 +544,6 @@ class StrongKingsPot(_KingsPotPlayer):
         best = max(options, key=lambda a: (worth[a], type(a) in (Check, Call)), default=FOLD)
         me = view.players[view.seat]
         owed = self._owed(view)
-        call = _one(legal, Call)
         facts = dict(share=o.share, owed=owed, pot=view.pot, kings_pot=view.kings_pot)
         if best is FOLD or (worth[best] < 0 and _one(legal, Check) is None):
             gain = o.share * (view.pot + owed) + o.kings * view.kings_pot
@@ -549,7 +553,7 @@ class StrongKingsPot(_KingsPotPlayer):
             return self._words(view, best, "edge", share=o.share, part=part, worth=worth[best])
         if type(best) is Check:
             return self._words(view, best, "check-better" if len(options) > 1 else "check", share=o.share)
-        return self._words(view, call, "call-kings", worth=worth[call] + owed, **facts)
+        return self._words(view, best, "call-kings", worth=worth[best] + owed, **facts)
 
     def _expect(self, view, action, o: Odds, reads: dict[int, float]) -> float:
         """Chips the seat expects from the deal after ``action``, over folding now: each other

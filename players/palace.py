@@ -186,12 +186,7 @@ def _swap(f: Facts, legal: tuple) -> tuple[PalaceAction, tuple]:
 def _best_target(f: Facts, plays: list) -> PalaceAction:
     """Among plays of the same cards at different players, the one at whoever is closest to
     going out (a flash makes its target take the pile)."""
-    first = plays[0]
-    if type(first) is not Flash:
-        return first
-    left = dict(f.left)
-    same = [a for a in plays if type(a) is Flash and a.cards == first.cards]
-    return min(same, key=lambda a: (left.get(a.target, 99), a.target))
+    return _aim(plays, plays[0], lambda: f.left)
 
 
 def _play_turn(f: Facts, legal: tuple) -> tuple[PalaceAction, tuple]:
