@@ -75,6 +75,7 @@ def test_a_battle_settled_after_a_typo(open_app, size):
     page.locator(HEADLINE, has_text=DAVE_WINS).wait_for(timeout=30_000)
     assert problem.inner_text() == "" and not problem.is_visible()
     expect(field(page, "defender-palace")).to_have_value("Qc Qd 8h", timeout=30_000)  # the side spread out
+    expect(field(page, "defender-banner")).to_have_value("Qs", timeout=30_000)  # in the box typed in too
     headline = page.locator(HEADLINE)
     if not touch:   # on a desktop it comes in sight under the fields (a phone's one column is a screen down)
         assert seen_unscrolled(headline), "the verdict came out of sight"
@@ -118,6 +119,7 @@ def test_typing_key_by_key_stays_in_the_box_while_the_counts_change(app_page_sha
         box.press("Enter")
     page.locator(HEADLINE, has_text=DAVE_WINS).wait_for(timeout=30_000)
     expect(field(page, "defender-palace")).to_have_value("Qc Qd 8h", timeout=30_000)
+    expect(field(page, "defender-banner")).to_have_value("Qs", timeout=30_000)
     expect(page.locator(".focus-defender-palace")).to_have_text("Tap cards in (3/3)")
 
 

@@ -94,7 +94,10 @@ class FieldsBox(JSComponent):
             pick.addEventListener('click', () => model.send_msg({kind: 'focus', key: f.key}));
             head.append(pick);
           }
-          input.addEventListener('input', () => model.send_msg({kind: 'input', key: f.key, value: input.value}));
+          input.addEventListener('input', () => {
+            committed.delete(f.key);  // typing on: what the model sends back for the commit is older
+            model.send_msg({kind: 'input', key: f.key, value: input.value});
+          });
           const commit = () => {
             committed.set(f.key, input.value);
             model.send_msg({kind: 'commit', key: f.key, value: input.value});
@@ -134,7 +137,9 @@ class FieldsBox(JSComponent):
       function fill(all) {
         for (const [key, r] of rows) {
           const text = model.texts[key] ?? '';
-          if (r.input.value === text) { committed.delete(key); continue; }
+          // an echo of the text as typed may come before the commit's canonical text: the
+          // mark stays until that is written (or the learner types on)
+          if (r.input.value === text) { continue; }
           if (all || !typing(r.input) || committed.get(key) === r.input.value) {
             r.input.value = text;
             committed.delete(key);
