@@ -107,9 +107,16 @@ window.__ptStatus = function (msg, failed) {
   el.textContent = failed || words[msg] || msg;
   if (failed) el.classList.add('pt-failed');
 };
+// The app calls __ptDrawn() once its page is drawn. Bokeh's embedding resolves before
+// that: a custom component imports its code (a module, fetched and compiled in a later
+// task) and only then draws itself and its children. On a slow machine the first screen
+// went away onto an empty page, and the page counted as interactive with no content.
+window.__ptDrawnYet = new Promise((r) => { window.__ptDrawn = r; });
 // the live app drawn into the hidden roots: show it in place of the first screen in one frame
 window.__ptHandOver = async function () {
   const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+  // never stuck on the first screen: after 20 s the page is shown whatever it holds
+  await Promise.race([window.__ptDrawnYet, new Promise((r) => setTimeout(r, 20000))]);
   if (document.visibilityState !== 'hidden') { await frame(); await frame(); }
   const first = document.getElementById('pt-first');
   if (first) first.remove();

@@ -64,3 +64,56 @@ def test_after_one_visit_the_app_opens_with_the_network_cut(chromium, site_url, 
     finally:
         context.close()
     assert guard.problems() == []
+
+
+# Every custom component's code is a module the page imports (es-module-shims'
+# importShim, a later task): hold each import back 2 s, as a slow phone would.
+SLOW_IMPORTS_JS = """
+(() => {
+  window.__slowImports = 0;
+  let real;
+  Object.defineProperty(window, 'importShim', {
+    configurable: true,
+    get() {
+      return real && new Proxy(real, {apply(target, self, args) {
+        window.__slowImports += 1;
+        return new Promise((r) => setTimeout(r, 2000)).then(() => Reflect.apply(target, self, args));
+      }});
+    },
+    set(value) { real = value; },
+  });
+})();
+"""
+
+
+def test_the_first_screen_stays_until_the_page_is_drawn_even_when_its_code_arrives_late(chromium, site_url):
+    """The page used to swap its first screen for the live app two frames after Bokeh's
+    embedding, which resolves before a custom component has imported its code and drawn:
+    on a slow machine a person saw an empty page and the page counted as ready with
+    nothing in it (a CI run failed on it). The swap waits for the page to be drawn."""
+    from palace_tutor.site import browser as B
+
+    context = chromium.new_context(service_workers="block")
+    context.add_init_script(SLOW_IMPORTS_JS)
+    guard = B.OutsideGuard()
+    guard.attach(context)
+    try:
+        page = context.new_page()
+        # at the swap, the first screen goes and the app shows: what does the app hold then?
+        page.add_init_script("""
+          window.__atSwap = 'no swap seen';
+          new MutationObserver((changes, observer) => {
+            const app = document.getElementById('pt-app');
+            if (app && !app.classList.contains('pt-pending')) {
+              window.__atSwap = (%s)('smoke-hand');
+              observer.disconnect();
+            }
+          }).observe(document, {subtree: true, attributes: true, attributeFilter: ['class']});
+        """ % B.SHADOW_TEXT_JS)
+        B.open_until_interactive(page, site_url + "?debug")
+        assert page.evaluate("window.__slowImports") > 0  # the imports really were held back
+        assert page.evaluate("window.__atSwap") == _expected(1)
+        assert shadow_text(page, "smoke-hand") == _expected(1)
+    finally:
+        context.close()
+    assert guard.problems() == []

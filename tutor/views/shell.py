@@ -198,6 +198,9 @@ class Shell(JSComponent):
       };
       model.on('ui', applyUi);
       applyUi();
+      // the page frame (palace_tutor/site/page.py) shows the app in place of its first
+      // screen only once this has drawn: Panel draws the slotted children after render
+      model.on('after_layout', () => { if (window.__ptDrawn) { window.__ptDrawn(); } });
       return app;
     }
     """ % {"parts": json.dumps(PARTS)}
