@@ -74,8 +74,19 @@ class Shell(JSComponent):
         if (!el) { return; }
         if (name === 'title') { el.textContent = model[PARTS[name]]; } else { el.innerHTML = model[PARTS[name]]; }
         // a new step's words start at the top of the bar (it kept the last scroll, so
-        // after a long narration or a quiz verdict the next one opened half-way down)
-        if (name === 'narration') { const sc = one('.bar-scroll'); if (sc) { sc.scrollTop = 0; } }
+        // after a long narration or a quiz verdict the next one opened half-way down).
+        // In the next frame: a scroll position set now forces a layout of the whole page
+        // while the rest of the step's updates are still arriving (a third of a Next).
+        if (name === 'narration') { scrollBarTop(); }
+      };
+      let barScroll = null;
+      const scrollBarTop = () => {
+        if (barScroll !== null) { return; }
+        barScroll = requestAnimationFrame(() => {
+          barScroll = null;
+          const sc = one('.bar-scroll');
+          if (sc && sc.scrollTop !== 0) { sc.scrollTop = 0; }
+        });
       };
       for (const name in PARTS) { fill(name); model.on(PARTS[name], () => fill(name)); }
 
