@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from rules.cards import Card
 from rules.palace_poker.odds import battle_odds
@@ -144,6 +145,34 @@ def test_kings_pot_tableau_lines_labels_and_leader(app_page_shared):
     leading = page.locator(f"{KINGS} svg.lines line.leading").evaluate_all("els => els.map(e => e.dataset.hand)")
     assert sorted(leading) == sorted(h.key for h in board.leader.hands)
     assert board.leader.reason in page.locator(f"{KINGS} .leader").inner_text()
+
+
+
+def test_next_keeps_what_the_person_opened_and_where_the_keyboard_is(app_page_shared):
+    """A step redraws the table in place: the list the person opened stays open and
+    keeps the keyboard while they step on with the arrow key and the cards move on
+    (the table's HTML used to be swapped whole: the list closed and the keyboard fell
+    back to the page at every step)."""
+    page = app_page_shared
+    study = lesson_study("kp-full-deal")
+    study.jump(10)                                  # Next turns the second five cards up
+    open_position(page, study, f'{KINGS} .cell.face-up[data-cell="7"]')
+    page.locator(f"{KINGS} details.hands summary").click()   # opened, and it has the keyboard
+    assert page.locator(f"{KINGS} .hands-list li").first.is_visible()
+
+    study.forward()                                 # what the next step shows, as CPython plays it
+    face_up = sorted(str(c.index) for c in study.state.board(None).cells if c.face_up)
+    page.keyboard.press("ArrowRight")               # Next, from the keyboard
+    page.locator(".narration .heading", has_text=study.narration().heading).wait_for(timeout=30_000)
+    shown = page.locator(f"{KINGS} .cell.face-up")
+    expect(shown).to_have_count(len(face_up), timeout=30_000)
+    assert sorted(shown.evaluate_all("els => els.map(e => e.dataset.cell)")) == face_up
+    assert page.locator(f"{KINGS} details.hands").evaluate("el => el.open")
+    assert page.locator(f"{KINGS} .hands-list li").first.is_visible()
+    focused = page.evaluate("""() => { let el = document.activeElement;
+                                     while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+                                     return el ? el.tagName : null; }""")
+    assert focused == "SUMMARY"
 
 
 def test_a_player_name_that_looks_like_html_is_shown_as_text(app_page_shared):

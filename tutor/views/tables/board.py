@@ -143,10 +143,50 @@ class Board(JSComponent):
       const body = document.createElement('div');
       body.className = 'board-body';
       let shown = null;
+      // A step changes a few cards and lines of the table. Swapping all of its HTML
+      // made the browser restyle and lay out every element of it again (most of a
+      // Next's main-thread time on a slow phone); a walk that keeps the elements
+      // that stay and changes only what differs does a fraction of that, and keeps
+      // what the person set: the keyboard focus, an open list (<details>), an amount
+      // being typed.
+      const attrs = (have, want) => {
+        for (const {name} of [...have.attributes]) {
+          if (!want.hasAttribute(name) && !(name === 'open' && have.tagName === 'DETAILS')) { have.removeAttribute(name); }
+        }
+        for (const {name, value} of [...want.attributes]) {
+          if (name === 'open' && have.tagName === 'DETAILS') { continue; }
+          if (have.getAttribute(name) !== value) { have.setAttribute(name, value); }
+        }
+        if (have.tagName === 'INPUT' && have !== root.getRootNode().activeElement) {
+          const value = want.getAttribute('value') || '';
+          if (have.value !== value) { have.value = value; }
+        }
+      };
+      const morph = (into, from) => {
+        const have = [...into.childNodes];
+        const want = [...from.childNodes];
+        want.forEach((node, i) => {
+          const old = have[i];
+          if (!old) { into.appendChild(node); }
+          else if (old.nodeType !== node.nodeType || old.nodeName !== node.nodeName) { into.replaceChild(node, old); }
+          else if (old.nodeType === Node.ELEMENT_NODE) { attrs(old, node); morph(old, node); }
+          else if (old.nodeValue !== node.nodeValue) { old.nodeValue = node.nodeValue; }
+        });
+        for (const old of have.slice(want.length)) { old.remove(); }
+      };
       function draw() {
-        body.innerHTML = model.html;
+        // the reason line sits in the html's slot: put the slot back so the walk meets it
+        if (body.contains(said)) {
+          const slot = document.createElement('div');
+          slot.className = 'reason-slot';
+          if (said.dataset.inSlot) { said.replaceWith(slot); } else { said.remove(); }
+        }
+        const next = document.createElement('template');
+        next.innerHTML = model.html;
+        morph(body, next.content);
         if (model.position !== shown) { said.textContent = ''; shown = model.position; }
         const slot = body.querySelector('.reason-slot');
+        said.dataset.inSlot = slot ? '1' : '';
         if (slot) { slot.replaceWith(said); } else { body.appendChild(said); }
       }
       body.addEventListener('click', (e) => {
@@ -169,8 +209,15 @@ class Board(JSComponent):
           if (b) { e.preventDefault(); b.click(); }
         }
       });
-      model.on('html', draw);
-      model.on('position', draw);
+      // a new position changes both at once: draw once, after the whole update has landed
+      let pending = false;
+      const drawSoon = () => {
+        if (pending) { return; }
+        pending = true;
+        queueMicrotask(() => { pending = false; draw(); });
+      };
+      model.on('html', drawSoon);
+      model.on('position', drawSoon);
       draw();
       root.appendChild(body);
       return root;
