@@ -247,7 +247,26 @@ class LinkBox(JSComponent):
           window.history.replaceState(null, '', local());
         }
       };
-      const show = () => { write(); field.value = address(); said.textContent = ''; };
+      // the address bar is written when the steps pause: history.replaceState costs a
+      // round trip to the browser (about a tenth of a Next on a slow phone) and nobody
+      // reads the address bar while pressing Next; the field shows the link at once
+      let writing = null;
+      const writeSoon = () => {
+        clearTimeout(writing);
+        writing = setTimeout(() => { writing = null; write(); }, 250);
+      };
+      const show = () => { writeSoon(); field.value = address(); said.textContent = ''; };
+      // a reload or a closed tab still leaves the last step in the address; an address
+      // the person typed or pasted since is theirs (the app opens it or puts this back)
+      const flush = () => { if (writing !== null) { clearTimeout(writing); writing = null; write(); } };
+      const drop = () => { clearTimeout(writing); writing = null; };
+      window.addEventListener('pagehide', flush);
+      window.addEventListener('hashchange', drop);
+      model.on('remove', () => {
+        flush();
+        window.removeEventListener('pagehide', flush);
+        window.removeEventListener('hashchange', drop);
+      });
       copy.addEventListener('click', async () => {
         field.value = address();
         try {
