@@ -9,11 +9,13 @@
 # the commits take turns, ROUNDS times, so the machine's load falls on all alike.
 # One JSON line per run goes to $OUT (default /tmp/palace-step-side-by-side.jsonl),
 # then the median over the rounds of each commit's painted p50 and p95 is printed.
+# CPU=4 slows Chromium's CPU four times (the bench's --cpu-throttle), as a phone.
 set -eu
 ROUNDS=$1; shift
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 PY="$HERE/.venv/bin/python"
 OUT=${OUT:-/tmp/palace-step-side-by-side.jsonl}
+CPU=${CPU:-1}
 for c in "$@"; do
   d=/tmp/palace-step-$c
   if [ ! -d "$d" ]; then
@@ -28,7 +30,7 @@ done
 for r in $(seq "$ROUNDS"); do
   for c in "$@"; do
     d=/tmp/palace-step-$c
-    line=$(cd "$d" && PYTHONPATH="$d" "$PY" -m bench step --rounds 1 --json 2>"$d.err" | tail -1)
+    line=$(cd "$d" && PYTHONPATH="$d" "$PY" -m bench step --rounds 1 --cpu-throttle "$CPU" --json 2>"$d.err" | tail -1)
     echo "{\"commit\": \"$c\", \"round\": $r, \"load\": \"$(cut -d' ' -f1 /proc/loadavg)\", \"result\": $line}" >> "$OUT"
   done
 done
