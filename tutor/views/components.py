@@ -46,9 +46,11 @@ class ItemList(JSComponent):
       box.setAttribute('role', 'list');
       box.setAttribute('aria-label', model.label);
       let nodes = new Map();
+      let marked = null;  // the row marked current (a study of 2,000 moves has 2,000 rows)
       function build() {
         box.replaceChildren();
         nodes = new Map();
+        marked = null;
         for (const item of model.items) {
           const row = document.createElement('div');
           row.className = 'row';
@@ -69,12 +71,12 @@ class ItemList(JSComponent):
       }
       function mark() {
         const key = model.selected == null ? null : String(model.selected);
-        for (const [k, b] of nodes) {
-          const on = k === key;
-          b.classList.toggle('current', on);
-          if (on) { b.setAttribute('aria-current', 'true'); } else { b.removeAttribute('aria-current'); }
+        const cur = key == null ? null : (nodes.get(key) || null);
+        if (marked !== cur) {
+          if (marked) { marked.classList.remove('current'); marked.removeAttribute('aria-current'); }
+          if (cur) { cur.classList.add('current'); cur.setAttribute('aria-current', 'true'); }
+          marked = cur;
         }
-        const cur = key == null ? null : nodes.get(key);
         if (cur && model.mode === 'list') {
           // keep the current row visible inside the list, without scrolling the
           // page; measured in the next frame, so this update never forces a
