@@ -169,7 +169,10 @@ class Board(JSComponent):
           const old = have[i];
           if (!old) { into.appendChild(node); }
           else if (old.nodeType !== node.nodeType || old.nodeName !== node.nodeName) { into.replaceChild(node, old); }
-          else if (old.nodeType === Node.ELEMENT_NODE) { attrs(old, node); morph(old, node); }
+          else if (old.nodeType === Node.ELEMENT_NODE) {
+            // most of the table is the same as before: one native comparison skips it
+            if (!old.isEqualNode(node)) { attrs(old, node); morph(old, node); }
+          }
           else if (old.nodeValue !== node.nodeValue) { old.nodeValue = node.nodeValue; }
         });
         for (const old of have.slice(want.length)) { old.remove(); }
