@@ -49,6 +49,38 @@ def test_every_lesson_position_draws_in_every_view(lesson_id):
             assert len(root.find_all(cls="seat")) == len(names)
 
 
+
+def test_a_table_that_keeps_its_grid_between_steps_draws_what_a_new_table_draws():
+    """The grid is kept from one draw to the next while it stays the same: walking the
+    whole deal forward then back, the kept table draws what a table made afresh for that
+    position draws."""
+    study = lesson_study("kp-full-deal")
+    kept = table_for(study)
+    for _ in stops(study):
+        assert kept.board.html == table_for(study).board.html
+    while study.back():
+        assert kept.board.html == table_for(study).board.html
+
+
+def test_the_kept_grid_follows_a_card_turned_up_even_when_no_other_thing_changes():
+    """Same cards, same leading hands, one more cell face up: a new grid (the teaching view
+    shows face-down cards, so the cards alone do not tell the two apart); same cells, the
+    leading hands shown: a new grid too."""
+    from rules.cards import parse_cards
+    from rules.kings_pot.board import make_board
+
+    cards = parse_cards("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac 2d 3h 4s 5c 6d 7h 8s 9c Td Jh Qs Kc")
+    labels = [1, 2, 3, 0, 1] * 5
+    kings = parse_cards("Ad Ah As 2h 2s")
+    before = make_board(cards, frozenset({0}), labels, kings, False)
+    after = make_board(cards, frozenset({0, 24}), labels, kings, False)
+    kept, fresh = table_for(lesson_study("kp-full-deal")), table_for(lesson_study("kp-full-deal"))
+    first = kept._tableau(before, frozenset())
+    assert kept._tableau(after, frozenset()) == fresh._tableau(after, frozenset()) != first
+    # and the same cards once a question is answered: the leading lines light up
+    leading = frozenset(after.leader.hands)
+    assert leading and kept._tableau(after, leading) == fresh._tableau(after, leading) != fresh._tableau(after, frozenset())
+
 def test_reveal_labels_follow_the_reading_of_the_lost_figure():
     """Ruling kings-pot-reveal-order, counted here by hand: round k turns the cell in row r,
     column (2r + k - 1) mod 5; the other ten cells, the centre among them, wait for the showdown."""

@@ -169,7 +169,20 @@ class KingsPotTable(BoardTable):
                + tag("span", f"{level} · spare cards {view.spare_left}", "mover"))
         return tag("div", "", "status", raw=raw)
 
+    _tableau_memo: tuple[Any, str] | None = None
+
     def _tableau(self, board: Any, leading: frozenset) -> str:
+        # the grid is the same through a round of betting (most steps): kept from the last
+        # draw, it is not rebuilt (a third of a Next's Python); it follows from the cells
+        # and the leading hands alone (the lines' values are computed from the cells)
+        key = (tuple((c.card, c.face_up, c.label) for c in board.cells), leading)
+        if self._tableau_memo is not None and self._tableau_memo[0] == key:
+            return self._tableau_memo[1]
+        html = self._draw_tableau(board, leading)
+        self._tableau_memo = (key, html)
+        return html
+
+    def _draw_tableau(self, board: Any, leading: frozenset) -> str:
         hands = {h.name: h for h in board.hands}
 
         def name_cell(hand: HandName, row: int, col: int, number: str) -> str:
