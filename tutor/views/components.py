@@ -260,8 +260,8 @@ class LinkBox(JSComponent):
       const show = () => { writeSoon(); field.value = address(); said.textContent = ''; };
       // a reload or a closed tab still leaves the last step in the address; an address
       // the person typed or pasted since is theirs (the app opens it or puts this back)
-      const flush = () => { if (writing !== null) { clearTimeout(writing); writing = null; write(); } };
       const drop = () => { clearTimeout(writing); writing = null; };
+      const flush = () => { if (writing !== null) { drop(); write(); } };
       window.addEventListener('pagehide', flush);
       window.addEventListener('hashchange', drop);
       model.on('remove', () => {

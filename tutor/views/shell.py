@@ -76,7 +76,7 @@ class Shell(JSComponent):
         // a new step's words start at the top of the bar (it kept the last scroll, so
         // after a long narration or a quiz verdict the next one opened half-way down).
         // In the next frame: a scroll position set now forces a layout of the whole page
-        // while the rest of the step's updates are still arriving (a third of a Next).
+        // while the rest of the step's updates are still arriving.
         if (name === 'narration') { scrollBarTop(); }
       };
       let barScroll = null;

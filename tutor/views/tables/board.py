@@ -143,19 +143,20 @@ class Board(JSComponent):
       const body = document.createElement('div');
       body.className = 'board-body';
       let shown = null;
+      let saidInSlot = false;  // the reason line stands in the html's slot (else it is last)
       // A step changes a few cards and lines of the table. Swapping all of its HTML
       // made the browser restyle and lay out every element of it again (most of a
       // Next's main-thread time on a slow phone); a walk that keeps the elements
       // that stay and changes only what differs does a fraction of that, and keeps
       // what the person set: the keyboard focus, an open list (<details>), an amount
       // being typed.
+      const theirs = (el, name) => name === 'open' && el.tagName === 'DETAILS';  // opened by the person
       const attrs = (have, want) => {
         for (const {name} of [...have.attributes]) {
-          if (!want.hasAttribute(name) && !(name === 'open' && have.tagName === 'DETAILS')) { have.removeAttribute(name); }
+          if (!want.hasAttribute(name) && !theirs(have, name)) { have.removeAttribute(name); }
         }
         for (const {name, value} of [...want.attributes]) {
-          if (name === 'open' && have.tagName === 'DETAILS') { continue; }
-          if (have.getAttribute(name) !== value) { have.setAttribute(name, value); }
+          if (!theirs(have, name) && have.getAttribute(name) !== value) { have.setAttribute(name, value); }
         }
         if (have.tagName === 'INPUT' && have !== root.getRootNode().activeElement) {
           const value = want.getAttribute('value') || '';
@@ -182,14 +183,14 @@ class Board(JSComponent):
         if (body.contains(said)) {
           const slot = document.createElement('div');
           slot.className = 'reason-slot';
-          if (said.dataset.inSlot) { said.replaceWith(slot); } else { said.remove(); }
+          if (saidInSlot) { said.replaceWith(slot); } else { said.remove(); }
         }
         const next = document.createElement('template');
         next.innerHTML = model.html;
         morph(body, next.content);
         if (model.position !== shown) { said.textContent = ''; shown = model.position; }
         const slot = body.querySelector('.reason-slot');
-        said.dataset.inSlot = slot ? '1' : '';
+        saidInSlot = slot !== null;
         if (slot) { slot.replaceWith(said); } else { body.appendChild(said); }
       }
       body.addEventListener('click', (e) => {

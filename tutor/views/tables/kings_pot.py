@@ -173,7 +173,7 @@ class KingsPotTable(BoardTable):
 
     def _tableau(self, board: Any, leading: frozenset) -> str:
         # the grid is the same through a round of betting (most steps): kept from the last
-        # draw, it is not rebuilt (a third of a Next's Python); it follows from the cells
+        # draw, it is not rebuilt (a sixth of a Next's Python); it follows from the cells
         # and the leading hands alone (the lines' values are computed from the cells)
         key = (tuple((c.card, c.face_up, c.label) for c in board.cells), leading)
         if self._tableau_memo is not None and self._tableau_memo[0] == key:
