@@ -310,11 +310,11 @@ class KingsPotState(GameState[Action]):
         if isinstance(a, FoldCard):
             if a.card not in seat.live:
                 where = "has already folded" if a.card in seat.folded else "does not hold"
-                return Verdict(False, f"{who} {where} {a.card}", _ref(S.FIRST_REVEAL), PARTIAL_FOLD_RULING)
+                return Verdict(False, f"{who} {where} the {a.card.label}", _ref(S.FIRST_REVEAL), PARTIAL_FOLD_RULING)
             if n == 1:
-                return Verdict(False, f"{a.card} is {who}'s last card: to give it up, fold "
-                               "('fold')", _ref(S.FIRST_REVEAL), PARTIAL_FOLD_RULING)
-            return Verdict(True, f"{who} folds {a.card} (no longer backing the "
+                return Verdict(False, f"The {a.card.label} is {who}'s last card: to give it up, fold every card "
+                               "and leave the deal", _ref(S.FIRST_REVEAL), PARTIAL_FOLD_RULING)
+            return Verdict(True, f"{who} folds the {a.card.label} (no longer backing the "
                            f"{HandName.for_rank(a.card.rank).title}) and keeps the turn",
                            _ref(S.SAME_RANK), PARTIAL_FOLD_RULING)
         if isinstance(a, Fold):

@@ -219,10 +219,10 @@ def _first_card(rules: PalaceRules, stock: tuple[Card, ...], notes: list[Event])
     for _ in range(len(stock)):
         card, stock = stock[0], stock[1:]
         if card.rank not in rules.first_card_replaced:
-            notes.append(Event("first-card", f"the dealer turns {card} to start the pile", ref,
+            notes.append(Event("first-card", f"the dealer turns the {card.label} to start the pile", ref,
                                (("card", card),)))
             return (card,), stock
-        notes.append(Event("first-card-returned", f"{card} may not start the pile: it goes under the stock",
+        notes.append(Event("first-card-returned", f"The {card.label} may not start the pile: it goes under the stock",
                            ref, (("card", card),)))
         stock = stock + (card,)
     return (), stock  # only special cards left: the pile starts empty

@@ -304,7 +304,7 @@ def _check_stock(t: _Turn, seat: int, info: FlashInfo) -> None:
     d = t.d
     card = d["stock"][0]
     if t.narrate:
-        t.event("check-stock", f"{t.name(seat)} checks the stock: its top card is {card}",
+        t.event("check-stock", f"{t.name(seat)} checks the stock: its top card is {cards_words((card,))}",
                 "flash_check_stock", seat=seat, card=card)
     if t.rules.is_flash[card.index >> 2]:
         t.draw_stock(1)
@@ -347,7 +347,7 @@ def _quick_flip(t: _Turn, seat: int, w: Window) -> None:
         t.seat_set("down_shown", seat, False)
     d["pile"] = d["pile"] + (card,)
     if t.narrate:
-        t.event("quick", f"{t.name(seat)} quickly flips {card} onto the pile", "quick_face_down",
+        t.event("quick", f"{t.name(seat)} quickly flips {cards_words((card,))} onto the pile", "quick_face_down",
                 seat=seat, cards=(card,))
     _resolve(t, seat, card.index >> 2, 1, "quick-flip", (w.skips, w.reverse), ())
 
@@ -372,7 +372,7 @@ def _in_swap(t: _Turn, st: PalaceState, a: A.Action) -> None:
         t.hands[seat] = remove_cards(d["hands"][seat], (a.hand_card,)) + (_SEEN[a.face_up_card.index],)
         t.seat_set("face_up", seat, remove_cards(d["face_up"][seat], (a.face_up_card,)) + (a.hand_card,))
         if t.narrate:
-            t.event("swap", f"{t.name(seat)} swaps {a.hand_card} from hand with face-up {a.face_up_card}",
+            t.event("swap", f"{t.name(seat)} swaps {cards_words((a.hand_card,))} from hand with the face-up {a.face_up_card.label}",
                     "face_up_choice", seat=seat)
     else:
         _next_in_setup(t, seat)
@@ -632,7 +632,7 @@ def _flip(t: _Turn, seat: int) -> None:
     if d["down_shown"][seat]:
         t.seat_set("down_shown", seat, False)
     if t.narrate:
-        t.event("flip", f"{t.name(seat)} turns over a face-down card: {card}",
+        t.event("flip", f"{t.name(seat)} turns over a face-down card: {cards_words((card,))}",
                 "face_down_same_rules" if later else "face_down_one_at_a_time", seat=seat, card=card)
     code = card.index >> 2
     if legality.judge(rules, t.top(), code, 1).legal:
@@ -648,7 +648,7 @@ def _flip(t: _Turn, seat: int) -> None:
         t.seat_set("peeked", seat, True)
         t.seat_set("down_shown", seat, True)  # everyone saw it turned over
         if t.narrate:
-            t.event("returned", f"{card} cannot be played: it goes back face down, to be played last", "win",
+            t.event("returned", f"The {card.label} cannot be played: it goes back face down, to be played last", "win",
                     seat=seat, card=card)
     else:
         _pickup(t, seat, (card,), "face_down")

@@ -109,7 +109,7 @@ def test_chips_paid_on_a_folded_card_stay_in_the_pot(betting, run):
     pot, stack = s.pot, s.seats[1].stack
     s, _ = run(s, "fold 2h")
     assert (s.pot, s.seats[1].stack) == (pot, stack)
-    assert s.explain(FoldCard(Card.parse("2h"))).reason == "Ben has already folded 2h"
+    assert s.explain(FoldCard(Card.parse("2h"))).reason == "Ben has already folded the 2♥"
 
 
 def test_two_cards_of_one_rank_can_be_folded_down_to_one(deal, run):
@@ -125,7 +125,7 @@ def test_the_last_card_cannot_be_folded_singly(betting, run):
     verdict = s.explain(FoldCard(Card.parse("Ks")))
     assert not verdict.legal and "last card" in verdict.reason
     assert verdict.ruling.key == "kings-pot-folding-some-cards"
-    assert "does not hold 9s" in s.explain(FoldCard(Card.parse("9s"))).reason
+    assert "does not hold the 9♠" in s.explain(FoldCard(Card.parse("9s"))).reason
 
 
 def test_folding_everything_leaves_the_deal_and_skips_the_player(betting, run):
