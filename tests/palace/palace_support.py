@@ -6,6 +6,9 @@ the engine's own output.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
 from rules.cards import Card, parse_cards
 from rules.palace import PalaceState, start
 
@@ -62,3 +65,15 @@ def hand(state: PalaceState, seat: int) -> list[str]:
 
 def same_cards(got, text: str) -> bool:
     return sorted(str(c) for c in got) == sorted(str(c) for c in parse_cards(text))
+
+
+def narrated_random_play(state: PalaceState, seed: int, max_actions: int) -> Iterator[tuple[PalaceState, PalaceState, tuple]]:
+    """A seeded random game from ``state`` with narration on: (before, after, events) per action."""
+    rng = random.Random(seed)
+    for _ in range(max_actions):
+        if state.is_over:
+            return
+        actions = state.legal_actions()
+        after, events = state.play(actions[int(rng.random() * len(actions))])
+        yield state, after, events
+        state = after

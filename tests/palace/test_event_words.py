@@ -7,9 +7,9 @@ the engine's notation (``Qc``, ``Ts``: a rank letter or digit and a suit letter)
 which is how the links and files write cards, not how the table says them.
 """
 
-import random
 import re
 
+from palace_support import narrated_random_play
 from rules.palace import start
 
 # a card in notation, standing alone: "Qc", "Ts", "9h" (never a word of English in these
@@ -23,12 +23,7 @@ def narrated_games(variant, alternates, games=6, players=3):
     for seed in range(games):
         state = start(variant, {"players": players, "seed": seed, "alternates": list(alternates)})
         yield from state.notes  # the deal: the online game's first card of the pile
-        rng = random.Random(seed)
-        for _ in range(600):
-            if state.is_over:
-                break
-            actions = state.legal_actions()
-            state, events = state.play(actions[int(rng.random() * len(actions))])
+        for _, _, events in narrated_random_play(state, seed, 600):
             yield from events
 
 
