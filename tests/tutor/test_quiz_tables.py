@@ -59,3 +59,20 @@ def test_an_open_question_holds_back_every_answer_until_it_is_answered(lesson_id
     if asked.action and not study.state.is_over:
         keys = [el.attrs.get("data-key", "") for el in after.walk()]
         assert any("|do|" in k or "|pick|" in k or "|amount|" in k for k in keys), "no move offered after"
+
+
+@pytest.mark.parametrize("lesson_id, index", [q for q in questions() if q.values[1] >= 1][:4])
+def test_moving_onto_a_question_reaches_the_table_once_with_the_question_already_open(lesson_id, index):
+    # the table redraws on the cursor and on quiz_open; heard in two calls, it drew the
+    # position first as if no question were asked (moves on offer), then again
+    study = at_question(lesson_id, index)
+    study.back()
+    assert not study.quiz_open
+    calls = []
+    study.param.watch(lambda *events: calls.append((sorted(e.name for e in events), study.quiz_open)),
+                      ["current", "step", "quiz_open"])
+    study.forward()
+    assert study.quiz.step == index
+    assert len(calls) == 1, calls
+    names, open_then = calls[0]
+    assert "quiz_open" in names and open_then is True

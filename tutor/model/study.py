@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import param
+from param.parameterized import batch_call_watchers
 
 from rules.core import GameState
 from rules.errors import NotationError
@@ -266,8 +267,11 @@ class Study(param.Parameterized):
 
     # -- moving the cursor --------------------------------------------------------
     def _move(self, node_id: int, step: int | None, **extra: Any) -> None:
-        self.param.update(current=node_id, step=step, selection=(), notice=None, **extra)
-        self._sync_quiz()
+        # one batch: whoever watches the cursor and quiz_open (the table) hears the move
+        # once, with the question already asked or closed, not first with a stale one
+        with batch_call_watchers(self):
+            self.param.update(current=node_id, step=step, selection=(), notice=None, **extra)
+            self._sync_quiz()
 
     def _sync_quiz(self) -> None:
         if self.tree is not None:
