@@ -290,3 +290,30 @@ def test_a_missing_model_attribute_is_cheap_to_ask_and_still_explained(monkeypat
         div.txt
     with pytest.raises(AttributeError, match="possible attributes are"):
         div.zzzzzz
+
+
+def test_a_change_asks_the_design_for_its_styles_only_when_it_is_to_the_styles(monkeypatch):
+    import panel as pn
+    from panel.theme.base import Design
+
+    from tutor.views.compat import design_styles_only_when_asked
+
+    design_styles_only_when_asked()
+    asked = []
+    params = Design.params
+    monkeypatch.setattr(Design, "params", lambda self, *a, **k: asked.append(1) or params(self, *a, **k))
+    pane = pn.widgets.TextInput(value="first", design=Design)
+    model = pane.get_root(Document())
+    asked.clear()
+    pane.value = "second"
+    assert model.value == "second" and asked == []
+    # a change to the styles still gets the design's own in front, as a pane made with them has
+    extra = ".extra { color: red; }"
+    pane.stylesheets = [extra]
+    assert asked
+    fresh = pn.widgets.TextInput(value="first", design=Design, stylesheets=[extra]).get_root(Document())
+
+    def names(m):
+        return [getattr(s, "url", s) for s in m.stylesheets]
+
+    assert names(model) == names(fresh) and names(model)[-1] == extra and len(names(model)) > 1

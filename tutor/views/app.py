@@ -29,7 +29,7 @@ from tutor.model.versus import PlayMode
 from .base import StudyFollower
 from .checker import CheckerView
 from .compare import ComparePane
-from .compat import lazy_attribute_errors
+from .compat import design_styles_only_when_asked, lazy_attribute_errors
 from .library import SavedStudiesPane
 from .components import PageBridge
 from .deal import DealView
@@ -358,4 +358,5 @@ def build(catalog: Catalog | None = None) -> TutorView:
     """The tutor page over the shipped games and lessons. The first screen shows
     until the page reports its address (a shared link opens its study)."""
     lazy_attribute_errors()
+    design_styles_only_when_asked()
     return TutorView(app=TutorApp(catalog or Catalog.load()))

@@ -57,6 +57,9 @@ _PANEL_SHAPE = (
     ("panel.custom", "ReactiveESM", "_update_model"),
     # lazy_attribute_errors replaces it
     ("bokeh.core.has_props", "HasProps", "_raise_attribute_error_with_matches"),
+    # design_styles_only_when_asked replaces it
+    ("panel.reactive", "Reactive", "_update_properties"),
+    ("panel.reactive", "Reactive", "_process_param_change"),
 )
 # what panel.io.pyodide (importable only inside Pyodide) must define
 _WORKER_NAMES = ("_link_docs_worker", "_process_document_events", "_dict_converter")
@@ -281,3 +284,28 @@ def lazy_attribute_errors() -> None:
     from bokeh.core.has_props import HasProps
 
     HasProps._raise_attribute_error_with_matches = _raise_lazily
+
+
+def _update_properties(self: Any, *events: Any, doc: Any) -> dict[str, Any]:
+    # Panel 1.7.5's Reactive._update_properties, with the design's parameters worked
+    # out only for the one change that reads them (the stylesheets)
+    changes = {event.name: event.new for event in events}
+    if "stylesheets" in changes and self._design:
+        params, _ = self._design.params(self, doc)
+        if "stylesheets" in params:
+            changes["stylesheets"] = params["stylesheets"] + changes["stylesheets"]
+    return self._process_param_change(changes)
+
+
+def design_styles_only_when_asked() -> None:
+    """Stop Panel working out the design's styles at every property change.
+
+    Why: for each change of any component (the table's HTML, the narration, the
+    step list's mark: six or seven a Next), Panel asked the design for all its
+    parameters, which resolves its stylesheets and builds their models, and then
+    used them only when the change was to the stylesheets. That was 12-20% of a
+    Next's Python time under CPython (min of 7 walks of the longest lessons). The
+    result is the same: the styles are worked out when a change needs them."""
+    from panel.reactive import Reactive
+
+    Reactive._update_properties = _update_properties
