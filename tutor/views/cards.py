@@ -22,6 +22,7 @@ and other views read:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from rules.cards import Card
@@ -44,20 +45,28 @@ def _element(key: str | None) -> tuple[str, dict[str, str]]:
 
 
 def card_face(card: Card, *, cls: str = "", reason: str = "", key: str | None = None,
-              title: str = "", **data: Any) -> str:
+              title: str = "", **data: str) -> str:
     """A card face: rank and suit symbol, red or black.
 
     ``reason`` becomes the hover text and the tap text (``data-reason``);
     ``key`` makes it a button whose click is sent to Python; ``data``
     adds ``data-*`` attributes (``zone="hand"`` -> ``data-zone="hand"``).
     """
+    return _card_face(card, cls, reason, key, title, tuple(data.items()))
+
+
+# A step redraws every card on the table (a hundred or more), mostly as it was:
+# the same card, classes and reason give the same markup, so it is made once.
+@lru_cache(maxsize=4096)
+def _card_face(card: Card, cls: str, reason: str, key: str | None, title: str,
+               data: tuple[tuple[str, str], ...]) -> str:
     colour = "joker" if card.is_joker else ("red" if card.suit.is_red else "black")
     name, attrs = _element(key)
     words = card.words
     hover = title or (f"{card.label}: {reason}" if reason else words)
     if reason:
         attrs["data_reason"] = f"{card.label}: {reason}"
-    for k, v in data.items():
+    for k, v in data:
         attrs[f"data_{k}"] = v
     rank = _JOKER_RANK if card.is_joker else card.rank.label
     suit = "\u2605" if card.is_joker else card.suit.symbol
