@@ -3,7 +3,7 @@ main line first like a chess study)."""
 
 import pytest
 
-from tutor.model.tree import ROOT, StudyTree, TreeError
+from tutor.model.tree import ROOT, GrowingTree, StudyTree, TreeError
 
 from . import toygame
 from .toygame import Add
@@ -149,3 +149,25 @@ def test_the_same_move_with_and_without_the_actors_name_is_one_child():
     study.goto(at)
     study.play_text(f"{mover.upper()}: STAY")
     assert study.current == stayed and len(study.tree[at].children) == 2
+
+
+def test_a_tree_grown_in_place_is_the_tree_that_adding_one_by_one_makes():
+    # the same moves, branches and a repeated move (which must give back the existing child)
+    moves = [(ROOT, 1), (1, 1), (ROOT, 2), (3, 3), (ROOT, 3), (ROOT, 1), (3, 1), (2, 2)]
+    one_by_one = StudyTree.start(toygame.start("ten", {}))
+    growing = GrowingTree(one_by_one)
+    for parent, n in moves:
+        state = one_by_one[parent].state
+        after, events = state.play(Add(n))
+        one_by_one, expected = one_by_one.add(parent, Add(n), str(Add(n)), after, state.check(Add(n)), events)
+        got = growing.add(parent, Add(n), str(Add(n)), growing[parent].state.play(Add(n))[0],
+                          state.check(Add(n)), events)
+        assert got.id == expected.id and got.parent == expected.parent
+    grown = growing.done()
+    assert grown.next_id == one_by_one.next_id == 8
+    assert {i: (n.parent, n.children, n.text, n.actor) for i, n in grown.nodes.items()} == \
+        {i: (n.parent, n.children, n.text, n.actor) for i, n in one_by_one.nodes.items()}
+    # done() is a tree of its own: growing on does not change it
+    growing.add(ROOT, Add(2), "+2", growing[ROOT].state.play(Add(2))[0])  # exists: unchanged
+    growing.add(2, Add(3), "+3", growing[2].state.play(Add(3))[0])
+    assert 8 not in grown.nodes and len(grown.nodes) == 8

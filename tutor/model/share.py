@@ -44,7 +44,7 @@ from rules.errors import NotationError
 
 from .catalog import Catalog
 from .study import Study, _stops
-from .tree import ROOT, StudyTree
+from .tree import ROOT, GrowingTree, StudyTree
 
 FORMAT = 1
 PREFIX = "pt"
@@ -181,7 +181,7 @@ def restore(data: Any, catalog: Catalog, *, what: str = "link") -> Snapshot:
     except Exception as err:  # noqa: BLE001 - whatever a crafted setup makes the engine raise
         raise _fail(f"The {what}'s starting position is not valid: {_cut(str(err), 200)}.", what,
                     token=getattr(err, "token", None)) from None
-    tree = StudyTree.start(start)
+    growing = GrowingTree(StudyTree.start(start))
     for number, move in enumerate(moves, 1):
         if (not isinstance(move, list) or len(move) != 2 or not isinstance(move[0], int)
                 or isinstance(move[0], bool) or not isinstance(move[1], str)):
@@ -190,7 +190,7 @@ def restore(data: Any, catalog: Catalog, *, what: str = "link") -> Snapshot:
         if not 0 <= parent < number:
             raise _fail(f"Position {number} of the {what} follows position {parent}, which does not "
                         "come before it.", what, token=str(parent))
-        state = tree[parent].state
+        state = growing[parent].state
         try:
             action = state.parse_action(text)
         except Exception as err:  # noqa: BLE001 - NotationError, or anything crafted text provokes
@@ -200,9 +200,10 @@ def restore(data: Any, catalog: Catalog, *, what: str = "link") -> Snapshot:
         if not tried.legal:
             raise _fail(f"Position {number} of the {what}: {_shown(text)} is not allowed there: "
                         f"{verdict.reason} [{verdict.ref}].", what, token=text)
-        tree, node = tree.add(parent, action, str(action), tried.state, verdict, tried.events)
+        node = growing.add(parent, action, str(action), tried.state, verdict, tried.events)
         if node.id != number:
             raise _fail(f"Position {number} of the {what} repeats another line.", what, token=text)
+    tree = growing.done()
     notes = _expect(data.get("o", {}), dict, "notes", what)
     for key, note in notes.items():
         position = _number(key) if isinstance(key, str) else None

@@ -234,13 +234,18 @@ class StudyTree:
         existing = self.child_with(parent_id, action)
         if existing is not None:
             return self, existing
+        node, parent = self._new_child(parent_id, action, text, state, verdict, events, steps)
+        return self._with({node.id: node, parent_id: parent}, next_id=self.next_id + 1), node
+
+    def _new_child(self, parent_id: int, action: Any, text: str, state: GameState, verdict: Verdict | None,
+                   events: tuple[Event, ...], steps: tuple[int, ...]) -> tuple[Node, Node]:
+        """The node ``action`` reaches from ``parent_id``, as the next id, and the parent with it as
+        its last child."""
         parent = self[parent_id]
         node = Node(id=self.next_id, parent=parent_id, state=state, action=action, text=text,
                     verdict=verdict, events=events, steps=steps, actor=parent.state.mover,
                     before=parent.state)
-        tree = self._with({node.id: node, parent_id: replace(parent, children=parent.children + (node.id,))},
-                          next_id=self.next_id + 1)
-        return tree, node
+        return node, replace(parent, children=parent.children + (node.id,))
 
     def promote(self, node_id: int) -> "StudyTree":
         """Move ``node_id``'s variation one level up: the nearest point on its
@@ -290,6 +295,35 @@ class StudyTree:
 
     def nodes_with_steps(self) -> Iterator[Node]:
         return (n for n in self.nodes.values() if n.steps)
+
+
+class GrowingTree:
+    """A tree built position by position, in place: a link's replay adds up to thousands
+    of positions, and :meth:`StudyTree.add` copies the whole tree at each (2,000 moves
+    were 2 million copied entries). Reads and adds as a :class:`StudyTree` does;
+    :meth:`done` gives the immutable tree."""
+
+    def __init__(self, start: StudyTree):
+        self._nodes = dict(start.nodes)
+        self._view = StudyTree(MappingProxyType(self._nodes), start.next_id)
+
+    def __getitem__(self, node_id: int) -> Node:
+        return self._view[node_id]
+
+    def add(self, parent_id: int, action: Any, text: str, state: GameState, verdict: Verdict | None = None,
+            events: tuple[Event, ...] = ()) -> Node:
+        """As :meth:`StudyTree.add` (a child that exists is returned unchanged)."""
+        existing = self._view.child_with(parent_id, action)
+        if existing is not None:
+            return existing
+        node, parent = self._view._new_child(parent_id, action, text, state, verdict, events, ())
+        self._nodes[node.id] = node
+        self._nodes[parent_id] = parent
+        self._view = StudyTree(self._view.nodes, node.id + 1)
+        return node
+
+    def done(self) -> StudyTree:
+        return StudyTree(MappingProxyType(dict(self._nodes)), self._view.next_id)
 
 
 def _to_front(children: tuple[int, ...], child_id: int) -> tuple[int, ...]:
