@@ -10,6 +10,7 @@ inject markup or script.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +35,7 @@ class ItemList(JSComponent):
     """
 
     items = param.List(default=[], doc="The items, in display order.")
+    items_json = param.String(default="[]", doc="The items as the page reads them (set through items).")
     selected = param.Parameter(default=None, doc="Key of the current item (or None).")
     mode = param.Selector(default="list", objects=["list", "buttons"],
                           doc="'list': a scrolling column; 'buttons': a wrapping row of buttons.")
@@ -51,7 +53,7 @@ class ItemList(JSComponent):
         box.replaceChildren();
         nodes = new Map();
         marked = null;
-        for (const item of model.items) {
+        for (const item of JSON.parse(model.items_json)) {
           const row = document.createElement('div');
           row.className = 'row';
           row.setAttribute('role', 'listitem');
@@ -91,7 +93,7 @@ class ItemList(JSComponent):
           });
         }
       }
-      model.on('items', build);
+      model.on('items_json', build);
       model.on('selected', mark);
       build();
       return box;
@@ -118,9 +120,19 @@ class ItemList(JSComponent):
     .item.current.lesson::before { color: white; }
     """]
 
+    # The page gets the items as one JSON string: a list of dicts is walked by bokeh,
+    # value by value, looking for models in it (a study of 2,000 moves has 2,000 rows:
+    # 58 ms under CPython to set them, against about 2 for the string)
+    _rename = {"items": None}
+
     def __init__(self, **params: Any):
         super().__init__(**params)
         self._pick_callbacks: list[Callable[[Any], None]] = []
+        self._encode_items()
+
+    @param.depends("items", watch=True)
+    def _encode_items(self) -> None:
+        self.items_json = json.dumps(self.items, separators=(",", ":"))
 
     def on_pick(self, callback: Callable[[Any], None]) -> None:
         self._pick_callbacks.append(callback)
