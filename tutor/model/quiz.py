@@ -139,7 +139,8 @@ class QuizModel(param.Parameterized):
     """The question asked at the cursor, what the learner has picked, and the verdict."""
 
     quiz = param.Parameter(default=None, doc="The lessons.model.Quiz asked here, or None.")
-    state = param.Parameter(default=None, doc="The position the question is asked in.")
+    state = param.Parameter(default=None, doc="The position the question is asked in (while none is asked, "
+                                                "whatever it was last).")
     step = param.Integer(default=None, allow_None=True, doc="The lesson step the question belongs to.")
     options = param.Parameter(default=(), doc="The answers to pick from (QuizOption), in words.")
     multiple = param.Boolean(default=False, doc="Several answers are picked together, then checked.")
@@ -163,6 +164,8 @@ class QuizModel(param.Parameterized):
         """Show a new question (or none); a question answered before comes back answered."""
         if quiz is self.quiz and state is self.state and step == self.step and outcome in ("", self.outcome):
             return  # the same question still asked here: keep the picks and the verdict
+        if quiz is None and self.quiz is None and not self.outcome:
+            return  # no question before nor here (most steps): nothing shown changes
         options = quiz_options(quiz, state) if quiz is not None else ()
         answer_text = self._answer_text(quiz, state, options) if quiz is not None and outcome else ""
         result = QuizResult("", outcome != SHOWN, f"Answered before ({outcome}). {quiz.explanation}".strip()) \
