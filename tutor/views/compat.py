@@ -303,7 +303,7 @@ def design_styles_only_when_asked() -> None:
     Why: for each change of any component (the table's HTML, the narration, the
     step list's mark: six or seven a Next), Panel asked the design for all its
     parameters, which resolves its stylesheets and builds their models, and then
-    used them only when the change was to the stylesheets. That was 12-20% of a
+    used them only when the change was to the stylesheets. That was 12-22% of a
     Next's Python time under CPython (min of 7 walks of the longest lessons). The
     result is the same: the styles are worked out when a change needs them."""
     from panel.reactive import Reactive
