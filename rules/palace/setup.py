@@ -50,6 +50,7 @@ from ..options import read_setup_options
 from ..refs import Event, ruling
 from . import legality
 from . import sections as S
+from .words import cards_words
 from .config import PalaceRules, rules_for
 from .state import CHOOSE, FLASH, PLAY, SWAP, FlashInfo, PalaceState
 from .turns import _Turn, begin_play
@@ -219,7 +220,7 @@ def _first_card(rules: PalaceRules, stock: tuple[Card, ...], notes: list[Event])
     for _ in range(len(stock)):
         card, stock = stock[0], stock[1:]
         if card.rank not in rules.first_card_replaced:
-            notes.append(Event("first-card", f"the dealer turns the {card.label} to start the pile", ref,
+            notes.append(Event("first-card", f"the dealer turns {cards_words((card,))} to start the pile", ref,
                                (("card", card),)))
             return (card,), stock
         notes.append(Event("first-card-returned", f"The {card.label} may not start the pile: it goes under the stock",

@@ -372,8 +372,8 @@ def _in_swap(t: _Turn, st: PalaceState, a: A.Action) -> None:
         t.hands[seat] = remove_cards(d["hands"][seat], (a.hand_card,)) + (_SEEN[a.face_up_card.index],)
         t.seat_set("face_up", seat, remove_cards(d["face_up"][seat], (a.face_up_card,)) + (a.hand_card,))
         if t.narrate:
-            t.event("swap", f"{t.name(seat)} swaps {cards_words((a.hand_card,))} from hand with the face-up {a.face_up_card.label}",
-                    "face_up_choice", seat=seat)
+            t.event("swap", f"{t.name(seat)} swaps {cards_words((a.hand_card,))} from hand with the face-up "
+                    f"{a.face_up_card.label}", "face_up_choice", seat=seat)
     else:
         _next_in_setup(t, seat)
 

@@ -67,7 +67,8 @@ def same_cards(got, text: str) -> bool:
     return sorted(str(c) for c in got) == sorted(str(c) for c in parse_cards(text))
 
 
-def narrated_random_play(state: PalaceState, seed: int, max_actions: int) -> Iterator[tuple[PalaceState, PalaceState, tuple]]:
+def narrated_random_play(state: PalaceState, seed: int,
+                         max_actions: int) -> Iterator[tuple[PalaceState, PalaceState, tuple]]:
     """A seeded random game from ``state`` with narration on: (before, after, events) per action."""
     rng = random.Random(seed)
     for _ in range(max_actions):

@@ -49,7 +49,6 @@ def test_every_lesson_position_draws_in_every_view(lesson_id):
             assert len(root.find_all(cls="seat")) == len(names)
 
 
-
 def test_a_table_that_keeps_its_grid_between_steps_draws_what_a_new_table_draws():
     """The grid is kept from one draw to the next while it stays the same: walking the
     whole deal forward then back, the kept table draws what a table made afresh for that
@@ -79,7 +78,9 @@ def test_the_kept_grid_follows_a_card_turned_up_even_when_no_other_thing_changes
     assert kept._tableau(after, frozenset()) == fresh._tableau(after, frozenset()) != first
     # and the same cards once a question is answered: the leading lines light up
     leading = frozenset(after.leader.hands)
-    assert leading and kept._tableau(after, leading) == fresh._tableau(after, leading) != fresh._tableau(after, frozenset())
+    assert leading
+    assert kept._tableau(after, leading) == fresh._tableau(after, leading) != fresh._tableau(after, frozenset())
+
 
 def test_reveal_labels_follow_the_reading_of_the_lost_figure():
     """Ruling kings-pot-reveal-order, counted here by hand: round k turns the cell in row r,

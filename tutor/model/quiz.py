@@ -164,7 +164,7 @@ class QuizModel(param.Parameterized):
         """Show a new question (or none); a question answered before comes back answered."""
         if quiz is self.quiz and state is self.state and step == self.step and outcome in ("", self.outcome):
             return  # the same question still asked here: keep the picks and the verdict
-        if quiz is None and self.quiz is None and not self.outcome:
+        if quiz is None and self.quiz is None:
             return  # no question before nor here (most steps): nothing shown changes
         options = quiz_options(quiz, state) if quiz is not None else ()
         answer_text = self._answer_text(quiz, state, options) if quiz is not None and outcome else ""

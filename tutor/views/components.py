@@ -128,9 +128,8 @@ class ItemList(JSComponent):
     def __init__(self, **params: Any):
         super().__init__(**params)
         self._pick_callbacks: list[Callable[[Any], None]] = []
-        self._encode_items()
 
-    @param.depends("items", watch=True)
+    @param.depends("items", watch=True, on_init=True)
     def _encode_items(self) -> None:
         self.items_json = json.dumps(self.items, separators=(",", ":"))
 
