@@ -1,11 +1,14 @@
 // Build step (host side, offline): the start-up snapshot of the site's worker.
 // usage: node make_snapshot.mjs PYODIDE_DIR WORKER_JS PACKAGES_JSON OUT_DIR
 //
-// 1. Install the site's packages the normal way (loadPackage of its lock), take
-//    an image of site-packages, run the app once: which shared libraries does
-//    Python open?
-// 2. Start a fresh Pyodide with those libraries loaded in preRun and the image
-//    written (as the browser will), run the app's code from the worker script,
+// 1. Install the site's packages the normal way (loadPackage of its lock), run
+//    the app once: which shared libraries does Python open? Take an image of
+//    those (libs.img) and one of the rest of site-packages (site-packages.img),
+//    less what a restored visit never reads: the code of the modules the app
+//    has imported (in the memory already; the import system does not look for a
+//    module's file again) and what only compilers and type checkers read.
+// 2. Start a fresh Pyodide with those libraries loaded in preRun (as the browser
+//    will) and all the files written, run the app's code from the worker script,
 //    render it (write_doc), and take the memory snapshot. The app must leave
 //    nothing pending (timers): what JS would do later is not in the snapshot.
 // 3. Restore the snapshot in a third Pyodide, exactly as the browser will, and
@@ -53,18 +56,28 @@ if (code.split(RENDER).length !== 2) throw new Error(`the app code must end with
 const packages = JSON.parse(fs.readFileSync(packagesJson, "utf8"));
 const first = await loadPyodide({ indexURL: dir + "/", ...quiet });
 await first.loadPackage(packages, { checkIntegrity: true, messageCallback: () => {} });
-const image = S.packTree(first.FS);
+const installed = S.listTree(first.FS);  // before the app runs: what the packages put there
 await first.runPythonAsync(code);
 const opened = Object.entries(S.dlopenHandles(first._module)).sort((a, b) => Number(a[0]) - Number(b[0]));
 const libs = [...new Set(opened.map(([, name]) => name))];
 const libsImage = S.packTree(first.FS, S.SITE_PACKAGES, libs);
-step(`site-packages image ${(image.length / 1e6).toFixed(1)} MB; Python opened ${libs.length} shared libraries`);
+const imported = new Set(JSON.parse(first.runPython(
+  "import json, sys\njson.dumps([f for m in list(sys.modules.values()) for f in [getattr(m, '__file__', None)] if isinstance(f, str)])")));
+const BUILD_ONLY = /\.(pyi|h|hpp|c|cpp|pxd|pxi|a)$/;
+const kept = installed.filter((p) => !libs.includes(p) && !imported.has(p) && !BUILD_ONLY.test(p));
+const image = S.packTree(first.FS, S.SITE_PACKAGES, kept);
+// the run that the snapshot is taken of imports everything from the files: all of them
+const allFiles = S.packTree(first.FS, S.SITE_PACKAGES, installed.filter((p) => !libs.includes(p)));
+step(`site-packages image ${(image.length / 1e6).toFixed(1)} MB (${kept.length} of ${installed.length} files: ` +
+     `${[...imported].filter((p) => p.startsWith(S.SITE_PACKAGES + "/")).length} imported); ` +
+     `Python opened ${libs.length} shared libraries`);
 
 // 2. as the browser will: those libraries in preRun, then the files; run the app, take the snapshot
 let Module = null;
 const py = await S.withPreRun((M) => { Module = M; S.loadLibs(M, libs, S.libBytes(libsImage, S.readImage(libsImage), libs)); },
                               () => loadPyodide({ indexURL: dir + "/", _makeSnapshot: true, ...quiet }));
-S.unpackTree(py.FS, image);
+S.unpackTree(py.FS, allFiles);
+S.unpackTree(py.FS, libsImage);
 py.runPython("import gc; gc.disable()");
 await py.runPythonAsync(code.replace(RENDER, `${S.RESULT} = ${RENDER}`));
 for (let i = 0; i < 50 && pending.size; i++) await new Promise((r) => realSetTimeout(r, 20));
@@ -86,10 +99,11 @@ step(`memory ${(memory.length / 1e6).toFixed(1)} MB`);
 const again = await S.restore(loadPyodide, meta, libsImage, memory.slice(), async () => image);
 await S.filesReady;
 const check = again.runPython(`
-import json, numpy
+import json, os, numpy
 ids = json.loads(${S.RESULT}[2])
-json.dumps([ids, int(numpy.arange(10).sum())], separators=(',', ':'))`);
-if (check !== JSON.stringify([meta.root_ids, 45])) throw new Error(`the restored snapshot is not right: ${check}`);
+libs = all(os.path.isfile(p) for p in ${JSON.stringify(libs)})  # their files, from libs.img
+json.dumps([ids, int(numpy.arange(10).sum()), libs], separators=(',', ':'))`);
+if (check !== JSON.stringify([meta.root_ids, 45, true])) throw new Error(`the restored snapshot is not right: ${check}`);
 step("restored and checked");
 
 fs.mkdirSync(out, { recursive: true });

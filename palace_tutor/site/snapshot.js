@@ -24,6 +24,20 @@
   // the Python global holding what write_doc() returned when the snapshot was taken
   const RESULT = "_pt_rendered";
 
+  // every file below dir (absolute paths, sorted)
+  function listTree(FS, dir = SITE_PACKAGES) {
+    const out = [];
+    (function walk(d) {
+      for (const name of FS.readdir(d).sort()) {
+        if (name === "." || name === "..") continue;
+        const path = d + "/" + name;
+        if (FS.isDir(FS.stat(path).mode)) walk(path);
+        else out.push(path);
+      }
+    })(dir);
+    return out;
+  }
+
   // image: u32 header length, header (JSON [[path, offset, size], ...]), file bytes.
   // Of the whole folder, or of the files ``only`` (absolute paths).
   function packTree(FS, dir = SITE_PACKAGES, only = null) {
@@ -35,15 +49,7 @@
       chunks.push(data);
       size += data.length;
     };
-    if (only) only.forEach(add);
-    else (function walk(d) {
-      for (const name of FS.readdir(d).sort()) {
-        if (name === "." || name === "..") continue;
-        const path = d + "/" + name;
-        if (FS.isDir(FS.stat(path).mode)) walk(path);
-        else add(path);
-      }
-    })(dir);
+    (only || listTree(FS, dir)).forEach(add);
     const header = new TextEncoder().encode(JSON.stringify(files));
     const out = new Uint8Array(4 + header.length + size);
     new DataView(out.buffer).setUint32(0, header.length, true);
@@ -179,9 +185,10 @@
   }
 
   // Pyodide as the snapshot left it. ``libs``: the image of the shared libraries;
-  // ``readFiles()``: a promise of the image of site-packages. Everything Python
-  // needed to start is in memory, so the files are written once read, while the
-  // page draws: nothing may make Python import a module before api.filesReady.
+  // ``readFiles()``: a promise of the image of site-packages (without those
+  // libraries: their files come from ``libs``). Everything Python needed to start
+  // is in memory, so the files are written once read, while the page draws:
+  // nothing may make Python import a module before api.filesReady.
   async function restore(loadPyodide, meta, libs, memory, readFiles, wasm = null) {
     // compiling the libraries in the background, before Pyodide starts, shortens the preRun
     const compiled = await Promise.all(libBytes(libs, readImage(libs), meta.libs).map((b) => WebAssembly.compile(b)));
@@ -196,7 +203,8 @@
     // the snapshot fixed the random module's state: give this visit its own
     py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
     // after a turn of the event loop: the worker first sends the rendered page
-    api.filesReady = new Promise((r) => setTimeout(r, 0)).then(readFiles).then((files) => { unpackTree(py.FS, files); })
+    api.filesReady = new Promise((r) => setTimeout(r, 0)).then(readFiles)
+      .then((files) => { unpackTree(py.FS, files); unpackTree(py.FS, libs); })
       .catch((e) => console.error("Palace Tutor: site-packages files not written:", e));
     return py;
   }
@@ -262,7 +270,7 @@
     }
   }
 
-  const api = {SITE_PACKAGES, FILES, RESULT, checksum, packTree, readImage, unpackTree, libBytes, loadLibs, withPreRun, serialize,
+  const api = {SITE_PACKAGES, FILES, RESULT, checksum, listTree, packTree, readImage, unpackTree, libBytes, loadLibs, withPreRun, serialize,
                deserialize, dlopenHandles, restore, fromCache, fromSite,
                // resolved once the files of site-packages are in place (at once without a restore)
                filesReady: Promise.resolve()};

@@ -9,7 +9,8 @@ both). The site serves it gzipped next to the wheels:
     pyodide/snapshot.json                   what the restore needs; the build id
     pyodide/snapshot-memory.bin.gz          the WebAssembly memory
     pyodide/snapshot-libs.img.gz            the shared libraries Python opened (numpy's)
-    pyodide/snapshot-site-packages.img.gz   site-packages as one image
+    pyodide/snapshot-site-packages.img.gz   the rest of site-packages as one image, less what
+                                            a restored visit never reads (make_snapshot.mjs)
 
 A first visit does not fetch them (unless ``cold_snapshot``): once the app is
 interactive, the service worker precaches them (stored unzipped). A later visit's worker finds them in
