@@ -1,4 +1,4 @@
-"""``python -m bench load [--runs N] [--levers] [--json]``: how fast the site opens.
+"""``python -m bench load [--runs N] [--levers] [--settle S] [--json]``: how fast the site opens.
 
 Side by side in one run, alternating, in headless Chromium with every byte
 from 127.0.0.1 (outside requests are aborted and reported):
@@ -10,7 +10,9 @@ from 127.0.0.1 (outside requests are aborted and reported):
 
 Each run loads every variant cold (a fresh browser context: empty HTTP cache,
 no service worker), then warm (a second visit in the same context, once its
-service worker, if any, is active). Page -> interactive is measured from
+service worker, if any, is active; ``--settle S`` waits S seconds more, as a
+real repeat visit comes when the browser has long finished writing what the
+first one cached). Page -> interactive is measured from
 navigation until the app's Python is linked to the page (clicks work).
 Prints medians and ratios; with ``--json`` the last line is one JSON object.
 
@@ -140,7 +142,7 @@ def _median_marks(marks: list[dict[str, float]]) -> dict[str, float]:
     return {k: round(statistics.median(m[k] for m in marks if k in m), 2) for k in keys}
 
 
-def measure(runs: int, levers: bool, cpu: float = 1, only: list[str] | None = None) -> dict:
+def measure(runs: int, levers: bool, cpu: float = 1, only: list[str] | None = None, settle: float = 0) -> dict:
     from playwright.sync_api import sync_playwright
 
     variants_ = variants(levers or bool(only), only)
@@ -171,6 +173,7 @@ def measure(runs: int, levers: bool, cpu: float = 1, only: list[str] | None = No
                     sw = variants_[name][1].service_worker
                     t_cold, p_cold, reqs = _visit(context, url, service_worker=sw, cpu=cpu)
                     phases[name]["cold"].append(PHASES[-1])
+                    time.sleep(settle)  # a repeat visit comes later: the browser's own writing done
                     t_warm, _, _ = _visit(context, url, service_worker=sw, cpu=cpu)
                     phases[name]["warm"].append(PHASES[-1])
                     if r == 0:
@@ -202,7 +205,7 @@ def measure(runs: int, levers: bool, cpu: float = 1, only: list[str] | None = No
     med = {n: statistics.median(v) for n, v in cold.items()}
     wmed = {n: statistics.median(v) for n, v in warm.items()}
     return {
-        "runs": runs, "cpu_throttling": cpu,
+        "runs": runs, "cpu_throttling": cpu, "settle_s": settle,
         "cold_s": {n: round(v, 2) for n, v in med.items()},
         "warm_s": {n: round(v, 2) for n, v in wmed.items()},
         "first_paint_cold_s": {n: round(statistics.median(v), 2) for n, v in paint.items()},
@@ -228,13 +231,18 @@ def main(argv: list[str]) -> int:
                     help="measure only this lever variant (with ours and stock), e.g. 'ours, first visit from the snapshot'")
     ap.add_argument("--cpu-throttle", type=float, default=1, metavar="RATE",
                     help="slow Chromium's CPU RATE times, as a phone (DevTools CPU throttling; e.g. 4)")
+    ap.add_argument("--settle", type=float, default=0, metavar="SECONDS",
+                    help="wait this long between the first visit (its service worker active) and the repeat "
+                         "visit, as a later visit finds the browser done writing its caches (default 0)")
     ap.add_argument("--json", action="store_true", help="print one JSON object as the last line")
     a = ap.parse_args(argv)
     t0 = time.perf_counter()
-    res = measure(a.runs, a.levers, a.cpu_throttle, a.variant)
+    res = measure(a.runs, a.levers, a.cpu_throttle, a.variant, a.settle)
     print(f"\npage -> interactive, median of {a.runs} (seconds), {time.perf_counter() - t0:.0f} s in all")
     if a.cpu_throttle != 1:
         print(f"(CPU throttled {a.cpu_throttle:g}x)")
+    if a.settle:
+        print(f"(repeat visits {a.settle:g} s after the first)")
     print(f"{'variant':<32} {'paint':>6} {'cold':>6} {'warm':>6} {'cold/stock':>10} {'warm/cold':>9} "
           f"{'MB files':>8} {'MB wire':>8} {'MB sw':>6} offline")
     for n in res["cold_s"]:
