@@ -1,11 +1,11 @@
 """Small browser components the views are built from.
 
-They are ``pn.custom.JSComponent`` s so that the frequent updates (the cursor
-moving on Next) are one small property change handled in the browser, not a
-rebuild of widgets: a list of 60 steps is one model, and moving the
-highlight is one patch. Every piece of text they show is set with
-``textContent``, never as HTML, so names and notes typed by users cannot
-inject markup or script.
+They are Panel custom components (``tutor.views.esm.PlainJSComponent``) so
+that the frequent updates (the cursor moving on Next) are one small property
+change handled in the browser, not a rebuild of widgets: a list of 60 steps
+is one model, and moving the highlight is one patch. Every piece of text they
+show is set with ``textContent``, never as HTML, so names and notes typed by
+users cannot inject markup or script.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 import param
-from panel.custom import JSComponent
 
 from .compat import mark_document_loaded, mark_loaded_when_linked
+from .esm import PlainJSComponent
 
 _BASE_CSS = """
 :host { display: block; width: 100%; }
@@ -25,7 +25,7 @@ button { font: inherit; }
 """
 
 
-class ItemList(JSComponent):
+class ItemList(PlainJSComponent):
     """A list (or a wrap of buttons) of items, one of them current.
 
     ``items``: dicts with ``key`` (int or str), ``label`` (plain text), and
@@ -142,7 +142,7 @@ class ItemList(JSComponent):
                 callback(msg["key"])
 
 
-class PageBridge(JSComponent):
+class PageBridge(PlainJSComponent):
     """The page's address and keyboard, as seen from Python.
 
     * On first render it reports the address fragment (``#...``), so a shared
@@ -221,7 +221,7 @@ class PageBridge(JSComponent):
             callback(msg["kind"], msg["value"])
 
 
-class LinkBox(JSComponent):
+class LinkBox(PlainJSComponent):
     """The share link as a full address, with a Copy button; it also keeps the
     page's address bar on the current study (one update per step for both).
 
@@ -321,7 +321,7 @@ class LinkBox(JSComponent):
         self._send_msg({"kind": "restore"})
 
 
-class FileOpen(JSComponent):
+class FileOpen(PlainJSComponent):
     """A labelled file picker that hands a text file's content to Python.
 
     Panel's ``FileInput`` hides its label (axe-core: a form field without a

@@ -16,10 +16,11 @@ from collections.abc import Callable
 from typing import Any
 
 import param
-from panel.custom import JSComponent
+
+from .esm import PlainJSComponent
 
 
-class FieldsBox(JSComponent):
+class FieldsBox(PlainJSComponent):
     """``fields``: dicts with ``key``, ``cls`` (css-safe key), ``label``, ``placeholder`` and
     ``kind`` (``cards`` or ``name``); ``texts``, ``problems``, ``counts`` (e.g. ``(2/3)``):
     key -> text; ``focus``: the key tapped cards go to.

@@ -24,15 +24,15 @@ from typing import Any
 
 import panel as pn
 import param
-from panel.custom import JSComponent
 
 from tutor.model.app import TutorApp
 from tutor.model.library import STORAGE_KEY, Library
 
 from .compat import mark_loaded_when_linked
+from .esm import PlainJSComponent
 
 
-class LibraryStore(JSComponent):
+class LibraryStore(PlainJSComponent):
     """The device's storage, as seen from Python (see the module docstring)."""
 
     key = param.String(default=STORAGE_KEY, doc="The localStorage key of the list.")
@@ -109,7 +109,7 @@ class PressEvents:
             callback(msg["kind"], msg.get(key, ""), msg.get("value", ""))
 
 
-class LibraryList(PressEvents, JSComponent):
+class LibraryList(PressEvents, PlainJSComponent):
     """The saved studies and their buttons (see the module docstring)."""
 
     entries = param.List(default=[], doc="Dicts: id, title, what, saved (ms since 1970), positions, open (bool).")

@@ -21,10 +21,10 @@ from typing import Any
 
 import panel as pn
 import param
-from panel.custom import JSComponent
 
 from tutor.model.versus import PERSON, PlayMode
 
+from .esm import PlainJSComponent
 from .text import tag
 
 LEVEL_LABELS = ((PERSON, "A person"), ("beginner", "Computer: beginner"), ("standard", "Computer: standard"),
@@ -64,7 +64,7 @@ button.primary { background: #1f5fbf; border-color: #1f5fbf; color: #fff; font-w
 """
 
 
-class PlayStrip(JSComponent):
+class PlayStrip(PlainJSComponent):
     """HTML from Python (escaped by construction); a press comes back as ``{act, value, levels}``
     (``levels``: the setup form's choice per seat)."""
 

@@ -25,16 +25,16 @@ from typing import Any
 
 import panel as pn
 import param
-from panel.custom import JSComponent
 
 from tutor.model.app import TutorApp
 from tutor.model.quiz import SHOWN
 from tutor.model.study import Study
 
 from .base import StudyFollower
+from .esm import PlainJSComponent
 
 
-class QuizBox(JSComponent):
+class QuizBox(PlainJSComponent):
     """The quiz box in the browser (see the module docstring)."""
 
     shown = param.Boolean(default=False, doc="Whether a question is asked here.")

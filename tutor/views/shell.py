@@ -23,15 +23,16 @@ from collections.abc import Callable
 from typing import Any
 
 import param
-from panel.custom import Child, JSComponent
+from panel.custom import Child
 
+from .esm import PlainJSComponent
 from .frame import HOST_CSS, SHELL_CSS
 
 PARTS = {"narration": "narration_html", "notice": "notice_html", "heading": "heading_html",
          "title": "title_text", "play-extra": "play_html", "notice-home": "notice_home_html"}
 
 
-class Shell(JSComponent):
+class Shell(PlainJSComponent):
     """The page frame (see the module docstring)."""
 
     frame = param.String(default="", doc="The page's markup (built by tutor.views.frame), set once.")

@@ -16,10 +16,10 @@ from typing import Any
 
 import panel as pn
 import param
-from panel.custom import JSComponent
 
 from tutor.model.table_rules import STORAGE_KEY, TableRules
 
+from .esm import PlainJSComponent
 from .library import LibraryStore, PressEvents
 
 
@@ -33,7 +33,7 @@ class RuleSetStore(LibraryStore):
         super().__init__(**params)
 
 
-class RulesForm(PressEvents, JSComponent):
+class RulesForm(PressEvents, PlainJSComponent):
     """The form (see the module docstring); presses go back as ``{kind, name, value}``."""
 
     rows = param.List(default=[], doc="OptionRow.as_dict() for each question.")
