@@ -3,8 +3,8 @@
 Panel runs the code of every custom component through a TypeScript transform
 (sucrase) in the page before importing it, unless the component names a
 bundle: then it imports the code as it is. Ours is plain JavaScript (no types,
-no JSX, no imports), and the transform of our eleven components took about
-30 ms of the page's main thread at every start (in a CPU profile of a warm
+no JSX, no imports), and the transform of our components took about 30 ms
+of the page's main thread at every start (in a CPU profile of a warm
 visit; four times that on a phone's CPU). So each names a bundle of its own.
 Panel also keys its cache of imported modules by the bundle's name: the class
 and a digest of its code, so two components never share a module by mistake.

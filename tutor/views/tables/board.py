@@ -21,13 +21,13 @@ from typing import Any, ClassVar
 
 import panel as pn
 import param
-from panel.custom import JSComponent
 
 from lessons.model import action_key
 from rules.refs import Verdict
 from tutor.model.table_data import pot_fields, pot_line
 
 from ..cards import CARD_CSS
+from ..esm import PlainJSComponent
 from ..renderer import TableRenderer
 from ..text import esc, tag
 
@@ -116,7 +116,7 @@ BOARD_CSS = """
 """
 
 
-class Board(JSComponent):
+class Board(PlainJSComponent):
     """HTML set from Python (escaped by construction); clicks come back as keys.
 
     * ``html``: the table, built with :mod:`tutor.views.text` helpers only.
