@@ -64,10 +64,11 @@ const libsImage = S.packTree(first.FS, S.SITE_PACKAGES, libs);
 const imported = new Set(JSON.parse(first.runPython(
   "import json, sys\njson.dumps([f for m in list(sys.modules.values()) for f in [getattr(m, '__file__', None)] if isinstance(f, str)])")));
 const BUILD_ONLY = /\.(pyi|h|hpp|c|cpp|pxd|pxi|a)$/;
-const kept = installed.filter((p) => !libs.includes(p) && !imported.has(p) && !BUILD_ONLY.test(p));
+const notLibs = installed.filter((p) => !libs.includes(p));  // their files come from libs.img
+const kept = notLibs.filter((p) => !imported.has(p) && !BUILD_ONLY.test(p));
 const image = S.packTree(first.FS, S.SITE_PACKAGES, kept);
 // the run that the snapshot is taken of imports everything from the files: all of them
-const allFiles = S.packTree(first.FS, S.SITE_PACKAGES, installed.filter((p) => !libs.includes(p)));
+const allFiles = S.packTree(first.FS, S.SITE_PACKAGES, notLibs);
 step(`site-packages image ${(image.length / 1e6).toFixed(1)} MB (${kept.length} of ${installed.length} files: ` +
      `${[...imported].filter((p) => p.startsWith(S.SITE_PACKAGES + "/")).length} imported); ` +
      `Python opened ${libs.length} shared libraries`);

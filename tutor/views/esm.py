@@ -8,7 +8,7 @@ of the page's main thread at every start (in a CPU profile of a warm
 visit; four times that on a phone's CPU). So each names a bundle of its own.
 Panel also keys its cache of imported modules by the bundle's name: the class
 and a digest of its code, so two components never share a module by mistake.
-``tests/tutor/test_compat.py`` reads the pinned Panel's page code to check
+``tests/tutor/test_esm.py`` reads the pinned Panel's page code to check
 that a named bundle still skips the transform.
 """
 
