@@ -20,6 +20,13 @@ import url from "node:url";
 import vm from "node:vm";
 import { createRequire } from "node:module";
 
+// a failure says what failed, without the minified line of Pyodide that Node would print
+for (const event of ["uncaughtException", "unhandledRejection"]) {
+  process.on(event, (e) => {
+    console.error("make_snapshot failed: " + String((e && e.stack) || e).split("\n").map((l) => l.slice(0, 300)).join("\n"));
+    process.exit(1);
+  });
+}
 const [dir, workerJs, packagesJson, out] = process.argv.slice(2).map((p) => path.resolve(p));
 const t0 = performance.now();
 const step = (what) => console.log(`  snapshot: ${what} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
@@ -96,15 +103,23 @@ const meta = { libs, handles, loaded_packages: loaded, root_ids: JSON.parse(root
                sums: { memory: S.checksum(memory), libs: S.checksum(libsImage), image: S.checksum(image) } };
 step(`memory ${(memory.length / 1e6).toFixed(1)} MB`);
 
-// 3. restore it as the browser will and look
-const again = await S.restore(loadPyodide, meta, libsImage, memory.slice(), async () => image);
+// 3. restore it as the browser will and look. The standard library too is written after the
+// start (Pyodide starts from an empty zip); the zip importer of the snapshot, which keeps the
+// archive's directory, must read code from the file written then.
+const emptyZip = path.join(path.dirname(workerJs), "empty.zip");
+fs.writeFileSync(emptyZip, new Uint8Array(0));
+const stdlib = fs.readFileSync(path.join(dir, "python_stdlib.zip"));
+const again = await S.restore(loadPyodide, meta, libsImage, memory.slice(),
+                              async () => ({ image, stdlib: new Uint8Array(stdlib) }), emptyZip);
+if (again.FS.stat(S.STDLIB_ZIP).size !== 0) throw new Error("Pyodide did not start from the empty standard library zip");
 await S.filesReady;
 const check = again.runPython(`
-import json, os, numpy
+import json, os, sys, numpy
 ids = json.loads(${S.RESULT}[2])
 libs = all(os.path.isfile(p) for p in ${JSON.stringify(libs)})  # their files, from libs.img
-json.dumps([ids, int(numpy.arange(10).sum()), libs], separators=(',', ':'))`);
-if (check !== JSON.stringify([meta.root_ids, 45, true])) throw new Error(`the restored snapshot is not right: ${check}`);
+stdlib = sys.path_importer_cache["${S.STDLIB_ZIP}"].get_code("base64").co_filename.endswith("base64.py")
+json.dumps([ids, int(numpy.arange(10).sum()), libs, stdlib], separators=(',', ':'))`);
+if (check !== JSON.stringify([meta.root_ids, 45, true, true])) throw new Error(`the restored snapshot is not right: ${check}`);
 step("restored and checked");
 
 fs.mkdirSync(out, { recursive: true });

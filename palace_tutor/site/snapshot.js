@@ -9,14 +9,16 @@
 //    runtime starts, in the same order at build and at restore, so they land
 //    at the same addresses and table slots both times;
 //  * the files of site-packages (Emscripten's file system lives in JS), from
-//    one image of the folder. Everything Python needed to start is already in
-//    memory, so they are written while the page draws (filesReady);
+//    one image of the folder, and the standard library's zip. Everything Python
+//    needed to start is already in memory, so they are written while the page
+//    draws (filesReady); Pyodide is given an empty zip to start with;
 //  * JS objects that Python held when the snapshot was taken: Pyodide finds
 //    globals again by their path (js.JSON ...); functions defined from source
 //    (pyodide.code.run_js) are defined again from it.
 (function (root) {
   "use strict";
   const SITE_PACKAGES = "/lib/python3.12/site-packages";
+  const STDLIB_ZIP = "/lib/python312.zip";  // where Pyodide puts python_stdlib.zip (on sys.path)
   // site files (cache keys) of a snapshot; the service worker stores the raw
   // bytes of the .gz files the site serves
   const FILES = {meta: "pyodide/snapshot.json", memory: "pyodide/snapshot-memory.bin",
@@ -114,6 +116,11 @@
   // and never finish starting). ``wasm``: a promise of pyodide.asm.wasm already
   // compiled, instantiated instead of Pyodide's own fetch and compile; if that
   // fails, loadPyodide rejects (Pyodide's own would only warn and never finish).
+  // With ``wasm``, Pyodide must not fetch the file itself: it starts that fetch
+  // when it makes its settings, before _createPyodideModule, unless a global
+  // WasmOffsetConverter exists (a debugging build's; pyodide.asm.js never reads
+  // it). Unread, that response still streamed 10 MB through the service worker
+  // while the memory was restored.
   async function withPreRun(hook, start, wasm = null) {
     const create = root._createPyodideModule;
     if (typeof create !== "function") throw new Error("pyodide.asm.js must be loaded first");
@@ -135,9 +142,12 @@
       if (failed) throw failed;
       return Module;
     };
+    const hadConverter = "WasmOffsetConverter" in root;
+    if (wasm && !hadConverter) root.WasmOffsetConverter = function WasmOffsetConverter() {};
     try {
       return await start();
     } finally {
+      if (wasm && !hadConverter) delete root.WasmOffsetConverter;
       root._createPyodideModule = create;
     }
   }
@@ -185,16 +195,22 @@
   }
 
   // Pyodide as the snapshot left it. ``libs``: the image of the shared libraries;
-  // ``readFiles()``: a promise of the image of site-packages (without those
-  // libraries: their files come from ``libs``). Everything Python needed to start
-  // is in memory, so the files are written once read, while the page draws:
-  // nothing may make Python import a module before api.filesReady.
-  async function restore(loadPyodide, meta, libs, memory, readFiles, wasm = null) {
+  // ``readFiles()``: a promise of {image, stdlib}: the image of site-packages
+  // (without those libraries: their files come from ``libs``) and the bytes of
+  // python_stdlib.zip. Everything Python needed to start is in memory, so the
+  // files are written once read, while the page draws: nothing may make Python
+  // import a module before api.filesReady. Until then the standard library is
+  // an empty file from ``emptyStdlib`` (a URL or path Pyodide can read): Pyodide
+  // waits for that file before it starts, and the real one is 7 MB more to read
+  // on the way to the first page. Python's zip importer keeps the archive's
+  // directory from the snapshot and opens the file only to import.
+  async function restore(loadPyodide, meta, libs, memory, readFiles, emptyStdlib, wasm = null) {
     // compiling the libraries in the background, before Pyodide starts, shortens the preRun
     const compiled = await Promise.all(libBytes(libs, readImage(libs), meta.libs).map((b) => WebAssembly.compile(b)));
     let Module = null;
     const py = await withPreRun((M) => { Module = M; loadLibs(M, meta.libs, compiled); },
-                                () => loadPyodide({_loadSnapshot: memory, _snapshotDeserializer: deserialize}), wasm);
+                                () => loadPyodide({_loadSnapshot: memory, _snapshotDeserializer: deserialize,
+                                                   stdLibURL: emptyStdlib}), wasm);
     for (const [handle, name] of Object.entries(meta.handles || {})) {
       Module.LDSO.loadedLibsByHandle[handle] = Module.LDSO.loadedLibsByName[name];
     }
@@ -204,9 +220,29 @@
     py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
     // after a turn of the event loop: the worker first sends the rendered page
     api.filesReady = new Promise((r) => setTimeout(r, 0)).then(readFiles)
-      .then((files) => { unpackTree(py.FS, files); unpackTree(py.FS, libs); })
-      .catch((e) => console.error("Palace Tutor: site-packages files not written:", e));
+      .then(({image, stdlib}) => {
+        unpackTree(py.FS, image);
+        unpackTree(py.FS, libs);
+        py.FS.writeFile(STDLIB_ZIP, stdlib, {canOwn: true});
+      })
+      .catch((e) => console.error("Palace Tutor: site-packages and standard library files not written:", e));
     return py;
+  }
+
+  // restore() in the site's worker: the standard library comes from the site
+  // (the service worker's cache on a repeat visit) once the page is rendered
+  async function restoreInWorker(loadPyodide, meta, libs, memory, image, indexURL, wasm) {
+    const empty = URL.createObjectURL(new Blob([]));
+    const readFiles = async () => {
+      const resp = await fetch(indexURL + "python_stdlib.zip");
+      if (!resp.ok) throw new Error(`python_stdlib.zip: HTTP ${resp.status}`);
+      return {image, stdlib: new Uint8Array(await resp.arrayBuffer())};
+    };
+    try {
+      return await restore(loadPyodide, meta, libs, memory, readFiles, empty, wasm);
+    } finally {
+      URL.revokeObjectURL(empty);
+    }
   }
 
   // In the site's worker: Pyodide restored from THIS build's snapshot, if a
@@ -231,7 +267,7 @@
       if (typeof root._createPyodideModule !== "function") root.importScripts(indexURL + "pyodide.asm.js");
       const [libs, memory, image] = await read;
       checkSums(meta, {memory, libs, image});
-      const py = await restore(loadPyodide, meta, libs, memory, async () => image, wasm);
+      const py = await restoreInWorker(loadPyodide, meta, libs, memory, image, indexURL, wasm);
       console.log("Restored from snapshot");
       return py;
     } catch (e) {
@@ -261,7 +297,7 @@
       if (typeof root._createPyodideModule !== "function") root.importScripts(indexURL + "pyodide.asm.js");
       const [libs, memory, image] = await read;
       checkSums(meta, {memory, libs, image});
-      const py = await restore(loadPyodide, meta, libs, memory, async () => image, wasm);
+      const py = await restoreInWorker(loadPyodide, meta, libs, memory, image, indexURL, wasm);
       console.log("Restored from snapshot (fetched)");
       return py;
     } catch (e) {
@@ -270,7 +306,7 @@
     }
   }
 
-  const api = {SITE_PACKAGES, FILES, RESULT, checksum, listTree, packTree, readImage, unpackTree, libBytes, loadLibs, withPreRun, serialize,
+  const api = {SITE_PACKAGES, STDLIB_ZIP, FILES, RESULT, checksum, listTree, packTree, readImage, unpackTree, libBytes, loadLibs, withPreRun, serialize,
                deserialize, dlopenHandles, restore, fromCache, fromSite,
                // resolved once the files of site-packages are in place (at once without a restore)
                filesReady: Promise.resolve()};

@@ -104,6 +104,11 @@ def test_a_repeat_visit_starts_from_the_snapshot_and_behaves_as_the_first(contex
     assert said(again, RESTORED), "\n".join(again.palace_console[-30:])
     assert not said(again, SKIPPED)
     warm = again.palace_timing.interactive_s
+    # Pyodide's large files cross from the cache once each (Pyodide once fetched its
+    # WebAssembly a second time beside the one the restore compiles)
+    names = [url.rsplit("/", 1)[-1] for url in again.workers[0].evaluate(
+        "() => performance.getEntriesByType('resource').map((e) => e.name)")]
+    assert (names.count("pyodide.asm.wasm"), names.count("python_stdlib.zip")) == (1, 1), names
     assert shadow_text(again, "smoke-hand") == DealtHand(seed=1).summary()  # as CPython computes it
     assert walk_through(again) == seen_first
     assert seen_first[3] == DealtHand(seed=2).summary()
