@@ -135,6 +135,15 @@ def test_kings_pot_names_rows_and_columns_as_the_narration_does_and_nothing_is_c
             b = box(el)
             assert b["x"] >= 0 and b["x"] + b["width"] <= 390, f"{selector} cut off: {b}"
     assert seen_unscrolled(page.locator(".game-table .instruction")), "what to do is out of sight"
+    # by keyboard too: a line name is in the tab order, and focused it says the line's hand
+    said = page.locator(".table-kings-pot .reason-line")
+    assert said.inner_text() == ""
+    page.locator(".table-kings-pot .line-name").first.focus()  # the Jack's diagonal, then Tab
+    page.keyboard.press("Tab")
+    assert col1.evaluate("e => e.matches(':focus-visible')"), "Tab did not go on to column 1"
+    assert said.inner_text().startswith("Column 1, the ") and "face down" in said.inner_text()
+    assert said.is_visible()
+    shot(page, "learn-kings-pot-line-focus-phone")
     page.locator(".table-kings-pot .legend summary").tap()
     for meaning in ("the reveal round that turns this cell", "turned only at the showdown", "already face up"):
         assert page.locator(".table-kings-pot .legend dd", has_text=meaning).is_visible()

@@ -125,8 +125,8 @@ class Board(PlainJSComponent):
     * A click on an element with ``data-key`` calls the :meth:`on_key`
       callbacks with ``(key, value)``; ``value`` is the text of the input
       named by the element's ``data-input`` (an amount), else ``""``.
-    * A click on an element with ``data-reason`` shows that text in the
-      ``.reason-line`` (placed where the html has a ``.reason-slot``).
+    * A click on an element with ``data-reason``, or the keyboard's focus on it, shows
+      that text in the ``.reason-line`` (placed where the html has a ``.reason-slot``).
     """
 
     html = param.String(default="", doc="The table's HTML (escaped by construction).")
@@ -205,6 +205,14 @@ class Board(PlainJSComponent):
           }
           model.send_msg({key: el.dataset.key, value: value});
         }
+      });
+      // the keyboard's way to the same words: a button, card or line name the keyboard
+      // reaches says why. Only the keyboard's focus: a tap focuses its button on the way
+      // down, and a reason line filled then moved the table under the finger before the
+      // click landed.
+      body.addEventListener('focusin', (e) => {
+        const el = e.target.closest('[data-reason]');
+        if (el && body.contains(el) && e.target.matches(':focus-visible')) { said.textContent = el.dataset.reason; }
       });
       body.addEventListener('keydown', (e) => {
         // Enter in an amount field presses its button

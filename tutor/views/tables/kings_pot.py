@@ -33,6 +33,7 @@ TABLEAU_CSS = """
              background: #f3f5f8; min-height: 44px; cursor: pointer; padding: 1px 2px; }
 .line-name .hand { font-size: 0.7rem; font-weight: 600; color: #4a5563; }
 .line-name.leading { background: #fff3c4; border-color: #a87300; color: #5c3d00; }
+.line-name:focus-visible { outline: 3px solid #f0b400; outline-offset: 2px; }
 .line-name.leading .hand { color: #5c3d00; }
 .tableau { grid-column: 2 / span 5; grid-row: 2 / span 5; position: relative; display: grid;
            grid-template-columns: repeat(5, minmax(0, 1fr)); grid-template-rows: repeat(5, auto); gap: 3px; }
@@ -186,14 +187,15 @@ class KingsPotTable(BoardTable):
         hands = {h.name: h for h in board.hands}
 
         def name_cell(hand: HandName, row: int, col: int, number: str) -> str:
-            """A line's header: its number (as the narration counts: row 2, column 4) over its hand."""
+            """A line's header: its number (as the narration counts: row 2, column 4) over its hand.
+            In the tab order: focused (or tapped), the board's reason line says the line's hand."""
             bh = hands[hand]
             what = bh.describe()
             where = hand.where
             reason = f"{where.capitalize()}, the {hand.title}: {what}; {bh.face_down} card(s) face down"
             cls = "line-name" + (" leading" if hand in leading else "")
             return tag("span", "", cls, raw=tag("span", number, "num") + tag("span", _SHORT[hand], "hand"),
-                       title=reason, data_reason=reason, data_hand=hand.key, role="img",
+                       title=reason, data_reason=reason, data_hand=hand.key, role="img", tabindex="0",
                        aria_label=f"{where}, the {hand.title}", style=f"grid-row:{row};grid-column:{col}")
 
         parts = [name_cell(HandName.JACK, 1, 1, "\u2198")]
