@@ -123,6 +123,22 @@ def test_typing_key_by_key_stays_in_the_box_while_the_counts_change(app_page_sha
     expect(page.locator(".focus-defender-palace")).to_have_text("Tap cards in (3/3)")
 
 
+def test_picked_cards_go_to_the_box_the_keyboard_is_in(app_page_shared):
+    # a keyboard user moves from box to box, not by the "Tap cards in" buttons: the mark
+    # "Cards go here" and the picked cards follow the box the keyboard goes into
+    page = app_page_shared
+    open_checker(page)
+    page.locator(".checker-clear button").click()
+    field(page, "attacker-banner").focus()
+    expect(page.locator(".focus-attacker-banner")).to_have_text("Cards go here (0/1)", timeout=30_000)
+    field(page, "defender-palace").focus()
+    expect(page.locator(".focus-defender-palace")).to_have_text("Cards go here (0/3)", timeout=30_000)
+    expect(page.locator(".focus-attacker-banner")).to_have_text("Tap cards in (0/1)")
+    assert page.locator(".focus-defender-palace").get_attribute("aria-pressed") == "true"
+    page.locator('.card-picker button[data-key="Qc"]').click()
+    expect(field(page, "defender-palace")).to_have_value("Qc", timeout=30_000)
+
+
 def test_a_showdown_name_that_looks_like_html_is_shown_as_text(app_page_shared):
     page = app_page_shared
     open_checker(page)

@@ -1,7 +1,8 @@
 """The checker's input boxes as one browser component: per field a button that
 picks it for tapped cards, the text box, and the field's own problem line
 right under it (tied to the box with ``aria-describedby`` and
-``aria-invalid``, all in one shadow root so the ids resolve).
+``aria-invalid``, all in one shadow root so the ids resolve). Tapped cards go
+to the field picked by its button, or to the card box the keyboard last went into.
 
 Typing is reported on every keystroke (``input``), and again when the learner
 is done with the field (``commit``: Enter, or leaving it). The model's text
@@ -93,6 +94,10 @@ class FieldsBox(PlainJSComponent):
             pick.style.display = 'none';
           } else {
             pick.addEventListener('click', () => model.send_msg({kind: 'focus', key: f.key}));
+            // the keyboard's way to the same choice: picked cards go to the box it is in
+            input.addEventListener('focus', () => {
+              if (model.focus !== f.key) { model.send_msg({kind: 'focus', key: f.key}); }
+            });
             head.append(pick);
           }
           input.addEventListener('input', () => {
