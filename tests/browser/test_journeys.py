@@ -135,14 +135,20 @@ def test_kings_pot_names_rows_and_columns_as_the_narration_does_and_nothing_is_c
             b = box(el)
             assert b["x"] >= 0 and b["x"] + b["width"] <= 390, f"{selector} cut off: {b}"
     assert seen_unscrolled(page.locator(".game-table .instruction")), "what to do is out of sight"
-    # by keyboard too: a line name is in the tab order, and focused it says the line's hand
+    # a tapped line name says the line's hand where it can be read: the grid fills the table's
+    # part of a phone's screen and the reason line under it was out of sight
     said = page.locator(".table-kings-pot .reason-line")
     assert said.inner_text() == ""
+    row1.tap()
+    assert said.inner_text().startswith("Row 1, the ") and "face down" in said.inner_text()
+    assert seen_unscrolled(said), "the reason for a tapped line is out of sight"
+    shot(page, "learn-kings-pot-line-tapped-phone")
+    # by keyboard too: a line name is in the tab order, and focused it says the line's hand
     page.locator(".table-kings-pot .line-name").first.focus()  # the Jack's diagonal, then Tab
     page.keyboard.press("Tab")
     assert col1.evaluate("e => e.matches(':focus-visible')"), "Tab did not go on to column 1"
     assert said.inner_text().startswith("Column 1, the ") and "face down" in said.inner_text()
-    assert said.is_visible()
+    assert seen_unscrolled(col1), "the focused line name is out of sight"
     shot(page, "learn-kings-pot-line-focus-phone")
     page.locator(".table-kings-pot .legend summary").tap()
     for meaning in ("the reveal round that turns this cell", "turned only at the showdown", "already face up"):

@@ -193,10 +193,17 @@ class Board(PlainJSComponent):
         saidInSlot = slot !== null;
         if (slot) { slot.replaceWith(said); } else { body.appendChild(said); }
       }
+      // On a phone the reason line can sit below the part of the table in sight (King's
+      // Pot's grid fills it): what was tapped would say why where nobody sees it, so a tap
+      // brings the line in. The keyboard's focus does not: the focused element stays in sight.
+      const say = (reason, bringIn) => {
+        said.textContent = reason;
+        if (bringIn) { said.scrollIntoView({block: 'nearest', inline: 'nearest'}); }
+      };
       body.addEventListener('click', (e) => {
         const el = e.target.closest('[data-key], [data-reason]');
         if (!el || !body.contains(el)) { return; }
-        if (el.dataset.reason) { said.textContent = el.dataset.reason; }
+        if (el.dataset.reason) { say(el.dataset.reason, true); }
         if (el.dataset.key !== undefined) {
           let value = '';
           if (el.dataset.input) {
@@ -212,7 +219,7 @@ class Board(PlainJSComponent):
       // click landed.
       body.addEventListener('focusin', (e) => {
         const el = e.target.closest('[data-reason]');
-        if (el && body.contains(el) && e.target.matches(':focus-visible')) { said.textContent = el.dataset.reason; }
+        if (el && body.contains(el) && e.target.matches(':focus-visible')) { say(el.dataset.reason, false); }
       });
       body.addEventListener('keydown', (e) => {
         // Enter in an amount field presses its button
