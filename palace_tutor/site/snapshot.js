@@ -195,16 +195,16 @@
   }
 
   // Pyodide as the snapshot left it. ``libs``: the image of the shared libraries;
-  // ``readFiles()``: a promise of {image, stdlib}: the image of site-packages
-  // (without those libraries: their files come from ``libs``) and the bytes of
-  // python_stdlib.zip. Everything Python needed to start is in memory, so the
-  // files are written once read, while the page draws: nothing may make Python
-  // import a module before api.filesReady. Until then the standard library is
-  // an empty file from ``emptyStdlib`` (a URL or path Pyodide can read): Pyodide
-  // waits for that file before it starts, and the real one is 7 MB more to read
-  // on the way to the first page. Python's zip importer keeps the archive's
-  // directory from the snapshot and opens the file only to import.
-  async function restore(loadPyodide, meta, libs, memory, readFiles, emptyStdlib, wasm = null) {
+  // ``image``: the image of site-packages (without those libraries: their files
+  // come from ``libs``); ``readStdlib()``: a promise of python_stdlib.zip's bytes.
+  // Everything Python needed to start is in memory, so the files are written
+  // after the rendered page is sent, while the page draws: nothing may make
+  // Python import a module before api.filesReady. Until then the standard
+  // library is an empty file from ``emptyStdlib`` (a URL or path Pyodide can
+  // read): Pyodide waits for that file before it starts, and the real one is
+  // 7 MB more to read on the way to the first page. Python's zip importer keeps
+  // the archive's directory from the snapshot and opens the file only to import.
+  async function restore(loadPyodide, meta, libs, memory, image, readStdlib, emptyStdlib, wasm = null) {
     // compiling the libraries in the background, before Pyodide starts, shortens the preRun
     const compiled = await Promise.all(libBytes(libs, readImage(libs), meta.libs).map((b) => WebAssembly.compile(b)));
     let Module = null;
@@ -219,13 +219,13 @@
     // the snapshot fixed the random module's state: give this visit its own
     py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
     // after a turn of the event loop: the worker first sends the rendered page
-    api.filesReady = new Promise((r) => setTimeout(r, 0)).then(readFiles)
-      .then(({image, stdlib}) => {
-        unpackTree(py.FS, image);
-        unpackTree(py.FS, libs);
-        py.FS.writeFile(STDLIB_ZIP, stdlib, {canOwn: true});
-      })
-      .catch((e) => console.error("Palace Tutor: site-packages and standard library files not written:", e));
+    // (site-packages first: a zip that cannot be read leaves the rest in place)
+    api.filesReady = new Promise((r) => setTimeout(r, 0))
+      .then(() => { unpackTree(py.FS, image); unpackTree(py.FS, libs); })
+      .catch((e) => console.error("Palace Tutor: site-packages files not written:", e))
+      .then(readStdlib)
+      .then((zip) => py.FS.writeFile(STDLIB_ZIP, zip, {canOwn: true}))
+      .catch((e) => console.error("Palace Tutor: the standard library zip not written:", e));
     return py;
   }
 
@@ -233,13 +233,13 @@
   // (the service worker's cache on a repeat visit) once the page is rendered
   async function restoreInWorker(loadPyodide, meta, libs, memory, image, indexURL, wasm) {
     const empty = URL.createObjectURL(new Blob([]));
-    const readFiles = async () => {
+    const readStdlib = async () => {
       const resp = await fetch(indexURL + "python_stdlib.zip");
       if (!resp.ok) throw new Error(`python_stdlib.zip: HTTP ${resp.status}`);
-      return {image, stdlib: new Uint8Array(await resp.arrayBuffer())};
+      return new Uint8Array(await resp.arrayBuffer());
     };
     try {
-      return await restore(loadPyodide, meta, libs, memory, readFiles, empty, wasm);
+      return await restore(loadPyodide, meta, libs, memory, image, readStdlib, empty, wasm);
     } finally {
       URL.revokeObjectURL(empty);
     }
@@ -308,7 +308,8 @@
 
   const api = {SITE_PACKAGES, STDLIB_ZIP, FILES, RESULT, checksum, listTree, packTree, readImage, unpackTree, libBytes, loadLibs, withPreRun, serialize,
                deserialize, dlopenHandles, restore, fromCache, fromSite,
-               // resolved once the files of site-packages are in place (at once without a restore)
+               // resolved once the files of site-packages and the standard library zip are in
+               // place after a restore (at once without one)
                filesReady: Promise.resolve()};
   root.PalaceSnapshot = api;
 })(globalThis);

@@ -106,8 +106,10 @@ def test_a_repeat_visit_starts_from_the_snapshot_and_behaves_as_the_first(contex
     warm = again.palace_timing.interactive_s
     # Pyodide's large files cross from the cache once each (Pyodide once fetched its
     # WebAssembly a second time beside the one the restore compiles)
+    # (once the files a restore writes after the page are in: the zip is read then)
     names = [url.rsplit("/", 1)[-1] for url in again.workers[0].evaluate(
-        "() => performance.getEntriesByType('resource').map((e) => e.name)")]
+        "async () => { await PalaceSnapshot.filesReady; "
+        "return performance.getEntriesByType('resource').map((e) => e.name); }")]
     assert (names.count("pyodide.asm.wasm"), names.count("python_stdlib.zip")) == (1, 1), names
     assert shadow_text(again, "smoke-hand") == DealtHand(seed=1).summary()  # as CPython computes it
     assert walk_through(again) == seen_first

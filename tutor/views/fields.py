@@ -2,7 +2,8 @@
 picks it for tapped cards, the text box, and the field's own problem line
 right under it (tied to the box with ``aria-describedby`` and
 ``aria-invalid``, all in one shadow root so the ids resolve). Tapped cards go
-to the field picked by its button, or to the card box the keyboard last went into.
+to the field picked by its button, or to the card box last gone into (with the
+keyboard, or a tap to type in it).
 
 Typing is reported on every keystroke (``input``), and again when the learner
 is done with the field (``commit``: Enter, or leaving it). The model's text
@@ -94,7 +95,7 @@ class FieldsBox(PlainJSComponent):
             pick.style.display = 'none';
           } else {
             pick.addEventListener('click', () => model.send_msg({kind: 'focus', key: f.key}));
-            // the keyboard's way to the same choice: picked cards go to the box it is in
+            // the keyboard's way to the same choice (a tap into the box too): picked cards go to it
             input.addEventListener('focus', () => {
               if (model.focus !== f.key) { model.send_msg({kind: 'focus', key: f.key}); }
             });

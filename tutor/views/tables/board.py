@@ -195,7 +195,8 @@ class Board(PlainJSComponent):
       }
       // On a phone the reason line can sit below the part of the table in sight (King's
       // Pot's grid fills it): what was tapped would say why where nobody sees it, so a tap
-      // brings the line in. The keyboard's focus does not: the focused element stays in sight.
+      // or a click brings the line in (where it is in sight already, nothing moves). The
+      // keyboard does not (focus, Enter or Space): the focused element stays in sight.
       const say = (reason, bringIn) => {
         said.textContent = reason;
         if (bringIn) { said.scrollIntoView({block: 'nearest', inline: 'nearest'}); }
@@ -203,7 +204,7 @@ class Board(PlainJSComponent):
       body.addEventListener('click', (e) => {
         const el = e.target.closest('[data-key], [data-reason]');
         if (!el || !body.contains(el)) { return; }
-        if (el.dataset.reason) { say(el.dataset.reason, true); }
+        if (el.dataset.reason) { say(el.dataset.reason, e.detail !== 0); }  // detail 0: from the keyboard
         if (el.dataset.key !== undefined) {
           let value = '';
           if (el.dataset.input) {
