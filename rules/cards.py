@@ -243,6 +243,11 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """A count in words a person reads: ``1 card``, ``4 cards``, ``0 soldiers``."""
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
 def make_deck(packs: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     """``packs`` standard 52-card packs plus ``jokers`` jokers, in index order."""
     if packs < 1:

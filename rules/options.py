@@ -82,8 +82,9 @@ class FreeForm:
     meaning: Callable[[Any], str] = lambda value: str(value)
 
 
-def whole_number(low: int, high: int, what: str = "") -> FreeForm:
-    """A whole number from ``low`` to ``high`` (``what`` names the unit in meanings)."""
+def whole_number(low: int, high: int, what: str = "", one: str = "") -> FreeForm:
+    """A whole number from ``low`` to ``high`` (``what`` names the unit in meanings; ``one``,
+    if given, names it for the number 1: "1 chip a card", "2 chips a card")."""
 
     def parse(text: str) -> int:
         body = text.strip()
@@ -95,7 +96,7 @@ def whole_number(low: int, high: int, what: str = "") -> FreeForm:
         return value
 
     return FreeForm(f"a whole number from {low} to {high}", parse,
-                    meaning=lambda v: f"{v} {what}".strip())
+                    meaning=lambda v: f"{v} {one if v == 1 and one else what}".strip())
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import ALL_CARDS, Card, parse_cards, shuffled
+from ..cards import ALL_CARDS, Card, counted, parse_cards, shuffled
 from ..errors import NotationError
 from ..options import RuleConflictError, read_setup_options
 from . import sections as S
@@ -151,7 +151,7 @@ def read_setup(rules: KingsPotRules, setup: Mapping[str, Any]) -> Table:
         # everyone must be able to pay for one card (or the flat ante)
         if stack < ante * rules.min_buy:
             raise _bad("stacks", f"{name} has {stack} chips, less than the {ante * rules.min_buy} "
-                       f"needed to buy {rules.min_buy} card(s) [{S.ref(S.ANTES)}]", stack)
+                       f"needed to buy {counted(rules.min_buy, 'card')} [{S.ref(S.ANTES)}]", stack)
     deck, stacked, seed = _deck(setup)
     return Table(players, dealer, stacks, ante, min_bet, max_bet, kings_pot, deck, stacked, seed)
 

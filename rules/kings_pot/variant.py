@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
+from ..cards import counted
 from ..core import Presets
 from ..options import Choice, Configurable, Conflict, OptionSet, TableOption, whole_number
 from ..refs import ruling
@@ -101,8 +102,7 @@ class KingsPotRules(Configurable):
                                   f"{self.min_bet + MAX_BET_SIZES - 1} at most with this min-bet)",
                                   S.ref(S.FIRST_REVEAL)))
         if self.buy_limit is not None and self.buy_limit < self.min_buy:
-            found.append(Conflict((f"max-buy={self.buy_limit}",), f"every player buys at least {self.min_buy} "
-                                  "card(s)", S.ref(S.BUYING)))
+            found.append(Conflict((f"max-buy={self.buy_limit}",), f"every player buys at least {counted(self.min_buy, 'card')}", S.ref(S.BUYING)))
         return tuple(found)
 
     def max_buy(self, players: int) -> int:
@@ -115,7 +115,7 @@ class KingsPotRules(Configurable):
         limit, and only the 22 spare cards are for sale."""
         if self.buy_limit is not None and self.buy_limit * players > SPARE_CARDS:
             return (Conflict((f"max-buy={self.buy_limit}", f"{players} players"),
-                             f"{players} players buying {self.buy_limit} card(s) each would need "
+                             f"{players} players buying {counted(self.buy_limit, 'card')} each would need "
                              f"{self.buy_limit * players} cards, and only {SPARE_CARDS} are left to sell "
                              f"(at most {max_buy(players)} each)", S.ref(S.BUYING)),)
         return ()
@@ -129,7 +129,7 @@ class KingsPotRules(Configurable):
 KingsPotRules.OPTIONS = OptionSet("King's Pot", (
     TableOption(
         "ante", "How many chips is the ante?", S.ref(S.ANTES), ("ante",), kind="setting",
-        free=whole_number(0, 10**9, "chips")),
+        free=whole_number(0, 10**9, "chips", "chip")),
     TableOption(
         "ante-pays-for", "What does the ante pay for?", S.ref(S.ANTES, "what the ante pays for"),
         ("ante_per_card",), ruling=ANTE_RULING.key, choices=(
@@ -140,17 +140,17 @@ KingsPotRules.OPTIONS = OptionSet("King's Pot", (
         ("buy_limit",), kind="setting", ruling=MAX_BUY_RULING.key, choices=(
             Choice("even-share", None, "the 22 spare cards shared evenly, rounded down (3 players: 7, "
                                        "4: 5, 5: 4, 6-7: 3, 8-11: 2, 12-22: 1)"),),
-        free=whole_number(1, SPARE_CARDS, "card(s) each at most")),
+        free=whole_number(1, SPARE_CARDS, "cards each at most", "card each at most")),
     TableOption(
         "min-bet", "What is the smallest bet or raise, per card held?", S.ref(S.FIRST_REVEAL, "normal poker betting"),
-        ("min_bet",), kind="setting", ruling=BET_SIZE_RULING.key, free=whole_number(1, 10**9, "chip(s) a card")),
+        ("min_bet",), kind="setting", ruling=BET_SIZE_RULING.key, free=whole_number(1, 10**9, "chips a card", "chip a card")),
     TableOption(
         "max-bet", "What is the largest bet or raise, per card held?", S.ref(S.FIRST_REVEAL, "normal poker betting"),
-        ("max_bet",), kind="setting", ruling=BET_SIZE_RULING.key, free=whole_number(1, 10**9, "chip(s) a card")),
+        ("max_bet",), kind="setting", ruling=BET_SIZE_RULING.key, free=whole_number(1, 10**9, "chips a card", "chip a card")),
     TableOption(
         "raise-cap", "How many raises may follow the bet in one betting round?",
         S.ref(S.FIRST_REVEAL, "normal poker betting"), ("raise_cap",), kind="setting", ruling=BET_SIZE_RULING.key,
-        free=whole_number(0, 99, "raise(s) a round")),
+        free=whole_number(0, 99, "raises a round", "raise a round")),
     TableOption(
         "kings-pot-win", "When is the King's hand 'the winning hand' that takes the King's pot too?",
         S.ref(S.KINGS_POT, "the King's hand is the winning hand"), ("kings_pot_win",),

@@ -413,7 +413,7 @@ PalaceRules.OPTIONS = OptionSet("Palace", (
             Choice("no", False, "no: the pile is cleared and the turn passes"))),
     TableOption(
         "jokers", "How many Jokers does each pack keep?", S.house("Card Values: Tens and Jokers"),
-        ("jokers_per_pack",), kind="setting", ruling="house-jokers", free=whole_number(0, 2, "Joker(s) a pack")),
+        ("jokers_per_pack",), kind="setting", ruling="house-jokers", free=whole_number(0, 2, "Jokers a pack", "Joker a pack")),
 ))
 
 

@@ -44,7 +44,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import Card, make_deck, parse_cards, shuffled
+from ..cards import Card, counted, make_deck, parse_cards, shuffled
 from ..errors import NotationError
 from ..options import read_setup_options
 from ..refs import Event, ruling
@@ -235,7 +235,7 @@ def _check_copies(cards: Sequence[Card], packs: int, jokers: int, key: str) -> N
         if count > limit:
             raise NotationError(
                 f"setup {key!r}: {card} appears {count} times, but the game has "
-                f"{'%d jokers' % jokers if card.is_joker else '%d pack(s)' % packs}",
+                f"{'%d jokers' % jokers if card.is_joker else counted(packs, 'pack')}",
                 token=str(card), expected=f"at most {limit} of each card")
 
 

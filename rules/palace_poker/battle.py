@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from ..cards import counted
 from ..errors import IllegalActionError
 from ..refs import RuleRef, Ruling
 from .config import PokerRules
@@ -105,15 +106,15 @@ def judge(a: SideHand, d: SideHand, *, last_two: bool) -> BattleVerdict:
     if a.own_suit_count != d.own_suit_count:
         winner, loser = (a, d) if a.own_suit_count > d.own_suit_count else (d, a)
         outcome = Outcome.ATTACKER if winner is a else Outcome.DEFENDER
-        reason = (f"Both make {a.describe_hand()}; {winner.name} has {winner.own_suit_count} card(s) of "
+        reason = (f"Both make {a.describe_hand()}; {winner.name} has {counted(winner.own_suit_count, 'card')} of "
                   f"{winner.holding.suit.word} (own banner suit) in the five against "
                   f"{loser.own_suit_count} of {loser.holding.suit.word}, so {winner.name} wins")
         return BattleVerdict(a, d, outcome, "own suit", reason, ref("Ties", "own suit"), last_two,
                              OWN_SUIT_COUNT)
     if last_two:
-        reason = (f"Both make {a.describe_hand()} with {a.own_suit_count} own-suit card(s) each; as the "
+        reason = (f"Both make {a.describe_hand()} with {counted(a.own_suit_count, 'own-suit card')} each; as the "
                   "last two players in the hand they share the pot")
         return BattleVerdict(a, d, Outcome.SPLIT, "tie", reason, ref("Ties", "last two"), last_two)
-    reason = (f"Both make {a.describe_hand()} with {a.own_suit_count} own-suit card(s) each; both are "
+    reason = (f"Both make {a.describe_hand()} with {counted(a.own_suit_count, 'own-suit card')} each; both are "
               "out and all their cards go to the discard pile")
     return BattleVerdict(a, d, Outcome.BOTH_FOLD, "tie", reason, ref("Ties", "both fold"), last_two)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ..cards import Card, parse_cards
+from ..cards import Card, counted, parse_cards
 from ..errors import NotationError
 from .battle import BattleVerdict, resolve_battle
 from .config import PRESETS, PokerRules
@@ -82,7 +82,7 @@ def _parse_showdown_hand(text: str, rules: PokerRules) -> tuple[str, Holding]:
     if len(fields) == 3:
         return name, Holding.parse(cards, what=what)
     if len(fields) != 2:
-        raise NotationError(f"{what}: {cards.strip()!r} has {len(fields)} field(s); write BANNER | OTHER CARDS "
+        raise NotationError(f"{what}: {cards.strip()!r} has {counted(len(fields), 'field')}; write BANNER | OTHER CARDS "
                             "or BANNER | PALACE | SOLDIERS", token=cards.strip(), expected="BANNER | CARDS")
     if rules.kings_in_the_house:
         raise NotationError(f"{what}: {cards.strip()!r} does not say which cards are palace cards, and with "
@@ -95,7 +95,7 @@ def _parse_showdown_hand(text: str, rules: PokerRules) -> tuple[str, Holding]:
                             f"({ref('The Deal')})", token=fields[0].strip(), expected="one card")
     others = parse_cards(fields[1], what=f"{what} cards")
     if not PALACE_SIZE <= len(others) <= PALACE_SIZE + MAX_SOLDIERS:
-        raise NotationError(f"{what}: {fields[1].strip()!r} has {len(others)} card(s); a player shows three "
+        raise NotationError(f"{what}: {fields[1].strip()!r} has {counted(len(others), 'card')}; a player shows three "
                             f"palace cards and up to five soldiers ({ref('Palace Cards')})",
                             token=fields[1].strip(), expected="3 to 8 cards")
     holding = Holding(banner[0], others, ())

@@ -194,7 +194,7 @@ PokerRules.OPTIONS = OptionSet("Palace Poker", (
         "ante", "How much does each player ante for the banner card?", ref("The Deal", "ante"), ("ante",),
         kind="setting", choices=(
             Choice("half-small-bet", None, "half a small bet, rounded down (the usual ante)"),),
-        free=whole_number(0, 10**9, "chips each")),
+        free=whole_number(0, 10**9, "chips each", "chip each")),
     TableOption(
         "pot-sharing", "When the players left all have one banner suit, do they split the pot or show down?",
         ref("No Pot Sharing Rule"), ("pot_sharing",), kind="variation", choices=(
@@ -219,12 +219,12 @@ PokerRules.OPTIONS = OptionSet("Palace Poker", (
                                    "scores ten less the soldiers held"))),
     TableOption(
         "points-target", "In the points game, how many points win the game?", ref("Palace Poker without money"),
-        ("target",), kind="setting", free=whole_number(1, 100_000, "points")),
+        ("target",), kind="setting", free=whole_number(1, 100_000, "points", "point")),
     TableOption(
         "raise-cap", "How many raises may the two players in a battle make?", ref("Raise"), ("raise_cap",),
         ruling="palace-poker-raise-cap", choices=(
             Choice("none", None, "no cap: they raise until one calls, folds or runs out of chips"),),
-        free=whole_number(0, 99, "raise(s) in one battle at most")),
+        free=whole_number(0, 99, "raises in one battle at most", "raise in one battle at most")),
     TableOption(
         "kings-in-the-house-scope", "Under Kings in the House, does a wild royal card also count at a showdown?",
         ref("Kings in the House Rule"), ("kings_scope",), ruling="palace-poker-kings-in-the-house-scope",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import Card
+from ..cards import Card, counted
 from ..refs import Event, ruling
 from .actions import Action, Kind
 from .battle import BattleVerdict, Outcome, resolve_battle
@@ -239,7 +239,7 @@ def _banner(s: "PokerState", action: Action):
 def _shuffle(s: "PokerState", action: Action):
     back = len(s.set_aside)
     plan, deck = s.plan.arrange(s.deck + s.set_aside, "palace_deck", "palace_deck")
-    ev = _event("shuffle", f"The dealer puts the {back} set-aside card(s) back and shuffles the deck",
+    ev = _event("shuffle", f"The dealer puts the {counted(back, 'set-aside card')} back and shuffles the deck",
                 "Palace Cards", count=back)
     return evolve(s, deck=deck, plan=plan, set_aside=(), phase=Phase.PALACE, dealt=0), [ev]
 
@@ -323,7 +323,7 @@ def _soldier_choice(s: "PokerState", action: Action, then):
     me = s.players[s.actor]
     section = "Buy" if s.phase is Phase.AFTER_BUY else "Fold"
     if action.kind is Kind.KEEP:
-        events = [_event("kept", f"{me.name} keeps {len(me.soldiers)} soldier(s)", section, **_who(s, s.actor))]
+        events = [_event("kept", f"{me.name} keeps {counted(len(me.soldiers), 'soldier')}", section, **_who(s, s.actor))]
     else:
         thrown = _in_row_order(me, action.cards)
         players = _set(s.players, s.actor, soldiers=tuple(c for c in me.soldiers if c not in thrown))
@@ -507,7 +507,7 @@ def _knock_out(s: "PokerState", *, loser: int, winner: int, events: list, status
     taken = (lp.banner,) + lp.soldiers
     players = _set(s.players, loser, banner=None, soldiers=())
     players = _set(players, winner, soldiers=wp.soldiers + taken)
-    events.append(_event("spoils", f"{wp.name} takes {_cards(taken)} as soldier(s)", "Fold",
+    events.append(_event("spoils", f"{wp.name} takes {_cards(taken)} as {'a soldier' if len(taken) == 1 else 'soldiers'}", "Fold",
                          **_who(s, winner), cards=taken))
     return evolve(s, players=players, phase=Phase.SPOILS, actor=winner), events
 
@@ -522,8 +522,8 @@ def _finish(s: "PokerState", result: HandResult, events: list) -> "PokerState":
         players = _set(players, seat, score=players[seat].score + pts)
     for seat, pts in result.points:
         p = players[seat]
-        events.append(_event("scored", f"{p.name} scores {pts} points ({s.rules.win_points} less "
-                             f"{len(p.soldiers)} soldier(s)), {p.score} in all", "Palace Poker without money",
+        events.append(_event("scored", f"{p.name} scores {counted(pts, 'point')} ({s.rules.win_points} less "
+                             f"{counted(len(p.soldiers), 'soldier')}), {p.score} in all", "Palace Poker without money",
                              "score", **_who(s, seat), points=pts, total=p.score))
         if p.score >= s.rules.target:
             events.append(_event("game-won", f"{p.name} reaches {p.score} points, the target of {s.rules.target}, "

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Sequence
 
-from ..cards import ALL_CARDS, Card, Rank, Suit, format_cards, parse_cards
+from ..cards import ALL_CARDS, Card, Rank, Suit, counted, format_cards, parse_cards
 from ..errors import NotationError
 from ..poker import Category, Hand, best_hand, category_of, evaluate_indices
 from ..refs import RuleRef, Ruling, ruling
@@ -116,7 +116,7 @@ class Holding:
         parts = text.split("|")
         if len(parts) != 3:
             raise NotationError(
-                f"{what}: {text.strip()!r} has {len(parts)} field(s); write BANNER | PALACE | SOLDIERS "
+                f"{what}: {text.strip()!r} has {counted(len(parts), 'field')}; write BANNER | PALACE | SOLDIERS "
                 "(three fields separated by '|'; the soldiers field may be empty)",
                 token=text.strip(), expected="BANNER | PALACE | SOLDIERS")
         banner = parse_cards(parts[0], what=f"{what} banner")
@@ -128,7 +128,7 @@ class Holding:
         palace = parse_cards(parts[1], what=f"{what} palace")
         if palace_size is not None and len(palace) != palace_size:
             raise NotationError(
-                f"{what}: the palace field {parts[1].strip()!r} has {len(palace)} card(s); a player "
+                f"{what}: the palace field {parts[1].strip()!r} has {counted(len(palace), 'card')}; a player "
                 f"holds {palace_size} palace cards ({ref('Palace Cards')})",
                 token=parts[1].strip(), expected=f"{palace_size} cards")
         soldiers = parse_cards(parts[2], what=f"{what} soldiers")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import ALL_CARDS
+from ..cards import ALL_CARDS, counted
 from ..refs import Verdict, ruling
 from .actions import Action, Kind
 from .betting import LATER_RAISES, RAISE_CAP, SHORT_STACKS, defender_call, opening_minimum, raise_step
@@ -176,7 +176,7 @@ def _check_soldiers(state: "PokerState", action: Action) -> Verdict:
         if len(me.soldiers) > limit:
             return _no(f"{me.name} holds {len(me.soldiers)} soldiers and must discard down to {limit}",
                        section, "five")
-        return _yes(f"{me.name} keeps all {len(me.soldiers)} soldier(s)", section)
+        return _yes(f"{me.name} keeps all {counted(len(me.soldiers), 'soldier')}", section)
     return _check_discard(me, action, section, limit)
 
 
@@ -202,10 +202,10 @@ def _check_bet(state: "PokerState", action: Action) -> Verdict:
     least = opening_minimum(rules, me)
     amount = least if action.amount is None else action.amount
     if not rules.no_limit and amount != least:
-        return _no(f"in limit the bet is {me.face_up} face-up card(s) x {rules.small_bet} = {least}, not {amount}",
+        return _no(f"in limit the bet is {counted(me.face_up, 'face-up card')} x {rules.small_bet} = {least}, not {amount}",
                    "Bet (or battle)")
     if amount < least:
-        return _no(f"the least bet is {me.face_up} face-up card(s) x {rules.small_bet} = {least}; {amount} is "
+        return _no(f"the least bet is {counted(me.face_up, 'face-up card')} x {rules.small_bet} = {least}; {amount} is "
                    "too little", "Bet (or battle)", "no-limit")
     if amount > me.stack:
         return _no(f"{me.name} has {me.stack}, not enough to bet {amount}", "Bet (or battle)", r=SHORT_STACKS)
@@ -238,7 +238,7 @@ def _check_battle(state: "PokerState", action: Action) -> Verdict:
         return _yes(f"{me.name} calls with {pay}; the cards decide", "Call")
     # raise
     if rules.raise_cap is not None and battle.raises >= rules.raise_cap:
-        return _no(f"this table caps a battle at {rules.raise_cap} raise(s)", "Raise", "cap", RAISE_CAP)
+        return _no(f"this table caps a battle at {counted(rules.raise_cap, 'raise')}", "Raise", "cap", RAISE_CAP)
     step = raise_step(rules, battle, me)
     first = battle.raises == 0
     section_ruling = None if first else LATER_RAISES

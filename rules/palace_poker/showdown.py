@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..cards import counted
 from ..refs import RuleRef, Ruling
 from .config import PokerRules
 from .hands import OWN_SUIT_COUNT, STANDARD, Holding, SideHand, evaluate_side
@@ -62,5 +63,5 @@ def resolve_showdown(holdings: list[tuple[str, Holding]], rules: PokerRules = ST
                                f"five: {tied}; {winners[0]} has the most and wins",
                                ref("Winning the Pot", "own suit"), OWN_SUIT_COUNT)
     return ShowdownVerdict(hands, winners, "tie",
-                           f"{' and '.join(winners)} tie with {best[0].describe_hand()} and {most} own-suit "
-                           "card(s) each, so they split", ref("Winning the Pot", "split"), OWN_SUIT_COUNT)
+                           f"{' and '.join(winners)} tie with {best[0].describe_hand()} and "
+                           f"{counted(most, 'own-suit card')} each, so they split", ref("Winning the Pot", "split"), OWN_SUIT_COUNT)

@@ -332,7 +332,7 @@ def test_without_names_the_sides_are_called_by_their_roles():
     # § Ties, worked by hand: K♥ K♠ A♠ Q♦ 9♦ against K♣ K♦ A♦ Q♠ 9♠, no card of the other's banner
     # suit (clubs / hearts): a pair of kings each, one own-suit card each, so a complete tie
     ("Kh | Ks As Qd | 9d", "Kc | Kd Ad Qs | 9s", {}, "A complete tie: the attacker and the defender both make "
-     "a pair of kings with 1 card(s) of their own suit each, so both are out and their cards are discarded."),
+     "a pair of kings with 1 card of their own suit each, so both are out and their cards are discarded."),
     ("Kh | Ks As Qd | 9d", "Kc | Kd Ad Qs | 9s", {"last_two": True}, "so they share the pot, as the last two"),
     # § Kings in the House: Ann's own-suit K♥ plays as an ace with 2 3 4 5 (the 2♣ 3♣ 4♣ count: Ben's
     # banner is spades); Ben has Q♠ Q♦ and, his 9♠ 8♠ being his own suit, a pair of queens

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import param
 
-from rules.cards import ALL_CARDS, Card, format_cards, parse_cards
+from rules.cards import ALL_CARDS, Card, counted, format_cards, parse_cards
 from rules.errors import NotationError
 
 NAME_LIMIT = 40  # characters in a player's name
@@ -455,7 +455,7 @@ class CheckForm(param.Parameterized):
         parts = cards_text.split("|")
         if len(parts) != len(card_fields):
             layout = " | ".join(f.label.split()[-1].upper() for f in card_fields)
-            raise NotationError(f"{text.strip()!r} has {len(parts)} field(s) separated by '|'; write {layout}"
+            raise NotationError(f"{text.strip()!r} has {counted(len(parts), 'field')} separated by '|'; write {layout}"
                                 + (" (the last may be empty)" if card_fields[-1].least == 0 else ""),
                                 token=text.strip(), expected=layout)
         for f, part in zip(card_fields, parts):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.cards import Card, Rank
+from rules.cards import Card, Rank, counted
 from rules.poker import Category, ranks_of
 from rules.refs import Ruling
 
@@ -103,7 +103,7 @@ def battle_headline(v: Any) -> str:
         shared = "they share the pot, as the last two players" if outcome == "split" else \
             "both are out and their cards are discarded"
         lead = (f"A complete tie: {a.name} and {d.name} both make {hand_words(a.value)} with "
-                f"{a.own_suit_count} card(s) of their own suit each, so {shared}")
+                f"{counted(a.own_suit_count, 'card')} of their own suit each, so {shared}")
         notes = _side_notes(a, d) + _side_notes(d, a)
     return cap("; ".join([lead, *notes])) + "."
 
@@ -133,7 +133,7 @@ def showdown_headline(v: Any) -> str:
         return cap(f"{best.name} wins: {' and '.join(h.name for h in tied)} {every} make {hand_words(best.value)}, "
                    f"and {best.name} has the most cards of their own banner suit in the five ({counts}).")
     return cap(f"{' and '.join(v.winners)} split the pot: each makes {hand_words(best.value)} with "
-               f"{best.own_suit_count} card(s) of their own banner suit in the five.")
+               f"{counted(best.own_suit_count, 'card')} of their own banner suit in the five.")
 
 
 def tableau_headline(v: Any) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.cards import counted
 from rules.kings_pot import CALL, CHECK, FOLD, LINES, SIZE, Bet, FoldCard, HandName, Phase, Raise, cell_name, row_col
 
 from ..cards import backs, card_back, card_face, card_row
@@ -165,7 +166,7 @@ class KingsPotTable(BoardTable):
     def _status(self, st: Any, view: Any) -> str:
         phase = {"buy": "buying cards", "reveal": f"reveal {view.reveals + 1} next", "bet": f"betting round {view.reveals}",
                  "showdown": "the showdown is next", "over": "the deal is over"}.get(view.phase, view.phase)
-        level = f" · bet {view.level} a card" + (f", {view.raises} raise(s)" if view.raises else "") if view.level else ""
+        level = f" · bet {view.level} a card" + (f", {counted(view.raises, 'raise')}" if view.raises else "") if view.level else ""
         raw = (tag("span", "King's Pot · ", "variant") + tag("span", phase, "phase")
                + tag("span", f"{level} · spare cards {view.spare_left}", "mover"))
         return tag("div", "", "status", raw=raw)
@@ -192,7 +193,7 @@ class KingsPotTable(BoardTable):
             bh = hands[hand]
             what = bh.describe()
             where = hand.where
-            reason = f"{where.capitalize()}, the {hand.title}: {what}; {bh.face_down} card(s) face down"
+            reason = f"{where.capitalize()}, the {hand.title}: {what}; {counted(bh.face_down, 'card')} face down"
             cls = "line-name" + (" leading" if hand in leading else "")
             return tag("span", "", cls, raw=tag("span", number, "num") + tag("span", _SHORT[hand], "hand"),
                        title=reason, data_reason=reason, data_hand=hand.key, role="img", tabindex="0",
