@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.cards import ALL_CARDS, JOKER, Card, Rank, Suit, format_cards, make_deck, parse_cards, shuffled
+from rules.cards import ALL_CARDS, JOKER, Card, Rank, Suit, counted, format_cards, make_deck, parse_cards, shuffled
 from rules.errors import NotationError
 
 
@@ -64,3 +64,9 @@ def test_presets_membership_and_unknown_name_message():
     assert "a" in presets and "zz" not in presets
     with pytest.raises(NotationError, match=r"unknown demo variant 'zz'; known: a, b"):
         presets["zz"]
+
+
+def test_counted_puts_the_noun_in_the_number_a_person_writes():
+    assert [counted(n, "card") for n in (0, 1, 4)] == ["0 cards", "1 card", "4 cards"]
+    assert counted(1, "own-suit card") == "1 own-suit card"
+    assert counted(2, "ox", "oxen") == "2 oxen"

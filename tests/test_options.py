@@ -108,3 +108,8 @@ def test_option_rows_are_what_the_cli_prints():
                        "question": "Are the jokers in?", "kind": "reading",
                        "meanings": {"in": "the jokers are in the deck", "out": "the jokers are set aside"},
                        "ruling": None}
+
+
+def test_a_whole_number_says_its_unit_in_the_number_a_person_writes():
+    free = whole_number(0, 99, "chips a card", "chip a card")
+    assert [free.meaning(free.parse(t)) for t in ("1", "2", "0")] == ["1 chip a card", "2 chips a card", "0 chips a card"]
