@@ -21,7 +21,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import compress, fetch, first_screen, lazy, lock, localize, page, pins, pyc, snapshot, wheels
+from . import (compress, fetch, first_screen, lazy, lock, localize, page, pins, pyc, quick_import, site_image, snapshot,
+               wheels)
 from .report import SizeReport, site_sizes
 
 BUILD_INFO = "build-info.json"
@@ -70,13 +71,18 @@ class SiteOptions:
     # a first visit fetches the start-up snapshot from the site and starts from it (off: it costs
     # about 25 MB more than the packages a first visit needs; README, Speed)
     cold_snapshot: bool = False
+    # a first visit writes site-packages from one image fetched while Pyodide starts, instead
+    # of installing each wheel after it (site_image.py)
+    site_image: bool = True
+    # bokeh's model classes skip their IDE help (__init__ signatures) while Panel imports (quick_import.py)
+    quick_import: bool = True
 
     @classmethod
     def stock(cls) -> "SiteOptions":
         """No lever: ``panel convert`` output only made self-hosted (the bench's anchor)."""
         return cls(loader="stock", strip_assets=False, drop=(), early_worker=False, service_worker=False,
                    pyc=False, pause_gc=False, snapshot=False, precompress=False, stored_zips=False,
-                   first_screen=False, lazy=False)
+                   first_screen=False, lazy=False, site_image=False, quick_import=False)
 
     @classmethod
     def plain_host(cls) -> "SiteOptions":
@@ -97,6 +103,8 @@ class SiteOptions:
             raise ValueError("a cold start from the snapshot needs the snapshot")
         if self.lazy and self.loader != "lock":
             raise ValueError("leaving files for later needs the lock loader (micropip installs whole wheels)")
+        if self.site_image and self.loader != "lock":
+            raise ValueError("the site-packages image needs the lock loader (it is made from the lock's wheels)")
         if self.stored_zips and not self.precompress:
             raise ValueError("uncompressed zips need the precompressed copies (served raw they are 2.7x larger)")
 
@@ -353,6 +361,8 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
             js = localize.ordered_messages(js)  # a correctness fix, not a lever: always
             js = localize.idle_after_errors(js)  # likewise: one error must not freeze the page
             installed = [p for p in packages if p not in ("micropip", "packaging")]
+            if options.quick_import:
+                js = localize.quick_panel_import(js, quick_import.source())
             later = None
             if options.lazy:
                 later = _lazy_split(stage, cache, localize.lock_loader(js, installed), installed, options.stored_zips)
@@ -362,12 +372,17 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
                 js = localize.lock_loader(js, installed)
             if options.pause_gc:
                 js = localize.pause_gc(js)
+            image = site_image.make(stage / "pyodide", installed) if options.site_image else None
+            if options.snapshot or image is not None:
+                js = localize.boot_helpers(js, snapshot.boot_js())
             snapshot_files: list[str] = []
             if options.snapshot:
                 snapshot_files, snapshot_note = _snapshot(stage, cache, js, installed, version)
                 if snapshot_files:
-                    js = localize.snapshot_boot(js, snapshot.boot_js(), SW_CACHE_PREFIX + version, version,
-                                                cold=options.cold_snapshot)
+                    js = localize.snapshot_boot(js, SW_CACHE_PREFIX + version, version, cold=options.cold_snapshot)
+            if image is not None:
+                js = localize.site_image(js, image.path, image.sha256)
+                print(f"  site-packages image: {image.files} files, {image.size / 1e6:.1f} MB raw", flush=True)
             worker_url = f"./{app.stem}.js"
             page_files: list[str] = []
             if options.first_screen:
@@ -395,7 +410,9 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
             shutil.copy2(Path(__file__).parent / "favicon.svg", stage / "favicon.svg")
             if options.service_worker:
                 lock_data = json.loads((stage / "pyodide" / "pyodide-lock.json").read_text())
-                files = [e["file_name"] for e in lock_data["packages"].values()]
+                # a visit installs from the image; the wheels are only its fallback (fetched then)
+                files = ([Path(image.path).name] if image is not None
+                         else [e["file_name"] for e in lock_data["packages"].values()])
                 _service_worker(stage, version, "index.html", f"{app.stem}.js", files, snapshot_files, page_files)
         info = {"build": version, "cdn": cdn, "app": app.name, "options": dataclasses.asdict(options),
                 "snapshot": snapshot_note,

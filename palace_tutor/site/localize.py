@@ -189,14 +189,23 @@ def pause_gc(worker_js: str) -> str:
                          "the app run")
 
 
-def snapshot_boot(worker_js: str, boot_js: str, cache_name: str, build: str, cold: bool = False) -> str:
+def boot_helpers(worker_js: str, boot_js: str) -> str:
+    """Put ``snapshot.js`` (``PalaceSnapshot``: the snapshot's restore, the site-packages image's
+    reader) into the worker, after Pyodide's loader."""
+    return _sub_required('importScripts("pyodide/pyodide.js");', 'importScripts("pyodide/pyodide.js");\n' + boot_js,
+                         worker_js, "the worker's first line")
+
+
+def snapshot_boot(worker_js: str, cache_name: str, build: str, cold: bool = False) -> str:
     """Start from the build's memory snapshot when the service worker has cached it
     (``snapshot.py``): no package install, no imports, the page already rendered.
     With ``cold``, a first visit fetches the snapshot from the site instead (the
     ``cold_snapshot`` lever). Otherwise, or when restoring fails (a console
     warning), start the normal way."""
+    if "root.PalaceSnapshot = api;" not in worker_js:
+        raise ValueError("the snapshot's start needs boot_helpers first")
     js = _sub_required('importScripts("pyodide/pyodide.js");',
-                       'importScripts("pyodide/pyodide.js");\n' + boot_js
+                       'importScripts("pyodide/pyodide.js");\n'
                        + f"const __PT_CACHE = {json.dumps(cache_name)}, __PT_BUILD = {json.dumps(build)};\n",
                        worker_js, "the worker's first line")
     js = _sub_required("  self.pyodide = await loadPyodide();",
@@ -220,9 +229,41 @@ def snapshot_boot(worker_js: str, boot_js: str, cache_name: str, build: str, col
                          "the worker's message handler")
 
 
+def _python_before(worker_js: str, anchor: str, source: str, what: str) -> str:
+    """Put ``source`` (Python) into the app's code just before ``anchor`` (a line of it)."""
+    if any(c in source for c in ("\\", "`", "${")):
+        raise ValueError(f"{what} cannot go into a JavaScript template literal as it is")
+    return _sub_required(anchor, source.replace("\n", "\\n") + anchor, worker_js, f"the app's code ({what})")
+
+
 def lazy_finder(worker_js: str, finder: str) -> str:
     """Put ``finder`` (Python, see ``lazy.py``) first in the app's code, before anything imports."""
-    if any(c in finder for c in ("\\", "`", "${")):
-        raise ValueError("the finder's source cannot go into a JavaScript template literal as it is")
-    return _sub_required("\\nimport asyncio\\n", finder.replace("\n", "\\n") + "\\nimport asyncio\\n", worker_js,
-                         "the start of the app's code")
+    return _python_before(worker_js, "\\nimport asyncio\\n", finder, "the finder's source")
+
+
+def quick_panel_import(worker_js: str, source: str) -> str:
+    """Import Panel with ``source`` (``quick_import.py``) just before the app's first import of it."""
+    return _python_before(worker_js, "\\nfrom panel.io.pyodide import init_doc, write_doc\\n", source,
+                          "the quick import of Panel")
+
+
+_LOAD_PACKAGE_RE = re.compile(r"await self\.pyodide\.loadPackage\((\[[^\]]*\]), \{checkIntegrity: true\}\);")
+
+
+def site_image(worker_js: str, url: str, sha256: str) -> str:
+    """A first visit writes site-packages from one image (``site_image.py``) fetched while
+    Pyodide starts; without it (not fetched, or damaged) it installs the wheels as before.
+    After ``snapshot_boot``: a start from the snapshot fetches nothing."""
+    restored = "  self.pyodide = __ptStarted || await loadPyodide();"
+    start = (f"PalaceSnapshot.fetchImage({json.dumps(url)}, {json.dumps(sha256)})")
+    if restored in worker_js:
+        js = worker_js.replace(restored, f"  const __ptImage = __ptStarted ? null : {start};\n" + restored, 1)
+    else:
+        js = _sub_required("  self.pyodide = await loadPyodide();",
+                           f"  const __ptImage = {start};\n  self.pyodide = await loadPyodide();", worker_js,
+                           "the Pyodide start")
+    if not _LOAD_PACKAGE_RE.search(js):
+        raise ValueError("cannot localize the package loader: the lock loader's loadPackage call not found")
+    return _LOAD_PACKAGE_RE.sub(lambda m: "await PalaceSnapshot.installImage(self.pyodide, __ptImage, () => "
+                                          f"self.pyodide.loadPackage({m.group(1)}, {{checkIntegrity: true}}));",
+                                js, count=1)

@@ -46,6 +46,8 @@ def _part_of(rel: Path, wasm_files: set[str], project_wheel: str | None) -> str:
             return "start-up snapshot (after a first visit)"
         if rel.parts[1:2] == ("later",):
             return "code left for later (first import)"
+        if name.startswith("site-packages-"):
+            return "site-packages image (a first visit)"
         if name.endswith(".whl") or name.endswith(".zip") and name != "python_stdlib.zip":
             if name == project_wheel:
                 return "project wheel (rules, lessons, tutor)"

@@ -27,6 +27,7 @@ MIME_TYPES = {
     ".webmanifest": "application/manifest+json",
     ".png": "image/png",
     ".gz": "application/gzip",
+    ".img": "application/octet-stream",
 }
 
 

@@ -306,8 +306,37 @@
     }
   }
 
+  // A first visit's site-packages as one image (palace_tutor/site/site_image.py), fetched
+  // while Pyodide starts: its bytes, or null (and a warning) if it cannot be had or is not
+  // the build's (its sha256 differs), so that the caller installs the wheels instead.
+  async function fetchImage(url, sha256) {
+    try {
+      const resp = await fetch(url);
+      if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
+      const bytes = new Uint8Array(await resp.arrayBuffer());
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+      if (Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("") !== sha256) {
+        throw new Error("damaged (its sha256 differs from the build's)");
+      }
+      return bytes;
+    } catch (e) {
+      console.warn(`Palace Tutor: no site-packages image (${url}: ${e && e.message || e}); installing the wheels`);
+      return null;
+    }
+  }
+
+  // Write site-packages from the image that ``image`` (a promise of fetchImage) gives, or,
+  // without one, run ``install`` (loadPackage of the lock's wheels).
+  async function installImage(py, image, install) {
+    const bytes = await image;
+    if (bytes === null) return install();
+    unpackTree(py.FS, bytes);
+    // the import system listed site-packages when Pyodide started, before these files
+    py.runPython("import importlib; importlib.invalidate_caches()");
+  }
+
   const api = {SITE_PACKAGES, STDLIB_ZIP, FILES, RESULT, checksum, listTree, packTree, readImage, unpackTree, libBytes, loadLibs, withPreRun, serialize,
-               deserialize, dlopenHandles, restore, fromCache, fromSite,
+               deserialize, dlopenHandles, restore, fromCache, fromSite, fetchImage, installImage,
                // resolved once the files of site-packages and the standard library zip are in
                // place after a restore (at once without one)
                filesReady: Promise.resolve()};

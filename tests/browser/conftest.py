@@ -172,12 +172,14 @@ WARM = os.environ.get("PALACE_TUTOR_WARM", "") not in ("", "0")
 from .axe_support import DESKTOP, PHONE  # noqa: E402
 
 
-def _open_app(chromium, url, viewport=None, device=None):
+def _open_app(chromium, url, viewport=None, device=None, before=None):
     # no service worker: its precaching would load every test; test_smoke covers it on its own
     options = dict(device or {"viewport": viewport or {"width": 1000, "height": 800}})
     context = chromium.new_context(service_workers="allow" if WARM else "block", **options)
     guard = B.OutsideGuard()
     guard.attach(context)
+    if before is not None:  # e.g. a route of the test's own, set before anything loads
+        before(context)
     if WARM:  # a first visit whose service worker precaches the site and its start-up snapshot
         first = context.new_page()
         B.open_until_interactive(first, url)

@@ -1,0 +1,54 @@
+"""Import Panel faster in the browser: bokeh's model classes skip their IDE help while Panel imports.
+
+Every class defined in ``bokeh.models`` builds, at the moment it is defined, a
+``Signature`` for its ``__init__`` (one ``inspect.Parameter`` per property, each
+with a Sphinx type link) and folds its docs example in (``Model.__init_subclass__``
+in ``bokeh/model/model.py``). That is help for editors and ``help()``: nothing in
+the app or in Bokeh's serialization reads it. It is about a fifth of ``import
+panel`` (CPython: 1.04 -> 0.82 s, median of 3 alternating; README, Speed), and
+a cold visit imports Panel in the browser, where Python runs 2-3x slower.
+
+So the app's code in the worker (and the start-up snapshot, which runs the same
+code) imports Panel first, with ``Model``'s hook cut down to what it does for
+every other class (``HasProps.__init_subclass__``: the view model names and the
+registry of model classes), then puts the whole hook back at once: a class
+defined later gets the full one. Only for the Bokeh release whose hook was read
+(``QUICK_FOR``); any other imports Panel the normal way.
+"""
+
+from __future__ import annotations
+
+# the Bokeh release whose Model.__init_subclass__ was read (tests/test_site_quick_import.py checks it is the installed one)
+QUICK_FOR = "3.7.3"
+
+# Python put first in the app's code in the worker: plain ASCII with no backslash, backquote
+# or dollar sign (it goes into a JavaScript template literal)
+SOURCE = '''
+def _pt_import_panel(quick_for):
+    """Panel imported with bokeh.models' classes skipping their IDE help (palace_tutor/site/quick_import.py)."""
+    import bokeh
+    if bokeh.__version__ != quick_for:
+        import panel
+        return
+    from bokeh.core.has_props import HasProps
+    from bokeh.model.model import Model
+    full = Model.__dict__["__init_subclass__"]
+    base = HasProps.__dict__["__init_subclass__"].__func__
+
+    def quick(cls):
+        base(cls)
+
+    Model.__init_subclass__ = classmethod(quick)
+    try:
+        import panel
+    finally:
+        Model.__init_subclass__ = full
+
+
+_pt_import_panel(%(quick_for)r)
+del _pt_import_panel
+'''
+
+
+def source() -> str:
+    return SOURCE % {"quick_for": QUICK_FOR}

@@ -1,0 +1,97 @@
+"""A first visit writes site-packages from one image instead of installing each wheel.
+
+``loadPackage`` installs a wheel by unzipping it with Python's ``zipfile`` inside
+Pyodide (file by file, in WebAssembly), and it starts only once Pyodide has
+started, since it runs in Pyodide; it then compiles every shared library of a
+package, used or not (numpy has nine; the app opens two). The image is the same
+files laid out once at build time: the worker fetches it while Pyodide starts
+(one request; the server's brotli copy is smaller than the wheels' together)
+and writes it into the file system with ``PalaceSnapshot.unpackTree``, the
+writer the start-up snapshot uses (no unzipping, no copy). Python opens each
+shared library at its first import, as any module.
+
+The format is ``snapshot.js``'s image (``packTree``): a little-endian u32 header
+length, a JSON header ``[[path below site-packages, offset, size], ...]``, the
+files' bytes. The worker checks the image's sha256 (named in the worker script)
+and, if it cannot fetch it or it differs, installs the wheels as before, with a
+warning. What ``loadPackage`` adds besides the files (an ``INSTALLER`` record in
+each ``.dist-info``, ``pyodide.loadedPackages``) nothing in the app reads.
+
+Figures: README, Speed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+PREFIX = "site-packages-"  # pyodide/site-packages-<sha256 head>.img
+
+
+@dataclass(frozen=True)
+class SiteImage:
+    path: str  # site-relative: pyodide/site-packages-....img
+    sha256: str
+    files: int
+    size: int  # bytes, uncompressed
+
+
+def closure(lock: dict, names: list[str]) -> list[str]:
+    """``names`` and everything they depend on in the lock (what ``loadPackage(names)`` installs), sorted."""
+    packages = lock["packages"]
+    seen: set[str] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            if name not in packages:
+                raise ValueError(f"the lock has no package {name!r}")
+            seen.add(name)
+            todo.extend(packages[name].get("depends", []))
+    return sorted(seen)
+
+
+def pack(members: list[tuple[str, bytes]]) -> bytes:
+    """The image of ``members`` (path below site-packages, bytes), in their order."""
+    header, offset = [], 0
+    for path, data in members:
+        header.append([path, offset, len(data)])
+        offset += len(data)
+    head = json.dumps(header, separators=(",", ":")).encode()
+    return b"".join([struct.pack("<I", len(head)), head, *(data for _, data in members)])
+
+
+def unpack(image: bytes) -> dict[str, bytes]:
+    """The files of an image (for tests and checks; the worker's reader is ``snapshot.js``)."""
+    (length,) = struct.unpack_from("<I", image)
+    base = 4 + length
+    return {path: image[base + offset: base + offset + size]
+            for path, offset, size in json.loads(image[4:base])}
+
+
+def make(pyodide_dir: Path, packages: list[str]) -> SiteImage:
+    """Write the image of what ``loadPackage(packages)`` would install from ``pyodide_dir``'s lock."""
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
+    members: list[tuple[str, bytes]] = []
+    seen: dict[str, str] = {}
+    for name in closure(lock, packages):
+        wheel = pyodide_dir / lock["packages"][name]["file_name"]
+        with zipfile.ZipFile(wheel) as z:
+            for info in z.infolist():
+                if info.is_dir():
+                    continue
+                if info.filename in seen:  # two wheels writing one file: the install order would decide
+                    raise ValueError(f"{info.filename} is in both {seen[info.filename]} and {wheel.name}")
+                seen[info.filename] = wheel.name
+                members.append((info.filename, z.read(info)))
+    image = pack(members)
+    sha = hashlib.sha256(image).hexdigest()
+    for old in pyodide_dir.glob(PREFIX + "*.img"):
+        old.unlink()
+    name = f"{PREFIX}{sha[:20]}.img"
+    (pyodide_dir / name).write_bytes(image)
+    return SiteImage(f"pyodide/{name}", sha, len(members), len(image))

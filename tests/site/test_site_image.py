@@ -1,0 +1,141 @@
+"""The first visit's site-packages image (``site_image.py``) and Panel's quick import
+(``quick_import.py``), without a browser: what goes into the image, how the worker
+script fetches and falls back, and that the quick import leaves Bokeh as a normal
+import does (checked against a normal import in a second interpreter)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+from palace_tutor.site import localize, quick_import, site_image
+
+from .test_site_build import converted  # noqa: F401  (the fixture: panel convert's output)
+
+
+def _lock(tmp_path, packages: dict[str, tuple[dict[str, bytes], list[str]]]):
+    entries = {}
+    for name, (files, depends) in packages.items():
+        wheel = tmp_path / f"{name}-1.0-py3-none-any.whl"
+        with zipfile.ZipFile(wheel, "w") as z:
+            for path, data in files.items():
+                z.writestr(path, data)
+        entries[name] = {"file_name": wheel.name, "depends": depends}
+    (tmp_path / "pyodide-lock.json").write_text(json.dumps({"packages": entries}))
+    return tmp_path
+
+
+def test_the_image_holds_every_file_of_the_packages_and_their_dependencies_only(tmp_path):
+    pyodide_dir = _lock(tmp_path, {
+        "app": ({"app/__init__.py": b"import lib\n", "app-1.0.dist-info/METADATA": b"Name: app\n"}, ["lib"]),
+        "lib": ({"lib/__init__.py": b"X = 1\n", "lib/data/table.json": b"[1, 2]"}, []),
+        "unused": ({"unused.py": b"pass\n"}, []),
+    })
+    made = site_image.make(pyodide_dir, ["app"])
+    image = (pyodide_dir / made.path.removeprefix("pyodide/")).read_bytes()
+    assert site_image.unpack(image) == {"app/__init__.py": b"import lib\n", "app-1.0.dist-info/METADATA": b"Name: app\n",
+                                        "lib/__init__.py": b"X = 1\n", "lib/data/table.json": b"[1, 2]"}
+    assert made.sha256 == hashlib.sha256(image).hexdigest() and made.path.endswith(made.sha256[:20] + ".img")
+    assert (made.files, made.size) == (4, len(image))
+
+
+def test_a_new_image_replaces_the_old_one_and_a_file_two_wheels_write_is_refused(tmp_path):
+    pyodide_dir = _lock(tmp_path, {"a": ({"a.py": b"1"}, [])})
+    first = site_image.make(pyodide_dir, ["a"])
+    _lock(tmp_path, {"a": ({"a.py": b"2"}, [])})
+    second = site_image.make(pyodide_dir, ["a"])
+    assert first.path != second.path
+    assert [p.name for p in pyodide_dir.glob("site-packages-*.img")] == [second.path.rsplit("/", 1)[1]]
+    _lock(tmp_path, {"a": ({"same.py": b"1"}, ["b"]), "b": ({"same.py": b"2"}, [])})
+    with pytest.raises(ValueError, match="same.py is in both"):
+        site_image.make(pyodide_dir, ["a"])
+    with pytest.raises(ValueError, match="no package 'c'"):
+        site_image.closure({"packages": {"a": {"depends": ["c"]}}}, ["a"])
+
+
+def test_the_image_reads_as_snapshot_js_reads_it(tmp_path):
+    """The worker's reader (``PalaceSnapshot.readImage``) and this writer agree on the format."""
+    image = site_image.pack([("pkg/__init__.py", b"x = 1\n"), ("pkg/data.bin", bytes(range(256)))])
+    header_length = int.from_bytes(image[:4], "little")
+    assert json.loads(image[4:4 + header_length]) == [["pkg/__init__.py", 0, 6], ["pkg/data.bin", 6, 256]]
+    assert site_image.unpack(image)["pkg/data.bin"] == bytes(range(256))
+
+
+def _worker(js: str, snapshot: bool) -> str:
+    js = localize.boot_helpers(localize.lock_loader(localize.localize_urls(js), ["panel", "palace-tutor"]),
+                               "/* snapshot.js */\n"
+                               "root.PalaceSnapshot = api;\n")
+    if snapshot:
+        js = localize.snapshot_boot(js, "cache", "build")
+    return localize.site_image(js, "pyodide/site-packages-abc.img", "ab" * 32)
+
+
+@pytest.mark.parametrize("snapshot", [False, True])
+def test_the_worker_fetches_the_image_while_pyodide_starts_and_keeps_the_wheels_as_its_fallback(converted, snapshot):
+    _, js = converted
+    worker = _worker(js, snapshot)
+    fetch = worker.index('PalaceSnapshot.fetchImage("pyodide/site-packages-abc.img", "' + "ab" * 32 + '")')
+    assert fetch < worker.index("await loadPyodide()") < worker.index("PalaceSnapshot.installImage(self.pyodide, "
+                                                                     "__ptImage, () => self.pyodide.loadPackage(")
+    assert 'loadPackage(["palace-tutor", "panel"], {checkIntegrity: true}))' in worker
+    if snapshot:  # a start from the snapshot fetches no image and installs nothing
+        assert "const __ptImage = __ptStarted ? null : PalaceSnapshot.fetchImage(" in worker
+        assert "if (!__ptStarted) await PalaceSnapshot.installImage(" in worker
+
+
+def test_the_snapshot_start_needs_the_helpers_first(converted):
+    _, js = converted
+    with pytest.raises(ValueError, match="boot_helpers first"):
+        localize.snapshot_boot(localize.lock_loader(localize.localize_urls(js), ["panel"]), "cache", "build")
+    with pytest.raises(ValueError, match="package loader"):
+        localize.site_image(js, "pyodide/x.img", "0" * 64)  # panel convert's micropip loop: no lock loader
+
+
+def test_the_quick_import_goes_in_just_before_the_apps_first_import_of_panel(converted):
+    _, js = converted
+    worker = localize.quick_panel_import(localize.lock_loader(js, ["panel"]), quick_import.source())
+    code = worker[worker.index("const code = `"):]
+    assert code.index("_pt_import_panel(") < code.index("from panel.io.pyodide import init_doc, write_doc")
+    assert "\\n" in code[code.index("def _pt_import_panel"):code.index("del _pt_import_panel")]  # one line, escaped
+
+
+# run in a fresh interpreter each: what a normal and a quick import of Panel leave in Bokeh
+_BOKEH_STATE = """
+import json, sys
+quick = sys.argv[1] == "quick"
+if quick:
+    exec(sys.argv[2])
+else:
+    import panel
+import bokeh
+from bokeh.model import Model
+from bokeh.models import Button, Div
+hook = Model.__dict__["__init_subclass__"].__func__
+print(json.dumps({
+    "bokeh": bokeh.__version__,
+    "models": sorted(Model.model_class_reverse_map),
+    "hook": hook.__module__ + "." + hook.__qualname__,
+    "div": sorted(Div(text="x").properties_with_values(include_defaults=False)),
+    "signature": "__signature__" in Button.__init__.__dict__,
+}))
+"""
+
+
+def _bokeh_state(how: str) -> dict:
+    out = subprocess.run([sys.executable, "-c", _BOKEH_STATE, how, quick_import.source()],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_the_quick_import_leaves_the_same_models_and_bokehs_own_hook_and_skips_only_the_ide_help():
+    normal, quick = _bokeh_state("normal"), _bokeh_state("quick")
+    assert normal["bokeh"] == quick_import.QUICK_FOR  # the release whose hook was read is the one installed
+    assert quick["models"] == normal["models"] and len(normal["models"]) > 300
+    assert quick["hook"] == normal["hook"] == "bokeh.model.model.Model.__init_subclass__"  # put back
+    assert quick["div"] == normal["div"] == ["text"]
+    assert normal["signature"] is True and quick["signature"] is False  # what was skipped
