@@ -89,7 +89,7 @@ def site_sizes(site: Path) -> SizeReport:
             entry[1] += 1
             copies = variants(f)
             entry[2] += copies[0][1].stat().st_size if copies else size
-    order = ["Pyodide core + lock", "WASM wheels (numpy, ...)", "panel wheel", "bokeh wheel",
+    order = ["Pyodide core + lock", "site-packages image (a first visit)", "WASM wheels (numpy, ...)", "panel wheel", "bokeh wheel",
              "other pure wheels", "project wheel (rules, lessons, tutor)", "code left for later (first import)",
              "BokehJS", "Panel JS/CSS",
              "Panel bundled extras (on demand)", "start-up snapshot (after a first visit)",

@@ -3,7 +3,7 @@
 ``loadPackage`` installs a wheel by unzipping it with Python's ``zipfile`` inside
 Pyodide (file by file, in WebAssembly), and it starts only once Pyodide has
 started, since it runs in Pyodide; it then compiles every shared library of a
-package, used or not (numpy has nine; the app opens two). The image is the same
+package, used or not (numpy has nine; the app opens three). The image is the same
 files laid out once at build time: the worker fetches it while Pyodide starts
 (one request; the server's brotli copy is smaller than the wheels' together)
 and writes it into the file system with ``PalaceSnapshot.unpackTree``, the
