@@ -13,6 +13,7 @@ it, so the app pays for a replay once.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable, Iterable
 from importlib import resources
@@ -61,11 +62,23 @@ def load_lesson_text(text: str, name: str, *, families: Families = get_family) -
     return lesson
 
 
+# what the nesting scan stops at (everything else it skips in one step)
+_SCAN_STOP = re.compile(r"""[\n#"'\[\]{}]""")
+# the end of a string that opened with the key's quote; a backslash escapes the next character
+# in the double-quoted kinds; a one-line string also ends, unclosed, at the end of its line
+_STRING_END = {'"': re.compile(r'["\\\n]'), "'": re.compile(r"['\n]"),
+               '"""': re.compile(r'"""|\\'), "'''": re.compile(r"'''")}
+
+
 def _nesting_past(text: str, limit: int) -> int | None:
     """The line where brackets and braces first nest more than ``limit`` deep,
     outside strings and comments; None if they never do."""
     depth, line, i, n = 0, 1, 0, len(text)
-    while i < n:
+    while True:
+        found = _SCAN_STOP.search(text, i)
+        if found is None:
+            return None
+        i = found.start()
         ch = text[i]
         if ch == "\n":
             line += 1
@@ -75,22 +88,30 @@ def _nesting_past(text: str, limit: int) -> int | None:
             continue
         elif ch in "\"'":
             quote = ch * 3 if text.startswith(ch * 3, i) else ch
-            j = i + len(quote)
-            while j < n and not text.startswith(quote, j):
-                if len(quote) == 1 and text[j] == "\n":
-                    break  # an unclosed string: tomllib says where
-                j += 2 if ch == '"' and text[j] == "\\" else 1
-            line += text.count("\n", i, min(j, n))
+            j = _string_end(text, i + len(quote), quote)
+            line += text.count("\n", i, j)
             i = j + (len(quote) if j < n and text.startswith(quote, j) else 0)
             continue
         elif ch in "[{":
             depth += 1
             if depth > limit:
                 return line
-        elif ch in "]}":
+        else:
             depth = max(0, depth - 1)
         i += 1
-    return None
+
+
+def _string_end(text: str, j: int, quote: str) -> int:
+    """Where the string whose body starts at ``j`` ends: at its closing quote, at the end of
+    its line if it is a one-line string left open (tomllib says where), else at the end."""
+    stop = _STRING_END[quote]
+    while True:
+        found = stop.search(text, j)
+        if found is None:
+            return len(text)
+        if found.group() != "\\":
+            return found.start()
+        j = found.start() + 2
 
 
 def _text_of(entry: Traversable | Path, name: str) -> str:
