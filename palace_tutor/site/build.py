@@ -72,7 +72,7 @@ class SiteOptions:
     # about 25 MB more than the packages a first visit needs; README, Speed)
     cold_snapshot: bool = False
     # a first visit writes site-packages from one image fetched while Pyodide starts, instead
-    # of installing each wheel after it (site_image.py)
+    # of installing each wheel after it (site_image.py; needs precompress: 24 MB raw)
     site_image: bool = True
     # bokeh's model classes skip their IDE help (__init__ signatures) while Panel imports (quick_import.py)
     quick_import: bool = True
@@ -87,7 +87,7 @@ class SiteOptions:
     @classmethod
     def plain_host(cls) -> "SiteOptions":
         """For a host that cannot serve precompressed copies (``build --plain-host``)."""
-        return cls(precompress=False, stored_zips=False)
+        return cls(precompress=False, stored_zips=False, site_image=False)
 
     def __post_init__(self) -> None:
         if self.loader not in ("lock", "stock"):
@@ -105,6 +105,8 @@ class SiteOptions:
             raise ValueError("leaving files for later needs the lock loader (micropip installs whole wheels)")
         if self.site_image and self.loader != "lock":
             raise ValueError("the site-packages image needs the lock loader (it is made from the lock's wheels)")
+        if self.site_image and not self.precompress:
+            raise ValueError("the site-packages image needs the precompressed copies (served raw it is 4.5x larger)")
         if self.stored_zips and not self.precompress:
             raise ValueError("uncompressed zips need the precompressed copies (served raw they are 2.7x larger)")
 

@@ -139,3 +139,14 @@ def test_the_quick_import_leaves_the_same_models_and_bokehs_own_hook_and_skips_o
     assert quick["hook"] == normal["hook"] == "bokeh.model.model.Model.__init_subclass__"  # put back
     assert quick["div"] == normal["div"] == ["text"]
     assert normal["signature"] is True and quick["signature"] is False  # what was skipped
+
+
+def test_a_plain_host_gets_the_wheels_since_the_image_served_raw_would_be_four_times_larger():
+    from palace_tutor.site.build import SiteOptions
+
+    assert SiteOptions().site_image and not SiteOptions.plain_host().site_image
+    assert not SiteOptions.stock().site_image and not SiteOptions.stock().quick_import
+    with pytest.raises(ValueError, match="precompressed copies"):
+        SiteOptions(precompress=False, stored_zips=False)
+    with pytest.raises(ValueError, match="lock loader"):
+        SiteOptions(loader="stock", drop=(), lazy=False, snapshot=False, site_image=True)
