@@ -251,6 +251,26 @@ def _snapshot(stage: Path, cache: Path, worker_js: str, packages: list[str], ver
     return snapshot.install_snapshot(made, stage / "pyodide", version), "made"
 
 
+def _start_paths(stage: Path, cache: Path, js: str, installed: list[str], version: str, options: SiteOptions
+                 ) -> tuple[str, "site_image.SiteImage | None", list[str], str | None]:
+    """The worker's ways to start besides installing the wheels: the site-packages image (a first
+    visit) and the start-up snapshot (a repeat visit). Returns the worker script, the image, the
+    snapshot's files and what became of the snapshot."""
+    image = site_image.make(stage / "pyodide", installed) if options.site_image else None
+    if options.snapshot or image is not None:
+        js = localize.boot_helpers(js, snapshot.boot_js())
+    snapshot_files: list[str] = []
+    snapshot_note = None
+    if options.snapshot:
+        snapshot_files, snapshot_note = _snapshot(stage, cache, js, installed, version)
+        if snapshot_files:
+            js = localize.snapshot_boot(js, SW_CACHE_PREFIX + version, version, cold=options.cold_snapshot)
+    if image is not None:
+        js = localize.site_image(js, image.path, image.sha256)
+        print(f"  site-packages image: {image.files} files, {image.size / 1e6:.1f} MB raw", flush=True)
+    return js, image, snapshot_files, snapshot_note
+
+
 MANIFEST_ICONS = ("icon-192.png", "icon-512.png", "icon.svg")
 DESCRIPTION = ("Learn Palace Poker, Palace and King's Pot step by step, play them, and settle a "
                "disputed hand: the rules explained, in the browser, offline.")
@@ -374,17 +394,7 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
                 js = localize.lock_loader(js, installed)
             if options.pause_gc:
                 js = localize.pause_gc(js)
-            image = site_image.make(stage / "pyodide", installed) if options.site_image else None
-            if options.snapshot or image is not None:
-                js = localize.boot_helpers(js, snapshot.boot_js())
-            snapshot_files: list[str] = []
-            if options.snapshot:
-                snapshot_files, snapshot_note = _snapshot(stage, cache, js, installed, version)
-                if snapshot_files:
-                    js = localize.snapshot_boot(js, SW_CACHE_PREFIX + version, version, cold=options.cold_snapshot)
-            if image is not None:
-                js = localize.site_image(js, image.path, image.sha256)
-                print(f"  site-packages image: {image.files} files, {image.size / 1e6:.1f} MB raw", flush=True)
+            js, image, snapshot_files, snapshot_note = _start_paths(stage, cache, js, installed, version, options)
             worker_url = f"./{app.stem}.js"
             page_files: list[str] = []
             if options.first_screen:

@@ -18,7 +18,7 @@ defined later gets the full one. Only for the Bokeh release whose hook was read
 
 from __future__ import annotations
 
-# the Bokeh release whose Model.__init_subclass__ was read (tests/test_site_quick_import.py checks it is the installed one)
+# the Bokeh release whose Model.__init_subclass__ was read (tests/site/test_site_image.py checks it is the installed one)
 QUICK_FOR = "3.7.3"
 
 # Python put first in the app's code in the worker: plain ASCII with no backslash, backquote
@@ -30,13 +30,11 @@ def _pt_import_panel(quick_for):
     if bokeh.__version__ != quick_for:
         import panel
         return
-    from bokeh.core.has_props import HasProps
     from bokeh.model.model import Model
     full = Model.__dict__["__init_subclass__"]
-    base = HasProps.__dict__["__init_subclass__"].__func__
 
     def quick(cls):
-        base(cls)
+        super(Model, cls).__init_subclass__()
 
     Model.__init_subclass__ = classmethod(quick)
     try:

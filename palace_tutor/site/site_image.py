@@ -29,6 +29,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import lock as lock_mod
+
 PREFIX = "site-packages-"  # pyodide/site-packages-<sha256 head>.img
 
 
@@ -38,21 +40,6 @@ class SiteImage:
     sha256: str
     files: int
     size: int  # bytes, uncompressed
-
-
-def closure(lock: dict, names: list[str]) -> list[str]:
-    """``names`` and everything they depend on in the lock (what ``loadPackage(names)`` installs), sorted."""
-    packages = lock["packages"]
-    seen: set[str] = set()
-    todo = list(names)
-    while todo:
-        name = todo.pop()
-        if name not in seen:
-            if name not in packages:
-                raise ValueError(f"the lock has no package {name!r}")
-            seen.add(name)
-            todo.extend(packages[name].get("depends", []))
-    return sorted(seen)
 
 
 def pack(members: list[tuple[str, bytes]]) -> bytes:
@@ -73,17 +60,27 @@ def unpack(image: bytes) -> dict[str, bytes]:
             for path, offset, size in json.loads(image[4:base])}
 
 
+def _check_path(path: str, wheel: str) -> None:
+    """The worker's reader (``readImage``) refuses a path that starts with / or holds "..": so does the build."""
+    if path.startswith("/") or ".." in path:
+        raise ValueError(f"{wheel} has a file outside its folder: {path}")
+
+
 def make(pyodide_dir: Path, packages: list[str]) -> SiteImage:
     """Write the image of what ``loadPackage(packages)`` would install from ``pyodide_dir``'s lock."""
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
     members: list[tuple[str, bytes]] = []
     seen: dict[str, str] = {}
-    for name in closure(lock, packages):
-        wheel = pyodide_dir / lock["packages"][name]["file_name"]
+    for name in sorted(lock_mod.closure(lock["packages"], packages)):
+        entry = lock["packages"][name]
+        if entry.get("install_dir", "site") != "site":  # loadPackage would put it elsewhere
+            raise ValueError(f"{name} installs into {entry['install_dir']!r}, not site-packages")
+        wheel = pyodide_dir / entry["file_name"]
         with zipfile.ZipFile(wheel) as z:
             for info in z.infolist():
                 if info.is_dir():
                     continue
+                _check_path(info.filename, wheel.name)
                 if info.filename in seen:  # two wheels writing one file: the install order would decide
                     raise ValueError(f"{info.filename} is in both {seen[info.filename]} and {wheel.name}")
                 seen[info.filename] = wheel.name

@@ -311,6 +311,8 @@
   // the build's (its sha256 differs), so that the caller installs the wheels instead.
   async function fetchImage(url, sha256) {
     try {
+      // a page served over plain http from another machine has no crypto.subtle: do not fetch what cannot be checked
+      if (!(root.crypto && root.crypto.subtle)) throw new Error("no crypto.subtle to check it (not a secure origin)");
       const resp = await fetch(url);
       if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
       const bytes = new Uint8Array(await resp.arrayBuffer());
@@ -318,6 +320,7 @@
       if (Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("") !== sha256) {
         throw new Error("damaged (its sha256 differs from the build's)");
       }
+      readImage(bytes);  // its file list, checked against its length
       return bytes;
     } catch (e) {
       console.warn(`Palace Tutor: no site-packages image (${url}: ${e && e.message || e}); installing the wheels`);
@@ -330,7 +333,12 @@
   async function installImage(py, image, install) {
     const bytes = await image;
     if (bytes === null) return install();
-    unpackTree(py.FS, bytes);
+    try {
+      unpackTree(py.FS, bytes);
+    } catch (e) {  // the wheels then write over whatever got written
+      console.warn(`Palace Tutor: the site-packages image could not be written (${e && e.message || e}); installing the wheels`);
+      return install();
+    }
     // the import system listed site-packages when Pyodide started, before these files
     py.runPython("import importlib; importlib.invalidate_caches()");
   }

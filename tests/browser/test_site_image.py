@@ -16,7 +16,10 @@ import pytest
 from palace_tutor.site.browser import shadow_text, wait_shadow_text
 from tutor.model.deal import DealtHand
 
-from .conftest import _finish, _open_app
+from .conftest import WARM, _finish, _open_app
+
+# a repeat visit restores the snapshot and fetches neither the image nor the wheels
+pytestmark = pytest.mark.skipif(WARM, reason="the image is a first visit's")
 
 WARNING = "no site-packages image"
 
@@ -70,7 +73,7 @@ def test_a_damaged_image_is_refused_and_the_wheels_are_installed_instead(chromiu
         warnings = [line for line in console if WARNING in line]
         assert warnings and "sha256" in warnings[0], "\n".join(console[-30:])
         fetched = _fetched(page)
-        assert "panel-1.7.5-py3-none-any.whl" in fetched, fetched
+        assert [name for name in fetched if name.startswith("panel-") and name.endswith(".whl")], fetched
         assert shadow_text(page, "smoke-hand") == DealtHand(seed=1).summary()
         _deals_as_cpython(page)
     finally:

@@ -7,15 +7,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import subprocess
 import sys
 import zipfile
+from pathlib import Path
 
 import pytest
 
 from palace_tutor.site import localize, quick_import, site_image
 
 from .test_site_build import converted  # noqa: F401  (the fixture: panel convert's output)
+
+SNAPSHOT_JS = Path(site_image.__file__).with_name("snapshot.js")
 
 
 def _lock(tmp_path, packages: dict[str, tuple[dict[str, bytes], list[str]]]):
@@ -54,16 +58,51 @@ def test_a_new_image_replaces_the_old_one_and_a_file_two_wheels_write_is_refused
     _lock(tmp_path, {"a": ({"same.py": b"1"}, ["b"]), "b": ({"same.py": b"2"}, [])})
     with pytest.raises(ValueError, match="same.py is in both"):
         site_image.make(pyodide_dir, ["a"])
-    with pytest.raises(ValueError, match="no package 'c'"):
-        site_image.closure({"packages": {"a": {"depends": ["c"]}}}, ["a"])
+    _lock(tmp_path, {"a": ({"a.py": b"1"}, ["c"])})
+    with pytest.raises(KeyError, match="'c' is needed"):
+        site_image.make(pyodide_dir, ["a"])
 
 
-def test_the_image_reads_as_snapshot_js_reads_it(tmp_path):
-    """The worker's reader (``PalaceSnapshot.readImage``) and this writer agree on the format."""
-    image = site_image.pack([("pkg/__init__.py", b"x = 1\n"), ("pkg/data.bin", bytes(range(256)))])
-    header_length = int.from_bytes(image[:4], "little")
-    assert json.loads(image[4:4 + header_length]) == [["pkg/__init__.py", 0, 6], ["pkg/data.bin", 6, 256]]
-    assert site_image.unpack(image)["pkg/data.bin"] == bytes(range(256))
+@pytest.mark.parametrize("path", ["/etc/passwd", "pkg/../../up.py", "pkg/a..b.py"])
+def test_a_file_the_workers_reader_would_refuse_fails_the_build_instead(tmp_path, path):
+    pyodide_dir = _lock(tmp_path, {"a": ({path: b"1"}, [])})
+    with pytest.raises(ValueError, match="outside its folder"):
+        site_image.make(pyodide_dir, ["a"])
+
+
+# snapshot.js's reader and writer under Node, on an image from pack(): the files a fake
+# file system received, or the reader's error
+_READ_WITH_SNAPSHOT_JS = r"""
+const fs = require("fs"), vm = require("vm");
+vm.runInThisContext(fs.readFileSync(process.argv[1], "utf8"));
+const image = new Uint8Array(fs.readFileSync(process.argv[2]));
+const written = {};
+const FS = {mkdirTree() {}, writeFile(path, data) { written[path] = Buffer.from(data).toString("latin1"); }};
+try {
+  PalaceSnapshot.unpackTree(FS, image);
+  console.log(JSON.stringify(written));
+} catch (e) {
+  console.log(JSON.stringify({error: e.message}));
+}
+"""
+
+
+def _read_with_snapshot_js(tmp_path, image: bytes) -> dict:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is needed (apt-get install -y nodejs)")
+    (tmp_path / "image.img").write_bytes(image)
+    out = subprocess.run([node, "-e", _READ_WITH_SNAPSHOT_JS, str(SNAPSHOT_JS), str(tmp_path / "image.img")],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_the_workers_reader_writes_every_file_of_a_packed_image_and_refuses_a_cut_one(tmp_path):
+    files = {"pkg/__init__.py": b"x = 1\n", "pkg/data.bin": bytes(range(256)), "top.py": b""}
+    image = site_image.pack(list(files.items()))
+    written = _read_with_snapshot_js(tmp_path, image)
+    assert written == {"/lib/python3.12/site-packages/" + path: data.decode("latin1") for path, data in files.items()}
+    assert _read_with_snapshot_js(tmp_path, image[:-1]) == {"error": "damaged site-packages image"}
 
 
 def _worker(js: str, snapshot: bool) -> str:
