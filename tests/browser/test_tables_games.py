@@ -20,6 +20,7 @@ from rules.palace_poker.odds import battle_odds
 from tutor.model.share import encode_link
 
 from ..tutor.tables_support import expected_playable, lesson_study
+from .tutor_page import wait_settled
 
 ODDS_DATA_JS = """() => {
   for (const doc of Bokeh.documents) {
@@ -39,11 +40,16 @@ KINGS = ".table-kings-pot"
 
 
 def open_position(page, study, ready_selector: str) -> float:
-    """Put the study's link in the address; wait until ``ready_selector`` shows. Seconds taken."""
+    """Put the study's link in the address; wait until ``ready_selector`` shows and the page has
+    settled. Seconds taken (until the selector showed)."""
     t0 = time.perf_counter()
     page.evaluate("(h) => { window.location.hash = h; }", encode_link(study))
     page.locator(ready_selector).first.wait_for(timeout=60_000)
-    return time.perf_counter() - t0
+    taken = time.perf_counter() - t0
+    # the selector may already show from the position before (the same lesson at another
+    # step): a press before the new position lands would be undone by its redraw
+    wait_settled(page)
+    return taken
 
 
 def cards(page, selector: str) -> list[str]:
