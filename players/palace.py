@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rules.cards import Card
+from rules.cards import Card, counted
 from rules.palace import (CHANCE, CHECK_STOCK, FLIP, LAST_CARD, PASS, PICKUP, QUICK_FLIP, READY, TAKE_UP, CallOut,
                           Chance, Choose, Flash, Flip, LastCard, PalaceRules, Phase, Pickup, Play, Quick, QuickFlip,
                           Reflect, Swap, TakeUp)
@@ -301,24 +301,22 @@ def reason_words(f: Facts, action: PalaceAction, why: tuple, describe) -> tuple[
     """(the reason in plain words, the rules-config key of the rule it rests on, if any)."""
     what = describe(action)
     kind = why[0]
-    pile = len(f.pile)
-    cards = "card" if pile == 1 else "cards"
     if kind == "lowest":
         many = " together (several of a rank go in one play)" if why[1] > 1 else ""
         return (f"{what}{many}: it is the weakest card you hold that goes on the pile, and you keep your "
                 f"special cards for later", "multiples" if why[1] > 1 else "beat")
     if kind == "four":
-        return f"{what}: it makes four of a kind in a row and burns the pile of {why[1]} {cards}", "four_of_a_kind"
+        return f"{what}: it makes four of a kind in a row and burns the pile of {counted(why[1], 'card')}", "four_of_a_kind"
     if kind == "hand-over":
-        return (f"{what}: the pile holds {why[1]} {cards}, worth handing to the next player "
+        return (f"{what}: the pile holds {counted(why[1], 'card')}, worth handing to the next player "
                 f"now", "force_pickup" if f.rules.force_pickup else "flash")
     if kind == "reset":
         return f"{what}: nothing else goes, and after it you play again, so it costs you little", "reset"
     if kind == "chance-small":
-        return (f"{what}: only special cards would go, and the pile holds just {why[1]} {cards}: a gamble "
+        return (f"{what}: only special cards would go, and the pile holds just {counted(why[1], 'card')}: a gamble "
                 f"on the stock risks little and keeps them", "chance")
     if kind == "burn":
-        return f"{what}: nothing plain goes, and it burns a pile of {why[1]} {cards}", "clear"
+        return f"{what}: nothing plain goes, and it burns a pile of {counted(why[1], 'card')}", "clear"
     if kind == "chance-keep":
         return f"{what}: it may save your special cards; if it fails you take the pile", "chance"
     if kind == "chance-nothing":

@@ -52,14 +52,6 @@ def pack(members: list[tuple[str, bytes]]) -> bytes:
     return b"".join([struct.pack("<I", len(head)), head, *(data for _, data in members)])
 
 
-def unpack(image: bytes) -> dict[str, bytes]:
-    """The files of an image (for tests and checks; the worker's reader is ``snapshot.js``)."""
-    (length,) = struct.unpack_from("<I", image)
-    base = 4 + length
-    return {path: image[base + offset: base + offset + size]
-            for path, offset, size in json.loads(image[4:base])}
-
-
 def _check_path(path: str, wheel: str) -> None:
     """The worker's reader (``readImage``) refuses a path that starts with / or holds "..": so does the build."""
     if path.startswith("/") or ".." in path:

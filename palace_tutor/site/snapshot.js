@@ -316,7 +316,7 @@
       const resp = await fetch(url);
       if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
       const bytes = new Uint8Array(await resp.arrayBuffer());
-      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+      const digest = new Uint8Array(await root.crypto.subtle.digest("SHA-256", bytes));
       if (Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("") !== sha256) {
         throw new Error("damaged (its sha256 differs from the build's)");
       }
