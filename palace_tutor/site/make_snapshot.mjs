@@ -1,5 +1,5 @@
 // Build step (host side, offline): the start-up snapshot of the site's worker.
-// usage: node make_snapshot.mjs PYODIDE_DIR WORKER_JS PACKAGES_JSON OUT_DIR
+// usage: node make_snapshot.mjs PYODIDE_DIR WORKER_JS PACKAGES_JSON OUT_DIR BUILD_ONLY_REGEX
 //
 // 1. Install the site's packages the normal way (loadPackage of its lock), run
 //    the app once: which shared libraries does Python open? Take an image of
@@ -28,7 +28,10 @@ for (const event of ["uncaughtException", "unhandledRejection"]) {
     process.exit(1);
   });
 }
-const [dir, workerJs, packagesJson, out] = process.argv.slice(2).map((p) => path.resolve(p));
+const [dir, workerJs, packagesJson, out] = process.argv.slice(2, 6).map((p) => path.resolve(p));
+// what Python never reads at run time, below site-packages (site_image.py's BUILD_ONLY)
+if (!process.argv[6]) throw new Error("usage: make_snapshot.mjs PYODIDE_DIR WORKER_JS PACKAGES_JSON OUT BUILD_ONLY_REGEX");
+const BUILD_ONLY = new RegExp(process.argv[6]);
 const t0 = performance.now();
 const step = (what) => console.log(`  snapshot: ${what} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 
@@ -71,9 +74,8 @@ const libs = [...new Set(opened.map(([, name]) => name))];
 const libsImage = S.packTree(first.FS, S.SITE_PACKAGES, libs);
 const imported = new Set(JSON.parse(first.runPython(
   "import json, sys\njson.dumps([f for m in list(sys.modules.values()) for f in [getattr(m, '__file__', None)] if isinstance(f, str)])")));
-const BUILD_ONLY = /\.(pyi|h|hpp|c|cpp|pxd|pxi|a)$/;
 const notLibs = installed.filter((p) => !libs.includes(p));  // their files come from libs.img
-const kept = notLibs.filter((p) => !imported.has(p) && !BUILD_ONLY.test(p));
+const kept = notLibs.filter((p) => !imported.has(p) && !BUILD_ONLY.test(p.slice(S.SITE_PACKAGES.length + 1)));
 const image = S.packTree(first.FS, S.SITE_PACKAGES, kept);
 // the run that the snapshot is taken of imports everything from the files: all of them
 const allFiles = S.packTree(first.FS, S.SITE_PACKAGES, notLibs);

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import struct
 import zipfile
 from dataclasses import dataclass
@@ -32,6 +33,14 @@ from pathlib import Path
 from . import lock as lock_mod
 
 PREFIX = "site-packages-"  # pyodide/site-packages-<sha256 head>.img
+
+# Files a wheel installs that Python never reads while the app runs, left out of both
+# images (this one and the snapshot's, make_snapshot.mjs): type stubs, C and Cython
+# sources, headers and archives, the TypeScript sources of Panel's models (built into
+# panel.min.js), and a wheel's ``<name>.data/`` folder (files meant for other places:
+# a Jupyter extension, a data copy). Paths are below site-packages; the pattern is also
+# read by JavaScript, so it keeps to what both regex dialects mean alike.
+BUILD_ONLY = re.compile(r"\.(pyi|ts|h|hpp|c|cpp|pxd|pxi|a)$|^[^/]+\.data/")
 
 
 @dataclass(frozen=True)
@@ -59,7 +68,8 @@ def _check_path(path: str, wheel: str) -> None:
 
 
 def make(pyodide_dir: Path, packages: list[str]) -> SiteImage:
-    """Write the image of what ``loadPackage(packages)`` would install from ``pyodide_dir``'s lock."""
+    """Write the image of what ``loadPackage(packages)`` would install from ``pyodide_dir``'s
+    lock, less what the app never reads (``BUILD_ONLY``)."""
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
     members: list[tuple[str, bytes]] = []
     seen: dict[str, str] = {}
@@ -70,7 +80,7 @@ def make(pyodide_dir: Path, packages: list[str]) -> SiteImage:
         wheel = pyodide_dir / entry["file_name"]
         with zipfile.ZipFile(wheel) as z:
             for info in z.infolist():
-                if info.is_dir():
+                if info.is_dir() or BUILD_ONLY.search(info.filename):
                     continue
                 _check_path(info.filename, wheel.name)
                 if info.filename in seen:  # two wheels writing one file: the install order would decide

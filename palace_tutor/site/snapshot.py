@@ -29,6 +29,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from .site_image import BUILD_ONLY
+
 HERE = Path(__file__).parent
 META = "snapshot.json"
 # what make_snapshot.mjs writes; the site serves each as snapshot-<part>.gz and the
@@ -43,7 +45,7 @@ def _inputs_hash(pyodide_dir: Path, worker_js: str, packages: list[str]) -> str:
         h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
     for f in ("snapshot.js", "make_snapshot.mjs", "snapshot.py"):  # all three shape what is cached
         h.update((HERE / f).read_bytes() + b"\0")
-    h.update(worker_js.encode() + b"\0" + json.dumps(packages).encode())
+    h.update(worker_js.encode() + b"\0" + json.dumps(packages).encode() + b"\0" + BUILD_ONLY.pattern.encode())
     return h.hexdigest()[:20]
 
 
@@ -64,7 +66,7 @@ def make_snapshot(pyodide_dir: Path, worker_js: str, packages: list[str], cache:
         (work / "worker.js").write_text(worker_js, encoding="utf-8")
         (work / "packages.json").write_text(json.dumps(packages))
         proc = subprocess.run([node, str(HERE / "make_snapshot.mjs"), str(pyodide_dir), str(work / "worker.js"),
-                               str(work / "packages.json"), str(work / "out")],
+                               str(work / "packages.json"), str(work / "out"), BUILD_ONLY.pattern],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         print(proc.stdout.rstrip(), flush=True)
         if proc.returncode:

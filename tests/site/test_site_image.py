@@ -42,18 +42,39 @@ def _files_of(image: bytes) -> dict[str, bytes]:
     return {path: image[base + offset: base + offset + size] for path, offset, size in json.loads(image[4:base])}
 
 
-def test_the_image_holds_every_file_of_the_packages_and_their_dependencies_only(tmp_path):
+def test_the_image_holds_every_file_the_app_can_read_of_the_packages_and_their_dependencies_only(tmp_path):
     pyodide_dir = _lock(tmp_path, {
         "app": ({"app/__init__.py": b"import lib\n", "app-1.0.dist-info/METADATA": b"Name: app\n"}, ["lib"]),
-        "lib": ({"lib/__init__.py": b"X = 1\n", "lib/data/table.json": b"[1, 2]"}, []),
+        "lib": ({"lib/__init__.py": b"X = 1\n", "lib/data/table.json": b"[1, 2]", "lib/data/cuts.tsv": b"1\t2",
+                 # never read while the app runs: left out
+                 "lib/__init__.pyi": b"X: int\n", "lib/include/lib.h": b"int x;", "lib/models/card.ts": b"let x",
+                 "lib/_speedups.c": b"int y;", "lib-1.0.data/data/share/lib/table.json": b"[1, 2]"}, []),
         "unused": ({"unused.py": b"pass\n"}, []),
     })
     made = site_image.make(pyodide_dir, ["app"])
     image = (pyodide_dir / made.path.removeprefix("pyodide/")).read_bytes()
     assert _files_of(image) == {"app/__init__.py": b"import lib\n", "app-1.0.dist-info/METADATA": b"Name: app\n",
-                                        "lib/__init__.py": b"X = 1\n", "lib/data/table.json": b"[1, 2]"}
+                                "lib/__init__.py": b"X = 1\n", "lib/data/table.json": b"[1, 2]",
+                                "lib/data/cuts.tsv": b"1\t2"}
     assert made.sha256 == hashlib.sha256(image).hexdigest() and made.path.endswith(made.sha256[:20] + ".img")
-    assert (made.files, made.size) == (4, len(image))
+    assert (made.files, made.size) == (5, len(image))
+
+
+def test_the_snapshot_builder_reads_the_left_out_pattern_as_python_does():
+    # make_snapshot.mjs gets site_image.BUILD_ONLY's text and compiles it with JavaScript's RegExp
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    paths = ["numpy/__init__.pyi", "numpy/__init__.py", "panel/models/card.ts", "panel/dist/card.js",
+             "numpy/_core/include/numpy/ndarraytypes.h", "x-1.0.data/data/share/a.json", "x/data/a.json",
+             "x/y-1.0.data/z.py", "x/readme.c.txt", "x/lib.a", "x/a.tsv", "x/c.cpp", "x/d.pxd"]
+    script = ("const re = new RegExp(process.argv[1]); "
+              "console.log(JSON.stringify(JSON.parse(process.argv[2]).map((p) => re.test(p))));")
+    out = subprocess.run(["node", "-e", script, site_image.BUILD_ONLY.pattern, json.dumps(paths)],
+                         capture_output=True, text=True, check=True).stdout
+    in_python = [bool(site_image.BUILD_ONLY.search(p)) for p in paths]
+    assert json.loads(out) == in_python
+    # and the pattern says what its comment says (so that agreeing is not agreeing on nothing)
+    assert in_python == [True, False, True, False, True, True, False, False, False, True, False, True, True]
 
 
 def test_a_new_image_replaces_the_old_one_and_a_file_two_wheels_write_is_refused(tmp_path):
