@@ -296,8 +296,9 @@ def _parse_quiz(raw: Any, ctx: _Context) -> Quiz:
         keys = {normalize_answer(o) for o in options}
         stray = [a for a in accepted if normalize_answer(a) not in keys]
         if stray:
-            raise ctx.error(f"accepted answer(s) {', '.join(map(repr, stray))} are not among the options",
-                            field="accepted")
+            which = (f"the accepted answer {stray[0]!r} is" if len(stray) == 1 else
+                     f"the accepted answers {', '.join(map(repr, stray))} are")
+            raise ctx.error(f"{which} not among the options", field="accepted")
     elif options:
         # a battle-winner or outcome quiz may offer answers to tap; one of them must be right
         if kind == "legal-plays":

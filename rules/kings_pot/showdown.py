@@ -49,7 +49,7 @@ KINGS_POT_RULING = ruling(
     "the King's hand wins when it is strictly better than each of the twelve tableau hands, "
     "backed or not (a tie is not a win). A player's hand is the best hand their cards back, so "
     "the player with the highest hand is the winner of the betting pot judged as usual: a backer "
-    "of the King's hand if there is one, else the backer(s) of the best backed tableau hand. "
+    "of the King's hand if there is one, else whoever backs the best backed tableau hand. "
     "They take the King's pot too, split the same way. Otherwise the King's pot is carried, "
     "whole, to the next deal")
 

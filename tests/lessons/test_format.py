@@ -183,7 +183,9 @@ def test_unknown_quiz_kind(good_text, families):
 def test_choice_quiz_answers_must_be_options(good_text, families):
     text = edit(good_text, 'kind = "battle-winner"', 'kind = "choice"\n      options = ["Ann", "Bob"]')
     err = refuse(text, families)
-    assert "'the second player'" in str(err) and "not among the options" in str(err)
+    assert "the accepted answer 'the second player' is not among the options" in str(err)
+    text = edit(good_text, 'kind = "battle-winner"', 'kind = "choice"\n      options = ["Ann", "Cy"]')
+    assert "the accepted answers 'Bob', 'the second player' are not among the options" in str(refuse(text, families))
     text = edit(good_text, 'kind = "battle-winner"', 'kind = "choice"')
     assert "options" in str(refuse(text, families))
 
