@@ -48,7 +48,7 @@ def variants(levers: bool, only: list[str] | None = None) -> dict[str, tuple[Pat
     if levers:
         # the snapshot is made from the lock's packages and reaches a visit through the service worker
         out["ours, stock loader"] = (app, best.replace(loader="stock", drop=(), snapshot=False, lazy=False,
-                                                       site_image=False))  # micropip needs them all
+                                                       site_image=False, dataclass_code=False))  # micropip needs them all
         out["ours, full panel/bokeh wheels"] = (app, best.replace(strip_assets=False))
         out["ours, all dependencies"] = (app, best.replace(drop=()))
         out["ours, worker started late"] = (app, best.replace(early_worker=False))
@@ -60,8 +60,9 @@ def variants(levers: bool, only: list[str] | None = None) -> dict[str, tuple[Pat
         out["ours, garbage collector on"] = (app, best.replace(pause_gc=False))
         out["ours, panel convert's page"] = (app, best.replace(first_screen=False))
         out["ours, no precompressed copies"] = (app, SiteOptions.plain_host())
-        out["ours, wheels instead of the image"] = (app, best.replace(site_image=False))
+        out["ours, wheels instead of the image"] = (app, best.replace(site_image=False, dataclass_code=False))
         out["ours, Panel imported the normal way"] = (app, best.replace(quick_import=False))
+        out["ours, dataclass methods compiled in the browser"] = (app, best.replace(dataclass_code=False))
         out["ours, no lever"] = (app, SiteOptions.stock())
     if only:
         unknown = [n for n in only if n not in out]

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import (compress, fetch, first_screen, lazy, lock, localize, page, pins, pyc, quick_import, site_image, snapshot,
+from . import (compress, dataclass_code, fetch, first_screen, lazy, lock, localize, page, pins, pyc, quick_import, site_image, snapshot,
                wheels)
 from .report import SizeReport, site_sizes
 
@@ -76,18 +76,21 @@ class SiteOptions:
     site_image: bool = True
     # bokeh's model classes skip their IDE help (__init__ signatures) while Panel imports (quick_import.py)
     quick_import: bool = True
+    # a first visit runs the dataclass methods the start defines from code compiled at build
+    # time, carried in the site-packages image (dataclass_code.py)
+    dataclass_code: bool = True
 
     @classmethod
     def stock(cls) -> "SiteOptions":
         """No lever: ``panel convert`` output only made self-hosted (the bench's anchor)."""
         return cls(loader="stock", strip_assets=False, drop=(), early_worker=False, service_worker=False,
                    pyc=False, pause_gc=False, snapshot=False, precompress=False, stored_zips=False,
-                   first_screen=False, lazy=False, site_image=False, quick_import=False)
+                   first_screen=False, lazy=False, site_image=False, quick_import=False, dataclass_code=False)
 
     @classmethod
     def plain_host(cls) -> "SiteOptions":
         """For a host that cannot serve precompressed copies (``build --plain-host``)."""
-        return cls(precompress=False, stored_zips=False, site_image=False)
+        return cls(precompress=False, stored_zips=False, site_image=False, dataclass_code=False)
 
     def __post_init__(self) -> None:
         if self.loader not in ("lock", "stock"):
@@ -107,6 +110,8 @@ class SiteOptions:
             raise ValueError("the site-packages image needs the lock loader (it is made from the lock's wheels)")
         if self.site_image and not self.precompress:
             raise ValueError("the site-packages image needs the precompressed copies (served raw it is 4.5x larger)")
+        if self.dataclass_code and not self.site_image:
+            raise ValueError("the compiled dataclass methods ride in the site-packages image")
         if self.stored_zips and not self.precompress:
             raise ValueError("uncompressed zips need the precompressed copies (served raw they are 2.7x larger)")
 
@@ -222,15 +227,18 @@ def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: Si
     return sorted(site.packages)
 
 
-def _lazy_split(stage: Path, cache: Path, worker_js: str, packages: list[str],
-                stored: bool) -> "lazy.Split | None":
-    """Leave what starting the app does not import for later (lazy.py); None (all in the first
-    visit, with a warning) if it cannot be found out."""
+def _probe(stage: Path, cache: Path, worker_js: str, packages: list[str]) -> "lazy.Probe | None":
+    """The app started once under Node (lazy.probe); None (with a warning) if it cannot be."""
     try:
-        imported = lazy.probe(stage / "pyodide", worker_js, packages, cache)
+        return lazy.probe(stage / "pyodide", worker_js, packages, cache)
     except RuntimeError as e:
-        print(f"  WARNING: every file goes into the first visit: {str(e)[-600:]}", flush=True)
+        print(f"  WARNING: every file goes into the first visit and its dataclasses compile there: "
+              f"{str(e)[-600:]}", flush=True)
         return None
+
+
+def _lazy_split(stage: Path, imported: frozenset[str], stored: bool) -> "lazy.Split | None":
+    """Leave what starting the app does not import for later (lazy.py)."""
     split = lazy.split(stage / "pyodide", imported, stored)
     if split is not None:
         print(f"  left for later: {split.moved / 1e6:.1f} MB of code ({len(split.roots)} module trees; nothing "
@@ -251,12 +259,13 @@ def _snapshot(stage: Path, cache: Path, worker_js: str, packages: list[str], ver
     return snapshot.install_snapshot(made, stage / "pyodide", version), "made"
 
 
-def _start_paths(stage: Path, cache: Path, js: str, installed: list[str], version: str, options: SiteOptions
-                 ) -> tuple[str, "site_image.SiteImage | None", list[str], str | None]:
+def _start_paths(stage: Path, cache: Path, js: str, installed: list[str], version: str, options: SiteOptions,
+                 dataclass_table: bytes | None) -> tuple[str, "site_image.SiteImage | None", list[str], str | None]:
     """The worker's ways to start besides installing the wheels: the site-packages image (a first
-    visit) and the start-up snapshot (a repeat visit). Returns the worker script, the image, the
-    snapshot's files and what became of the snapshot."""
-    image = site_image.make(stage / "pyodide", installed) if options.site_image else None
+    visit, with ``dataclass_table`` if given) and the start-up snapshot (a repeat visit). Returns
+    the worker script, the image, the snapshot's files and what became of the snapshot."""
+    extra = [(dataclass_code.FILE, dataclass_table)] if dataclass_table is not None else []
+    image = site_image.make(stage / "pyodide", installed, extra) if options.site_image else None
     if options.snapshot or image is not None:
         js = localize.boot_helpers(js, snapshot.boot_js())
     snapshot_files: list[str] = []
@@ -385,16 +394,21 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
             installed = [p for p in packages if p not in ("micropip", "packaging")]
             if options.quick_import:
                 js = localize.quick_panel_import(js, quick_import.source())
-            later = None
-            if options.lazy:
-                later = _lazy_split(stage, cache, localize.lock_loader(js, installed), installed, options.stored_zips)
+            later = table = None
+            probed = (_probe(stage, cache, localize.lock_loader(js, installed), installed)
+                      if options.lazy or options.dataclass_code else None)
+            if options.lazy and probed is not None:
+                later = _lazy_split(stage, probed.modules, options.stored_zips)
                 if later is not None:
                     js = localize.lazy_finder(js, lazy.finder_source(later))
+            if options.dataclass_code and probed is not None:
+                table = probed.dataclass_table
+                js = localize.compiled_dataclasses(js, dataclass_code.loader_source())
             if options.loader == "lock":
                 js = localize.lock_loader(js, installed)
             if options.pause_gc:
                 js = localize.pause_gc(js)
-            js, image, snapshot_files, snapshot_note = _start_paths(stage, cache, js, installed, version, options)
+            js, image, snapshot_files, snapshot_note = _start_paths(stage, cache, js, installed, version, options, table)
             worker_url = f"./{app.stem}.js"
             page_files: list[str] = []
             if options.first_screen:

@@ -32,6 +32,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import dataclass_code
 from . import lock as lock_mod
 
 HERE = Path(__file__).parent
@@ -50,8 +51,15 @@ class Split:
     moved: int  # bytes (uncompressed) that left the first visit
 
 
-def probe(pyodide_dir: Path, worker_js: str, packages: list[str], cache: Path) -> frozenset[str]:
-    """The modules the app imports to start (cached by every input)."""
+@dataclass(frozen=True)
+class Probe:
+    modules: frozenset[str]  # what the app imports to start
+    dataclass_table: bytes  # the dataclass methods it defines, compiled (dataclass_code.py)
+
+
+def probe(pyodide_dir: Path, worker_js: str, packages: list[str], cache: Path) -> Probe:
+    """Start the app once under Pyodide in Node (cached by every input): what it imports, and
+    the dataclass methods it compiles."""
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("node is needed to find what the app imports (apt-get install -y nodejs)")
@@ -59,23 +67,30 @@ def probe(pyodide_dir: Path, worker_js: str, packages: list[str], cache: Path) -
     for f in sorted(p for p in pyodide_dir.iterdir() if p.is_file()):
         h.update(f.name.encode() + b"\0" + lock_mod.sha256_file(f).encode())
     h.update((HERE / "probe_imports.mjs").read_bytes() + worker_js.encode() + json.dumps(packages).encode())
-    hit = cache / "probe" / f"{h.hexdigest()[:24]}.json"
-    if hit.is_file():
-        return frozenset(json.loads(hit.read_text()))
+    h.update((dataclass_code.RECORDER + dataclass_code.TABLE).encode())
+    hit = cache / "probe" / h.hexdigest()[:24]
+    modules_file, table_file = hit.with_suffix(".json"), hit.with_suffix(".marshal")
+    if modules_file.is_file() and table_file.is_file():
+        return Probe(frozenset(json.loads(modules_file.read_text())), table_file.read_bytes())
     print("  finding what the app imports to start (Pyodide under Node)", flush=True)
     with tempfile.TemporaryDirectory(prefix="palace-tutor-probe-") as tmp:
         work = Path(tmp)
         (work / "worker.js").write_text(worker_js, encoding="utf-8")
         (work / "packages.json").write_text(json.dumps(packages))
+        (work / "before.py").write_text(dataclass_code.RECORDER)
+        (work / "after.py").write_text(dataclass_code.TABLE)
         proc = subprocess.run([node, str(HERE / "probe_imports.mjs"), str(pyodide_dir), str(work / "worker.js"),
-                               str(work / "packages.json"), str(work / "modules.json")],
+                               str(work / "packages.json"), str(work / "modules.json"), str(work / "before.py"),
+                               str(work / "after.py"), str(work / "table.marshal")],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if proc.returncode:
             raise RuntimeError(f"running the app under Node failed:\n{proc.stdout[-4000:]}")
         modules = json.loads((work / "modules.json").read_text())
+        table = (work / "table.marshal").read_bytes()
     hit.parent.mkdir(parents=True, exist_ok=True)
-    hit.write_text(json.dumps(modules))
-    return frozenset(modules)
+    table_file.write_bytes(table)
+    modules_file.write_text(json.dumps(modules))
+    return Probe(frozenset(modules), table)
 
 
 def _packages_in(names: list[str]) -> set[str]:

@@ -241,6 +241,12 @@ def lazy_finder(worker_js: str, finder: str) -> str:
     return _python_before(worker_js, "\\nimport asyncio\\n", finder, "the finder's source")
 
 
+def compiled_dataclasses(worker_js: str, loader: str) -> str:
+    """Put ``loader`` (``dataclass_code.py``) in the app's code before anything defines a dataclass
+    (after the lazy finder, if that went in first)."""
+    return _python_before(worker_js, "\\nimport asyncio\\n", loader, "the compiled dataclasses' loader")
+
+
 def quick_panel_import(worker_js: str, source: str) -> str:
     """Import Panel with ``source`` (``quick_import.py``) just before the app's first import of it."""
     return _python_before(worker_js, "\\nfrom panel.io.pyodide import init_doc, write_doc\\n", source,

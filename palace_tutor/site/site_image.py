@@ -67,9 +67,10 @@ def _check_path(path: str, wheel: str) -> None:
         raise ValueError(f"{wheel} has a file outside its folder: {path}")
 
 
-def make(pyodide_dir: Path, packages: list[str]) -> SiteImage:
+def make(pyodide_dir: Path, packages: list[str], extra: list[tuple[str, bytes]] = ()) -> SiteImage:
     """Write the image of what ``loadPackage(packages)`` would install from ``pyodide_dir``'s
-    lock, less what the app never reads (``BUILD_ONLY``)."""
+    lock, less what the app never reads (``BUILD_ONLY``), and the files ``extra`` (path below
+    site-packages, bytes: the build's own, e.g. dataclass_code.FILE)."""
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
     members: list[tuple[str, bytes]] = []
     seen: dict[str, str] = {}
@@ -87,6 +88,12 @@ def make(pyodide_dir: Path, packages: list[str]) -> SiteImage:
                     raise ValueError(f"{info.filename} is in both {seen[info.filename]} and {wheel.name}")
                 seen[info.filename] = wheel.name
                 members.append((info.filename, z.read(info)))
+    for path, data in extra:
+        _check_path(path, "the build")
+        if path in seen:
+            raise ValueError(f"{path} is in both {seen[path]} and the build's own files")
+        seen[path] = "the build"
+        members.append((path, data))
     image = pack(members)
     sha = hashlib.sha256(image).hexdigest()
     for old in pyodide_dir.glob(PREFIX + "*.img"):

@@ -1,4 +1,5 @@
-"""A first visit writes site-packages from one image (``palace_tutor/site/site_image.py``).
+"""A first visit writes site-packages from one image (``palace_tutor/site/site_image.py``),
+with the build's compiled dataclass methods in it (``dataclass_code.py``).
 
 The worker fetches the image while Pyodide starts and writes it into the file
 system; the wheels are not fetched. An image that is damaged (a changed byte) or
@@ -51,6 +52,9 @@ def test_a_first_visit_writes_site_packages_from_the_image_and_fetches_no_wheel(
         assert fetched.count(image) == 1, fetched
         assert not [name for name in fetched if name.endswith(".whl")], fetched
         assert not any(WARNING in line for line in console)
+        # the image's table of compiled dataclass methods was read (palace_tutor/site/dataclass_code.py)
+        assert page.workers[0].evaluate(
+            "() => self.pyodide.runPython('import dataclasses; dataclasses.exec.__name__')") == "compiled_exec"
         assert shadow_text(page, "smoke-hand") == DealtHand(seed=1).summary()
         _deals_as_cpython(page)
     finally:
