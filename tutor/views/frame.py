@@ -331,7 +331,7 @@ SHELL_CSS = """
 .field textarea { padding: 6px 8px; }
 .lesson-select { flex: 1 1 auto; }
 .lesson-select select { width: 100%; }
-.seat-select { flex: 0 1 180px; }
+.seat-select { flex: 0 1 auto; }  /* as wide as its longest choice where the row has room */
 .seat-select[hidden] { display: none; }
 .play-game { flex: 0 1 170px; }
 .table-setup { position: relative; flex: none; }
