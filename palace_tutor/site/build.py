@@ -21,8 +21,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import (compress, dataclass_code, fetch, first_screen, lazy, lock, localize, page, pins, pyc, quick_import, site_image, snapshot,
-               wheels)
+from . import (compress, dataclass_code, fetch, first_screen, lazy, lock, localize, page, pins, pyc, quick_import,
+               site_image, snapshot, wheels)
 from .report import SizeReport, site_sizes
 
 BUILD_INFO = "build-info.json"

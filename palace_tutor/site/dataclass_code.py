@@ -25,9 +25,10 @@ attribute ``exec`` is found before the builtin; the module has no
 
 from __future__ import annotations
 
+from .pyc import SITE_PACKAGES
+
 # the member of the site-packages image (at its top: not a module, nothing imports it)
 FILE = "palace-tutor-dataclass-code.marshal"
-SITE_PACKAGES = "/lib/python3.12/site-packages"
 
 # Python run before the app in the probe: records the sources (plain ASCII, no backslash,
 # backquote or dollar sign, like everything put into the worker script)
@@ -86,4 +87,4 @@ del _pt_compiled_dataclasses
 
 
 def loader_source() -> str:
-    return LOADER % {"path": f"{SITE_PACKAGES}/{FILE}"}
+    return LOADER % {"path": SITE_PACKAGES + FILE}

@@ -27,6 +27,7 @@ import json
 import re
 import struct
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,13 +68,21 @@ def _check_path(path: str, wheel: str) -> None:
         raise ValueError(f"{wheel} has a file outside its folder: {path}")
 
 
-def make(pyodide_dir: Path, packages: list[str], extra: list[tuple[str, bytes]] = ()) -> SiteImage:
+def make(pyodide_dir: Path, packages: list[str], extra: Sequence[tuple[str, bytes]] = ()) -> SiteImage:
     """Write the image of what ``loadPackage(packages)`` would install from ``pyodide_dir``'s
     lock, less what the app never reads (``BUILD_ONLY``), and the files ``extra`` (path below
     site-packages, bytes: the build's own, e.g. dataclass_code.FILE)."""
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
     members: list[tuple[str, bytes]] = []
     seen: dict[str, str] = {}
+
+    def add(path: str, data: bytes, source: str) -> None:
+        _check_path(path, source)
+        if path in seen:  # two sources writing one file: the install order would decide
+            raise ValueError(f"{path} is in both {seen[path]} and {source}")
+        seen[path] = source
+        members.append((path, data))
+
     for name in sorted(lock_mod.closure(lock["packages"], packages)):
         entry = lock["packages"][name]
         if entry.get("install_dir", "site") != "site":  # loadPackage would put it elsewhere
@@ -81,19 +90,10 @@ def make(pyodide_dir: Path, packages: list[str], extra: list[tuple[str, bytes]] 
         wheel = pyodide_dir / entry["file_name"]
         with zipfile.ZipFile(wheel) as z:
             for info in z.infolist():
-                if info.is_dir() or BUILD_ONLY.search(info.filename):
-                    continue
-                _check_path(info.filename, wheel.name)
-                if info.filename in seen:  # two wheels writing one file: the install order would decide
-                    raise ValueError(f"{info.filename} is in both {seen[info.filename]} and {wheel.name}")
-                seen[info.filename] = wheel.name
-                members.append((info.filename, z.read(info)))
+                if not (info.is_dir() or BUILD_ONLY.search(info.filename)):
+                    add(info.filename, z.read(info), wheel.name)
     for path, data in extra:
-        _check_path(path, "the build")
-        if path in seen:
-            raise ValueError(f"{path} is in both {seen[path]} and the build's own files")
-        seen[path] = "the build"
-        members.append((path, data))
+        add(path, data, "the build")
     image = pack(members)
     sha = hashlib.sha256(image).hexdigest()
     for old in pyodide_dir.glob(PREFIX + "*.img"):
