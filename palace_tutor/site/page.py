@@ -144,7 +144,10 @@ LINK_JS = """
   catch (e) { plain(); return; }
   const payload = new Response(new Blob([bytes.subarray(6)]).stream()
     .pipeThrough(new DecompressionStream('deflate'))).text().then(JSON.parse);
-  Promise.all([payload, fetch(%(index)s).then((r) => r.json())]).then(([study, lessons]) => {
+  // the card is further down the page: on a slow line the index can be read before it arrives
+  const parsed = document.readyState !== 'loading' ? null
+    : new Promise((ok) => document.addEventListener('DOMContentLoaded', ok, { once: true }));
+  Promise.all([payload, fetch(%(index)s).then((r) => r.json()), parsed]).then(([study, lessons]) => {
     const lesson = lessons[study.l];
     const card = document.getElementById('pt-link-card');
     const add = (tag, text, cls) => { const el = document.createElement(tag); el.textContent = text;

@@ -70,6 +70,46 @@ def test_a_lesson_link_shows_its_lesson_and_step_before_python(before_python):
     assert visible_in_viewport(page, "#pt-link-card h1")
 
 
+def test_a_lesson_link_shows_its_step_when_the_page_arrives_after_the_lesson_index(chromium, site_url):
+    """On a slow line the lessons' index can come back before the rest of the page has
+    arrived: the card is filled once it is there (it was left empty, a flake in CI).
+    Here the page is held, by a script that blocks the parser, just before the card, until
+    the index has been read."""
+    catalog = Catalog.load()
+    lesson = catalog.lessons[0]
+    study = Study.from_lesson(lesson, catalog.family(lesson.game))
+    study.jump(2)
+    said = study.narration()
+    context = chromium.new_context(service_workers="block", **PHONE)
+    try:
+        B.OutsideGuard().attach(context)
+        context.route("**/app.js", lambda route: None)
+        held = []
+        context.route("**/hold-the-parser.js", lambda route: held.append(route))
+
+        def page_with_a_hold(route):
+            html = route.fetch().text()
+            mark = '<div id="pt-link-card"'
+            assert html.count(mark) == 1
+            route.fulfill(status=200, content_type="text/html; charset=utf-8",
+                          body=html.replace(mark, '<script src="hold-the-parser.js"></script>' + mark))
+
+        context.route(site_url, page_with_a_hold)
+        page = context.new_page()
+        with page.expect_response(lambda r: r.url.endswith("/lessons.json")) as index:
+            page.goto(site_url + "#" + encode_link(study), wait_until="commit")
+        index.value.finished()
+        page.wait_for_timeout(500)  # the index is read and the link decoded while the parser waits
+        assert page.locator("#pt-link-card").count() == 0 and len(held) == 1
+        held[0].fulfill(status=200, content_type="text/javascript", body="")
+        card = page.locator("#pt-link-card")
+        card.locator("h2").wait_for(state="visible", timeout=10_000)
+        assert card.locator("h2").inner_text() == said.heading
+        assert page.locator(".pt-home").is_hidden()
+    finally:
+        context.close()
+
+
 def test_an_unreadable_link_leaves_the_plain_first_screen(before_python):
     page = before_python("pt1.this-is-not-a-study%")
     page.locator(".pt-home").wait_for(state="visible")
