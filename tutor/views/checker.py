@@ -27,6 +27,7 @@ from tutor.model.verdict_words import ruling_words
 from .cards import CARD_CSS, card_face, card_row, cards_text
 from .compare import COMPARE_CSS, comparison_html
 from .fields import FieldsBox
+from .layouts import wrapping_row
 from .lesson import BUTTON_CSS
 from .tables.board import Board
 from .text import tag
@@ -284,7 +285,7 @@ class FormView(pn.viewable.Viewer):
                          margin=(0, 5)),
             # the verdict and the message right under the fields and buttons: below the card
             # picker they came out of sight (a phone screen down) as the last card was typed
-            self._fields, pn.FlexBox(*buttons, gap="6px"), self._message, self._verdict, self._picker,
+            self._fields, wrapping_row(*buttons), self._message, self._verdict, self._picker,
             self._command, sizing_mode="stretch_width", css_classes=[f"checker-form-{form.game}"])
         form.param.watch(self._changed, ["texts", "focus", "verdict", "error", "hint", "problems", "typing"]
                          + list(form.options))

@@ -14,6 +14,7 @@ from tutor.model.study import Study
 from tutor.model.tree import Row
 
 from .base import StudyFollower
+from .layouts import wrapping_row
 from .components import ItemList
 from .lesson import BUTTON_CSS
 
@@ -62,8 +63,7 @@ class TreePane(pn.viewable.Viewer):
         self._layout = pn.Column(
             pn.pane.HTML("<b>Lines</b> (main line first; your variations are indented)", margin=(10, 5, 0, 5)),
             self._rows,
-            pn.FlexBox(self._main, self._promote, self._make_main, self._delete, self._undo, self._redo,
-                       gap="6px"),
+            wrapping_row(self._main, self._promote, self._make_main, self._delete, self._undo, self._redo),
             pn.Row(self._note, self._save_note, sizing_mode="stretch_width"),
             sizing_mode="stretch_width", css_classes=["tree-pane"])
         self._follow = StudyFollower(self.app, ["current", "tree", "step", "seat", "undo_stack", "redo_stack"],
