@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .a11y import assert_axe_clean, in_view, shot
-from .tutor_page import close_drawer, go, heading, open_drawer_tab, wait_settled
+from .tutor_page import close_drawer, go, heading, link_value, open_drawer_tab, wait_settled
 
 
 @pytest.fixture(scope="module", params=["phone", "desktop"])
@@ -79,12 +79,12 @@ def test_learn_keeps_the_table_and_the_step_controls_on_screen(device):
     assert page.locator(".step-list .item.current").is_visible()
     assert_axe_clean(page, f"Learn, the steps ({name})")
     shot(page, f"learn-steps-{name}")
-    open_drawer_tab(page, "lines")
-    assert page.locator(".tree-list .item.current").is_visible()
+    open_drawer_tab(page, "lines")  # the tree is drawn the first time its tab shows (issue 17)
+    expect(page.locator(".tree-list .item.current")).to_be_visible(timeout=30_000)
     assert_axe_clean(page, f"Learn, the lines ({name})")
     shot(page, f"learn-lines-{name}")
     open_drawer_tab(page, "share")
-    assert page.locator(".share-link").is_visible()
+    expect(page.locator(".share-link")).to_be_visible(timeout=30_000)
     assert_axe_clean(page, f"Learn, sharing ({name})")
     shot(page, f"learn-share-{name}")
     if name == "phone":
@@ -101,7 +101,7 @@ def test_play_deals_a_table_in_one_tap_and_says_who_does_what(device):
     said = page.locator(".game-table .instruction").inner_text()
     assert ": " in said                                       # "Ann: buy a soldier, ..."
     assert in_view(page, page.locator(".new-deal"))
-    link = page.locator(".share-link").input_value()
+    link = link_value(page)
     tap(page, page.locator(".new-deal"))
     expect(page.locator(".share-link")).not_to_have_value(link, timeout=60_000)   # another shuffle
     wait_settled(page)

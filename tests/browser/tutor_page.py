@@ -24,11 +24,31 @@ def narration_text(page) -> str:
     return page.locator(".narration .text").inner_text()
 
 
+def drawn(page, tab: str) -> None:
+    """A drawer tab's part is drawn the first time its tab shows (issue 17). If it has not
+    been yet, show the tab once as a person would, then put the drawer back as it was, so a
+    test can read the part (hidden or not) wherever it is."""
+    part = page.locator(f'.tab-panel[data-tab-panel="{tab}"] [data-child] > *')
+    if part.count():
+        return
+    was_tab = page.locator(".drawer .tab[aria-current=true]").get_attribute("data-tab")
+    was_open = page.locator(".pt-app.drawer-open").count() > 0
+    open_drawer_tab(page, tab)
+    part.first.wait_for(state="attached", timeout=30_000)
+    wait_settled(page)
+    if was_tab and was_tab != tab:
+        page.locator(f".drawer .tab-{was_tab}").click()
+    if not was_open:
+        close_drawer(page)
+
+
 def tree_labels(page) -> list[str]:
+    drawn(page, "lines")
     return [" ".join(t.split()) for t in page.locator(".tree-list .item").all_inner_texts()]
 
 
 def current_row(page) -> str:
+    drawn(page, "lines")
     return page.locator(".tree-list .item.current").inner_text()
 
 
@@ -37,6 +57,7 @@ def notice(page) -> str:
 
 
 def link_value(page) -> str:
+    drawn(page, "share")
     return page.locator(".share-link").input_value()
 
 

@@ -112,14 +112,14 @@ pn = pytest.importorskip("panel")
 def pane(app):
     from tutor.views.library import SavedStudiesPane
     view = SavedStudiesPane(app=app, library=Library(clock=Clock()))
-    view._store._handle_msg({"kind": "loaded", "value": ""})
+    view.store._handle_msg({"kind": "loaded", "value": ""})
     return view
 
 
 def test_the_pane_saves_opens_renames_and_deletes(pane, app):
     pane._list._handle_msg({"kind": "save", "id": "", "value": ""})
     [saved] = pane._list.entries
-    assert saved["title"] == "Race basics" and saved["open"] and pane._store.stored == pane.library.stored
+    assert saved["title"] == "Race basics" and saved["open"] and pane.store.stored == pane.library.stored
     app.study.jump(0)
     app.study.play(Add(2))                      # more work, not saved
     pane._list._handle_msg({"kind": "open", "id": saved["id"], "value": ""})
@@ -150,9 +150,9 @@ def test_a_damaged_saved_link_changes_nothing(pane, app):
 
 
 def test_the_device_list_is_read_once_and_a_refusal_to_write_is_said(pane):
-    pane._store._handle_msg({"kind": "loaded", "value": "{"})   # a repeated report: ignored
+    pane.store._handle_msg({"kind": "loaded", "value": "{"})   # a repeated report: ignored
     assert pane.library.writable
-    pane._store._handle_msg({"kind": "error", "value": "QuotaExceededError"})
+    pane.store._handle_msg({"kind": "error", "value": "QuotaExceededError"})
     assert "QuotaExceededError" in pane._list.notice and pane._list.notice_kind == "error"
     pane._list._handle_msg({"kind": "bogus", "id": "", "value": ""})
     pane._list._handle_msg({"kind": "open", "id": 3, "value": ""})

@@ -120,7 +120,53 @@ def test_arrow_keys_step_through_the_bridge(view):
 
 def test_the_address_follows_the_study(view):
     view.app.study.forward()
+    assert view.bridge.fragment == encode_link(view.app.study)   # the address bar (always on the page)
+    assert view.share._link.fragment == view.bridge.fragment     # the share box, drawn once its tab opens
+
+
+LATER = {"tree", "share", "saved", "extra", "players", "rules", "checker"}
+
+
+def _models(view):
+    from bokeh.document import Document
+    root = view.__panel__().get_root(Document())
+    return list(root.references())
+
+
+def _classes(models):
+    return {c for m in models for c in (getattr(m, "css_classes", None) or [])}
+
+
+def test_a_start_builds_only_what_shows_and_the_page_asks_for_the_rest_by_name(view):
+    # the drawer's tabs, Play's setup and players, the checker and the compare pane come
+    # when their slot first shows (issue 17); the bridges for the address and the
+    # device's storage are on the page from the start
+    shell = view.shell
+    assert set(shell.later) == LATER and all(getattr(shell, name) is None for name in LATER)
+    start = _models(view)
+    assert {"page-bridge", "library-store", "rules-store"} <= _classes(start)
+    assert not _classes(start) & {"library-list", "rules-form", "link-box", "tree-pane", "players-strip"}
+    shell.press("show", "tree")
+    given = shell.tree
+    assert given is not None and "tree" not in shell.later
+    shell.press("show", "tree")       # asked twice (the page asks once; a repeat changes nothing)
+    shell.press("show", "no-such-part")
+    assert shell.tree is given and set(shell.later) == LATER - {"tree"}
+    for name in sorted(LATER - {"tree"}):
+        shell.press("show", name)
+    assert shell.later == [] and all(getattr(shell, name) is not None for name in LATER)
+    every = _models(view)
+    assert {"library-list", "rules-form", "link-box", "tree-pane", "players-strip"} <= _classes(every)
+    assert len(start) * 2 < len(every)  # the shipped app on its first screen: 22 of 63 Bokeh models
+
+
+def test_a_part_given_late_shows_what_happened_before_it_was_drawn(view):
+    view.app.study.forward()
+    view.app.study.forward()
+    view.shell.press("show", "share")
     assert view.share._link.fragment == encode_link(view.app.study)
+    view.shell.press("show", "tree")
+    assert view.tree._rows.selected == view.app.study.node.id
 
 
 def test_a_link_in_the_address_opens_at_start():

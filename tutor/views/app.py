@@ -112,7 +112,7 @@ class TutorView(pn.viewable.Viewer):
     def __init__(self, **params: Any):
         super().__init__(**params)
         app = self.app
-        self.bridge = PageBridge()
+        self.bridge = PageBridge(css_classes=["page-bridge"])
         self.bridge.on_page(self._page_event)
         self._hash_seen = False  # True once the page has reported an address change
         self.data = frame_data(app)
@@ -129,9 +129,16 @@ class TutorView(pn.viewable.Viewer):
         self.table_rules = TableRules(app.catalog)  # your table's rules, in Play's setup (tutor.views.table_rules)
         self.rules_pane = TableRulesPane(rules=self.table_rules)
         self._rules_study: Study | None = None  # the study whose rules the form last took
-        self.shell.param.update(table=self.table, quiz=self.lesson.quiz, steps=self.lesson.steps, tree=self.tree,
-                                share=self.share, checker=self.checker, debug=DealView(), bridge=self.bridge,
-                                extra=self.compare, saved=self.saved, players=self.players, rules=self.rules_pane)
+        # the bridges are always on the page (address, keys, the device's storage); the
+        # study view's parts show at once, the rest when first shown (Shell.add_later)
+        bridges = pn.Column(self.bridge, self.saved.store, self.rules_pane.store, css_classes=["bridges"])
+        # (the ?debug self-check too: the smoke test reads it in the first drawing of the page)
+        self.shell.param.update(table=self.table, quiz=self.lesson.quiz, steps=self.lesson.steps, bridge=bridges,
+                                debug=DealView())
+        self.shell.add_later(tree=lambda: self.tree, share=lambda: self.share, saved=lambda: self.saved,
+                             extra=lambda: self.compare, players=lambda: self.players,
+                             rules=lambda: self.rules_pane, checker=lambda: self.checker)
+        self._link_follow = StudyFollower(app, ["current", "step", "tree", "title"], self._link_changed)
         self._wire()
         app.param.watch(self._job_shown, ["job", "study", "game"])
         self.versus.param.watch(self._job_shown, ["opponents"])
@@ -140,6 +147,12 @@ class TutorView(pn.viewable.Viewer):
         self._follow = StudyFollower(app, ["notice", "title", "seat", "current", "step"], self._study_changed)
         self._job_shown()
         self._show_notice()
+
+    def _link_changed(self, _study: Study, _names: set[str]) -> None:
+        """The open study's link, once a step: for the address bar and the share box."""
+        link = self.app.link()
+        self.bridge.fragment = link
+        self.share.show_link(link)
 
     # -- presses ------------------------------------------------------------------------------
     def _wire(self) -> None:
@@ -332,7 +345,7 @@ class TutorView(pn.viewable.Viewer):
                 if app.study is None:
                     self.shell.clear_address()
                 else:
-                    self.share.restore_address()  # the open study's own link goes back
+                    self.bridge.restore_address()  # the open study's own link goes back
         elif kind == "key" and app.study is not None and app.job in STUDY_JOBS:
             if value == "next":
                 app.study.forward()

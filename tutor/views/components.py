@@ -151,12 +151,18 @@ class PageBridge(PlainJSComponent):
       ``history.replaceState``, which fires no event) are reported too.
     * The ← and → keys (outside text fields) are reported as ``prev``/``next``.
 
+    * It keeps the address bar on the open study: ``fragment`` is its link,
+      written with ``history.replaceState`` (no history entry per step, no
+      reload, no hashchange) when the steps pause.
+
     Python receives these through :meth:`on_page` callbacks as
     ``(kind, value)``: ``("start", hash)``, ``("hash", hash)``, ``("key", "next"|"prev")``.
-    The address is written by :class:`LinkBox`, which holds the link.
+    The bridge is always on the page (the share box that shows the link is
+    drawn only once its tab is opened).
     """
 
     started = param.Boolean(default=False, doc="Set once Python has received the page's address.")
+    fragment = param.String(default="", doc="The open study's link (the part after '#'), kept in the address bar.")
 
     _esm = """
     export function render({ model }) {
@@ -177,13 +183,48 @@ class PageBridge(PlainJSComponent):
       // the text as it is and refuses it with a notice
       const decoded = (text) => { try { return decodeURIComponent(text); } catch (err) { return text; } };
       const current = () => decoded(window.location.hash.slice(1));
-      const onHash = () => { model.send_msg({kind: 'hash', value: current()}); };
+      const local = () => window.location.pathname + window.location.search +
+        (model.fragment ? '#' + model.fragment : '');
+      const write = () => {
+        // never before a study is open: the address may hold the link to open
+        // (or a malformed one, which is replaced by the study that stayed open)
+        if (model.fragment && current() !== model.fragment) {
+          window.history.replaceState(null, '', local());
+        }
+      };
+      // the address bar is written when the steps pause: history.replaceState costs a
+      // round trip to the browser (about a tenth of a Next on a slow phone) and nobody
+      // reads the address bar while pressing Next
+      let writing = null;
+      const writeSoon = () => {
+        clearTimeout(writing);
+        writing = setTimeout(() => { writing = null; write(); }, 250);
+      };
+      // a reload or a closed tab still leaves the last step in the address; an address
+      // the person typed or pasted since is theirs (the app opens it or puts this back)
+      const drop = () => { clearTimeout(writing); writing = null; };
+      const flush = () => { if (writing !== null) { drop(); write(); } };
+      const onHash = () => { drop(); model.send_msg({kind: 'hash', value: current()}); };
       document.addEventListener('keydown', onKey);
       window.addEventListener('hashchange', onHash);
+      window.addEventListener('pagehide', flush);
       model.on('remove', () => {
+        flush();
         document.removeEventListener('keydown', onKey);
         window.removeEventListener('hashchange', onHash);
+        window.removeEventListener('pagehide', flush);
       });
+      model.on('fragment', writeSoon);
+      // a link in the address bar that could not be opened: the study that stayed
+      // open goes back there, or with none open the page's own address
+      model.on('msg:custom', (msg) => {
+        if (!msg || msg.kind !== 'restore') { return; }
+        if (!model.fragment && window.location.hash) {
+          window.history.replaceState(null, '', window.location.pathname + window.location.search);
+        }
+        writeSoon();
+      });
+      writeSoon();
       // Report the address until Python confirms: in the compiled app, events
       // sent while the page is still being linked to the Python worker are lost.
       const ping = () => {
@@ -208,6 +249,10 @@ class PageBridge(PlainJSComponent):
     def on_page(self, callback: Callable[[str, str], None]) -> None:
         self._callbacks.append(callback)
 
+    def restore_address(self) -> None:
+        """Put the open study's link back in the address bar (after a link that did not open)."""
+        self._send_msg({"kind": "restore"})
+
     def _handle_msg(self, msg: Any) -> None:
         if not (isinstance(msg, dict) and isinstance(msg.get("kind"), str) and isinstance(msg.get("value"), str)):
             return
@@ -222,13 +267,10 @@ class PageBridge(PlainJSComponent):
 
 
 class LinkBox(PlainJSComponent):
-    """The share link as a full address, with a Copy button; it also keeps the
-    page's address bar on the current study (one update per step for both).
-
-    The address is built in the browser from the page's own location plus
-    ``fragment`` and written with ``history.replaceState`` (no history entry
-    per step, no reload, no hashchange). Copying happens right in the click
-    handler: browsers only allow clipboard writes during the user's gesture.
+    """The share link as a full address, with a Copy button. The address is
+    built in the browser from the page's own location plus ``fragment``.
+    Copying happens right in the click handler: browsers only allow clipboard
+    writes during the user's gesture. (The address bar is kept by :class:`PageBridge`.)
     """
 
     fragment = param.String(default="", doc="The study link (the part after '#').")
@@ -249,37 +291,9 @@ class LinkBox(PlainJSComponent):
       const said = document.createElement('span');
       said.className = 'copied';
       said.setAttribute('role', 'status');
-      const local = () => window.location.pathname + window.location.search +
+      const address = () => window.location.origin + window.location.pathname + window.location.search +
         (model.fragment ? '#' + model.fragment : '');
-      const address = () => window.location.origin + local();
-      const decoded = (text) => { try { return decodeURIComponent(text); } catch (err) { return text; } };
-      const write = () => {
-        // never before a study is open: the address may hold the link to open
-        // (or a malformed one, which is replaced by the study that stayed open)
-        if (model.fragment && decoded(window.location.hash.slice(1)) !== model.fragment) {
-          window.history.replaceState(null, '', local());
-        }
-      };
-      // the address bar is written when the steps pause: history.replaceState costs a
-      // round trip to the browser (about a tenth of a Next on a slow phone) and nobody
-      // reads the address bar while pressing Next; the field shows the link at once
-      let writing = null;
-      const writeSoon = () => {
-        clearTimeout(writing);
-        writing = setTimeout(() => { writing = null; write(); }, 250);
-      };
-      const show = () => { writeSoon(); field.value = address(); said.textContent = ''; };
-      // a reload or a closed tab still leaves the last step in the address; an address
-      // the person typed or pasted since is theirs (the app opens it or puts this back)
-      const drop = () => { clearTimeout(writing); writing = null; };
-      const flush = () => { if (writing !== null) { drop(); write(); } };
-      window.addEventListener('pagehide', flush);
-      window.addEventListener('hashchange', drop);
-      model.on('remove', () => {
-        flush();
-        window.removeEventListener('pagehide', flush);
-        window.removeEventListener('hashchange', drop);
-      });
+      const show = () => { field.value = address(); said.textContent = ''; };
       copy.addEventListener('click', async () => {
         field.value = address();
         try {
@@ -292,15 +306,6 @@ class LinkBox(PlainJSComponent):
       });
       field.addEventListener('focus', () => field.select());
       model.on('fragment', show);
-      // a link in the address bar that could not be opened: show the study
-      // that stayed open instead, or with none open the page's own address
-      model.on('msg:custom', (msg) => {
-        if (!msg || msg.kind !== 'restore') { return; }
-        if (!model.fragment && window.location.hash) {
-          window.history.replaceState(null, '', window.location.pathname + window.location.search);
-        }
-        show();
-      });
       show();
       box.append(field, copy, said);
       return box;
@@ -315,10 +320,6 @@ class LinkBox(PlainJSComponent):
                  background: #1f5fbf; color: white; cursor: pointer; }
     .copied { color: #2f6b3a; }
     """]
-
-    def restore_address(self) -> None:
-        """Put the current study's link back in the address bar."""
-        self._send_msg({"kind": "restore"})
 
 
 class FileOpen(PlainJSComponent):

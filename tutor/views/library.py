@@ -246,7 +246,7 @@ class LibraryList(PressEvents, PlainJSComponent):
 
 
 class SavedStudiesPane(pn.viewable.Viewer):
-    """The saved studies of this device, and the storage bridge beside them."""
+    """The saved studies of this device (its storage bridge, ``store``, is placed by the page)."""
 
     app = param.ClassSelector(class_=TutorApp)
     library = param.ClassSelector(class_=Library)
@@ -255,21 +255,22 @@ class SavedStudiesPane(pn.viewable.Viewer):
         params.setdefault("library", Library())
         super().__init__(**params)
         self._opening = False
-        self._store = LibraryStore(css_classes=["library-store"])
-        self._store.on_event(self._stored)
+        # the device's storage: always on the page (the page places it; the list waits for its tab)
+        self.store = LibraryStore(css_classes=["library-store"])
+        self.store.on_event(self._stored)
         self._list = LibraryList(css_classes=["library-list"], sizing_mode="stretch_width")
         self._list.on_event(self._act)
         # the page gives the tab its heading ("Studies saved on this device")
-        self._layout = pn.Column(self._list, self._store, sizing_mode="stretch_width", css_classes=["saved-studies"])
+        self._layout = pn.Column(self._list, sizing_mode="stretch_width", css_classes=["saved-studies"])
         self.library.param.watch(lambda *_e: self._show(), ["entries", "open_id", "notice", "deleted", "writable"])
-        self.library.param.watch(lambda e: setattr(self._store, "stored", e.new), ["stored"])
+        self.library.param.watch(lambda e: setattr(self.store, "stored", e.new), ["stored"])
         self.app.param.watch(self._study_replaced, ["study"])
         self._show()
 
     def _stored(self, kind: str, value: str) -> None:
         if kind == "loaded":
             self.library.load(value)
-            self._store.stored = self.library.stored
+            self.store.stored = self.library.stored
         else:
             self.library.storage_failed(value)
 

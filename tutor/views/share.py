@@ -13,6 +13,7 @@ from tutor.model.app import TutorApp
 from tutor.model.study import Notice, Study
 
 from .base import StudyFollower
+from .layouts import wrapping_row
 from .components import FileOpen, LinkBox
 from .lesson import BUTTON_CSS
 
@@ -42,23 +43,21 @@ class SharePane(pn.viewable.Viewer):
                          margin=(10, 5, 0, 5)),
             self._title, self._link,
             pn.Row(self._paste, self._open, sizing_mode="stretch_width"),
-            pn.FlexBox(self._export, self._import, gap="12px"),
+            wrapping_row(self._export, self._import, gap="12px"),
             sizing_mode="stretch_width", css_classes=["share-pane"])
-        self._follow = StudyFollower(self.app, ["current", "step", "tree", "title"], self._update)
+        self._follow = StudyFollower(self.app, ["title"], self._update)
+
+    def show_link(self, link: str) -> None:
+        """The open study's link (the page computes it once a step, for the address bar too)."""
+        self._link.fragment = link
 
     def _rename(self, event: Any) -> None:
         if self.app.study is not None and self.app.study.title != event.new:
             self.app.study.title = event.new
 
     def _update(self, study: Study, names: set[str]) -> None:
-        self._link.fragment = self.app.link()  # the link box also keeps the address bar on it
-        if "study" in names or "title" in names:
-            self._title.value = study.title
-            self._export.filename = self.app.export_filename()
-
-    def restore_address(self) -> None:
-        """After a bad link in the address bar: show the open study's link there again."""
-        self._link.restore_address()
+        self._title.value = study.title
+        self._export.filename = self.app.export_filename()
 
     def _export_file(self) -> io.StringIO:
         return io.StringIO(self.app.export_file())

@@ -7,7 +7,8 @@ CSS here, in one shadow root with one stylesheet, instead of stacks of Bokeh
 layouts (whose shadow roots cut a ``<main>`` off from its content). Panel
 children (the table, the quiz box, the step list, the tree, sharing, the
 checker) are real Panel views placed in ``[data-child]`` slots, so each keeps
-its own model and updates.
+its own model and updates. Those a start does not show are given when their
+slot first shows (:meth:`Shell.add_later`).
 
 Python sets the markup once (``frame``), then small things: ``ui`` (JSON: the
 job, the enabled buttons, the step counter, select options) and a few HTML
@@ -55,21 +56,61 @@ class Shell(PlainJSComponent):
     share = Child(doc="Sharing the study.")
     checker = Child(doc="The hand checker.")
     debug = Child(doc="The developer self-check (shown with ?debug).")
-    bridge = Child(doc="The page bridge (address and keys).")
+    bridge = Child(doc="The page bridge (address and keys) and the device's storage bridges.")
+    later = param.List(default=[], item_type=str,
+                       doc="Children given once their slot is first shown (see add_later); the page asks by name.")
 
     _esm = """
     const PARTS = %(parts)s;
-    export function render({ model }) {
+    export function render({ model, view }) {
       const holder = document.createElement('div');
       holder.innerHTML = model.frame;
       const app = holder.firstElementChild;
       const one = (s) => app.querySelector(s);
       const all = (s) => [...app.querySelectorAll(s)];
-      for (const slot of all('[data-child]')) {
-        const child = model.get_child(slot.dataset.child);
-        if (child) { slot.append(child); }
-      }
-      app.classList.toggle('has-saved', Boolean(model.get_child('saved')));
+      // -- the Panel children in their slots ---------------------------------------------------
+      // Each child view is put in its slot by hand (not model.get_child, which makes Panel
+      // draw this whole frame again when a child changes): a child given later (a drawer
+      // tab, another job: Python sends it when its slot is first shown) is placed and drawn
+      // on its own. Panel takes every child out of the page when one changes, so all go back.
+      const childView = (name) => { const m = view.model.data[name]; return m ? view.get_child_view(m) : null; };
+      const place = () => {
+        for (const slot of all('[data-child]')) {
+          const v = childView(slot.dataset.child);
+          if (v && v.el.parentNode !== slot) { slot.replaceChildren(v.el); }
+          else if (!v && slot.firstChild) { slot.replaceChildren(); }
+        }
+      };
+      place();
+      view.on_child_render(view.model.children[0], () => { place(); view.render_children(); askShown(); });
+      const later = () => model.later || [];
+      app.classList.toggle('has-saved', Boolean(childView('saved')) || later().includes('saved'));
+      // ask Python for a later child once its slot shows (in the next frame: the job, the
+      // tab or the drawer has changed by then); a slot in a closed drawer or a folded
+      // <details> does not show (both still have boxes). Asked again if no answer came in
+      // 2 s: a message sent while the page is still being linked to Python is lost.
+      const asked = new Map();
+      let asking = null;
+      const askShown = () => {
+        if (asking !== null || later().length === 0) { return; }
+        asking = requestAnimationFrame(() => {
+          asking = null;
+          const drawerShown = wide() || app.classList.contains('drawer-open');
+          for (const slot of all('[data-child]')) {
+            const name = slot.dataset.child;
+            const last = asked.get(name) || {at: -1e9, n: 0};
+            if (!later().includes(name) || performance.now() - last.at < 2000 || last.n >= 5) { continue; }
+            // the slot is still empty, and an empty slot may be hidden for that alone (:empty): its parent shows or not
+            if (slot.parentElement.getClientRects().length === 0) { continue; }
+            if ((!drawerShown && slot.closest('.drawer')) || slot.closest('details:not([open])')) { continue; }
+            asked.set(name, {at: performance.now(), n: last.n + 1});
+            send('show', name);
+            setTimeout(askShown, 2100);
+          }
+        });
+      };
+      model.on('later', askShown);
+      app.addEventListener('toggle', askShown, true);  // a <details> opened (the table setup)
       const fill = (name) => {
         const el = one('[data-part="' + name + '"]');
         if (!el) { return; }
@@ -96,6 +137,7 @@ class Shell(PlainJSComponent):
       const showTab = (name) => {
         for (const t of all('.tab')) { t.setAttribute('aria-current', String(t.dataset.tab === name)); }
         for (const p of all('.tab-panel')) { p.classList.toggle('on', p.dataset.tabPanel === name); }
+        askShown();
       };
       const wide = () => window.matchMedia('(min-width: 900px)').matches;
       const openDrawer = (tab, from) => {
@@ -103,6 +145,7 @@ class Shell(PlainJSComponent):
         if (wide()) { return; }
         opener = from || null;
         app.classList.add('drawer-open');
+        askShown();
         const first = one('.drawer .tab[aria-current="true"]') || one('.drawer-close');
         if (first) { first.focus(); }
       };
@@ -208,8 +251,9 @@ class Shell(PlainJSComponent):
         one('.where-text').textContent = ui.counter || '';
         last = ui;
       };
-      model.on('ui', applyUi);
+      model.on('ui', () => { applyUi(); askShown(); });
       applyUi();
+      askShown();
       // the page frame (palace_tutor/site/page.py) shows the app in place of its first
       // screen only once this has drawn: Panel draws the slotted children after render
       model.on('after_layout', () => { if (window.__ptDrawn) { window.__ptDrawn(); } });
@@ -221,7 +265,24 @@ class Shell(PlainJSComponent):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self._acts: dict[str, Callable[[str], None]] = {}
+        self._acts: dict[str, Callable[[str], None]] = {"show": self.show}
+        self._later: dict[str, Callable[[], Any]] = {}
+
+    # -- children given once shown -----------------------------------------------------------------
+    # Most of the page's Bokeh models sit in drawer tabs and other jobs (the tree, sharing,
+    # the saved studies, the Play setup, the checker): a start that builds only what shows
+    # sends half as many (issue 17). The page asks for the others as their slots first show.
+    def add_later(self, **makers: Callable[[], Any]) -> None:
+        """Give each child ``name=make`` when its slot first shows (``make()`` is the child)."""
+        self._later.update(makers)
+        self.later = list(self._later)
+
+    def show(self, name: str) -> None:
+        """Give a later child now (the page asks when its slot shows; Python may ask first)."""
+        make = self._later.pop(name, None)
+        if make is None:
+            return
+        self.param.update(**{name: make(), "later": list(self._later)})
 
     def on_act(self, act: str, callback: Callable[[str], None]) -> None:
         """Call ``callback(value)`` when the page sends ``act`` (a press, a choice)."""

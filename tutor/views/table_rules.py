@@ -205,7 +205,7 @@ class RulesForm(PressEvents, PlainJSComponent):
 
 
 class TableRulesPane(pn.viewable.Viewer):
-    """The form and the storage bridge beside it, showing a :class:`TableRules`."""
+    """The form showing a :class:`TableRules` (its storage bridge, ``store``, is placed by the page)."""
 
     rules = param.ClassSelector(class_=TableRules)
 
@@ -213,17 +213,18 @@ class TableRulesPane(pn.viewable.Viewer):
         super().__init__(**params)
         self.form = RulesForm(css_classes=["rules-form"], sizing_mode="stretch_width")
         self.form.on_event(self._act)
-        self._store = RuleSetStore(css_classes=["rules-store"])
-        self._store.on_event(self._stored)
-        self._layout = pn.Column(self.form, self._store, sizing_mode="stretch_width", css_classes=["table-rules-pane"])
+        # the device's storage: always on the page (the page places it; the form waits for Play)
+        self.store = RuleSetStore(css_classes=["rules-store"])
+        self.store.on_event(self._stored)
+        self._layout = pn.Column(self.form, sizing_mode="stretch_width", css_classes=["table-rules-pane"])
         self.rules.param.watch(lambda *_e: self._show(), ["game", "variant", "options", "rules_name", "notice", "saved"])
-        self.rules.param.watch(lambda e: setattr(self._store, "stored", e.new), ["stored"])
+        self.rules.param.watch(lambda e: setattr(self.store, "stored", e.new), ["stored"])
         self._show()
 
     def _stored(self, kind: str, value: str) -> None:
         if kind == "loaded":
             self.rules.load(value)
-            self._store.stored = self.rules.stored
+            self.store.stored = self.rules.stored
         else:
             self.rules.storage_failed(value)
 
