@@ -239,7 +239,7 @@ def _probe(stage: Path, cache: Path, worker_js: str, packages: list[str]) -> "la
 
 def _lazy_split(stage: Path, imported: frozenset[str], stored: bool) -> "lazy.Split | None":
     """Leave what starting the app does not import for later (lazy.py)."""
-    split = lazy.split(stage / "pyodide", imported, stored)
+    split = lazy.split(stage / "pyodide", imported, stored, whole=frozenset({"palace-tutor"}))
     if split is not None:
         print(f"  left for later: {split.moved / 1e6:.1f} MB of code ({len(split.roots)} module trees; nothing "
               f"imported from {', '.join(split.untouched)}), fetched at the first import of one", flush=True)

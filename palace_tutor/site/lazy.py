@@ -8,7 +8,10 @@ lists the modules it imported. Then:
   templates, lessons) always stay, since a module may read them without
   importing the folder they are in;
 * in the standard library, a top-level module or package that was not imported
-  (``multiprocessing``, ``pydoc``, ...) leaves it.
+  (``multiprocessing``, ``pydoc``, ...) leaves it;
+* the app's own wheel stays whole (``whole``): it is small, and the first tap
+  on Play imports the computer players, which would otherwise fetch and unpack
+  the whole archive (3 MB over the wire) right then.
 
 What leaves goes into ``pyodide/later/<sha256>.zip`` (paths from ``/``). The
 worker's Python gets a finder first in ``sys.meta_path`` that, at the first
@@ -148,10 +151,12 @@ def _site_member_waits(member: str, packages: set[str], imported: frozenset[str]
     return _lazy_root(member, packages, imported, 1)
 
 
-def split(pyodide_dir: Path, imported: frozenset[str], stored: bool = True) -> Split | None:
+def split(pyodide_dir: Path, imported: frozenset[str], stored: bool = True,
+          whole: frozenset[str] = frozenset()) -> Split | None:
     """Move what starting the app does not import from the site's wheels and standard library
     into ``pyodide/later/<sha256>.zip``; rewrites the lock. None if nothing moves. ``stored``:
-    zip without compression (for a host that serves the precompressed copies), else deflate."""
+    zip without compression (for a host that serves the precompressed copies), else deflate.
+    ``whole``: the lock names of wheels that go into the first visit whole."""
     method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     lock_path = pyodide_dir / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
@@ -160,7 +165,7 @@ def split(pyodide_dir: Path, imported: frozenset[str], stored: bool = True) -> S
     untouched = []  # wheels none of whose modules a start imports
     for name, entry in sorted(lock["packages"].items()):
         wheel = pyodide_dir / entry["file_name"]
-        if not entry["file_name"].endswith(".whl") or name in ("micropip", "packaging"):
+        if not entry["file_name"].endswith(".whl") or name in ("micropip", "packaging") or name in whole:
             continue
         with zipfile.ZipFile(wheel) as z:
             members = [n for n in z.namelist() if not n.endswith("/")]

@@ -92,3 +92,15 @@ def test_for_a_plain_host_what_is_rewritten_stays_deflated(tmp_path):
     for path in (d / "pkg-1.0-py3-none-any.whl", d / "python_stdlib.zip", tmp_path / split.archive):
         with zipfile.ZipFile(path) as z:
             assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_DEFLATED}, path.name
+
+
+def test_a_wheel_named_whole_goes_into_the_first_visit_whole(tmp_path):
+    # the app's own wheel (build.py): the first tap on Play must not wait for the archive
+    d = _site(tmp_path)
+    before = (d / "idle-1.0-py3-none-any.whl").read_bytes()
+    split = lazy.split(d, frozenset({"pkg", "pkg.used", "json", "json.decoder"}), whole=frozenset({"idle"}))
+    assert (d / "idle-1.0-py3-none-any.whl").read_bytes() == before
+    with zipfile.ZipFile(tmp_path / split.archive) as z:
+        assert not [n for n in z.namelist() if "/idle/" in n or n.endswith("/solo.pyc")]
+    assert not {"idle", "solo"} & set(split.roots)
+    lock.check_pyodide_dir(d)
