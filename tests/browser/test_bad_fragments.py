@@ -3,7 +3,7 @@
 The page bridge decoded the address with ``decodeURIComponent``, which throws
 on a malformed escape: ``#pt1.abc%`` stopped the page before Python was told
 to start (no lesson, no notice), and the same in the hashchange handler and
-in the link box that writes the address. Here each bad fragment is opened as
+in the part that writes the address (the page bridge now). Here each bad fragment is opened as
 a person would (a first load with it in the address, then a change of the
 address on an open study): the page starts (on its first screen, with the bad
 link taken out of the address bar), says why the link did not open; on an

@@ -32,6 +32,7 @@ def test_each_part_is_drawn_when_first_shown_and_the_address_follows_from_the_st
     assert all(drawn(page, s) > 0 for s in (".page-bridge", ".library-store", ".rules-store"))
 
     go(page, "learn")
+    assert drawn(page, ".tree-pane") == 0  # the drawer shows the steps (a column on a desktop, shut on a phone)
     before = address_fragment(page)
     assert before.startswith("pt1.")  # written by the bridge: Share was never opened
     close_drawer(page)

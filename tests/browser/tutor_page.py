@@ -24,7 +24,7 @@ def narration_text(page) -> str:
     return page.locator(".narration .text").inner_text()
 
 
-def drawn(page, tab: str) -> None:
+def ensure_tab_drawn(page, tab: str) -> None:
     """A drawer tab's part is drawn the first time its tab shows (issue 17). If it has not
     been yet, show the tab once as a person would, then put the drawer back as it was, so a
     test can read the part (hidden or not) wherever it is."""
@@ -43,12 +43,12 @@ def drawn(page, tab: str) -> None:
 
 
 def tree_labels(page) -> list[str]:
-    drawn(page, "lines")
+    ensure_tab_drawn(page, "lines")
     return [" ".join(t.split()) for t in page.locator(".tree-list .item").all_inner_texts()]
 
 
 def current_row(page) -> str:
-    drawn(page, "lines")
+    ensure_tab_drawn(page, "lines")
     return page.locator(".tree-list .item.current").inner_text()
 
 
@@ -57,7 +57,7 @@ def notice(page) -> str:
 
 
 def link_value(page) -> str:
-    drawn(page, "share")
+    ensure_tab_drawn(page, "share")
     return page.locator(".share-link").input_value()
 
 

@@ -142,31 +142,42 @@ def test_a_start_builds_only_what_shows_and_the_page_asks_for_the_rest_by_name(v
     # when their slot first shows (issue 17); the bridges for the address and the
     # device's storage are on the page from the start
     shell = view.shell
-    assert set(shell.later) == LATER and all(getattr(shell, name) is None for name in LATER)
+    assert set(shell.pending) == LATER and all(getattr(shell, name) is None for name in LATER)
     start = _models(view)
     assert {"page-bridge", "library-store", "rules-store"} <= _classes(start)
     assert not _classes(start) & {"library-list", "rules-form", "link-box", "tree-pane", "players-strip"}
     shell.press("show", "tree")
     given = shell.tree
-    assert given is not None and "tree" not in shell.later
+    assert given is not None and "tree" not in shell.pending
     shell.press("show", "tree")       # asked twice (the page asks once; a repeat changes nothing)
     shell.press("show", "no-such-part")
-    assert shell.tree is given and set(shell.later) == LATER - {"tree"}
+    assert shell.tree is given and set(shell.pending) == LATER - {"tree"}
     for name in sorted(LATER - {"tree"}):
         shell.press("show", name)
-    assert shell.later == [] and all(getattr(shell, name) is not None for name in LATER)
+    assert shell.pending == [] and all(getattr(shell, name) is not None for name in LATER)
     every = _models(view)
     assert {"library-list", "rules-form", "link-box", "tree-pane", "players-strip"} <= _classes(every)
     assert len(start) * 2 < len(every)  # the shipped app on its first screen: 22 of 63 Bokeh models
 
 
-def test_a_part_given_late_shows_what_happened_before_it_was_drawn(view):
+def _sent(root, css_class):
+    """The data the page gets for the part with ``css_class`` (None: not on the page)."""
+    found = [m for m in root.references() if css_class in (getattr(m, "css_classes", None) or [])]
+    return found[0].data if found else None
+
+
+def test_a_part_given_late_is_sent_with_what_happened_before_it_was_drawn(view):
+    from bokeh.document import Document
+    doc = Document()
+    root = view.__panel__().get_root(doc)
+    doc.add_root(root)
     view.app.study.forward()
     view.app.study.forward()
+    assert _sent(root, "link-box") is None and _sent(root, "tree-list") is None
     view.shell.press("show", "share")
-    assert view.share._link.fragment == encode_link(view.app.study)
+    assert _sent(root, "link-box").fragment == encode_link(view.app.study)
     view.shell.press("show", "tree")
-    assert view.tree._rows.selected == view.app.study.node.id
+    assert _sent(root, "tree-list").selected == view.app.study.node.id == 2
 
 
 def test_a_link_in_the_address_opens_at_start():

@@ -150,7 +150,6 @@ class PageBridge(PlainJSComponent):
       the address bar: the app itself writes the address with
       ``history.replaceState``, which fires no event) are reported too.
     * The ← and → keys (outside text fields) are reported as ``prev``/``next``.
-
     * It keeps the address bar on the open study: ``fragment`` is its link,
       written with ``history.replaceState`` (no history entry per step, no
       reload, no hashchange) when the steps pause.

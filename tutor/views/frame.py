@@ -15,8 +15,9 @@ Markup contract (tests, benches, the pre-render):
 * ``[data-act=NAME]``: a button (or a select: its ``change``) whose press is
   sent to Python as ``{act: NAME, value: data-value or the select's value}``.
 * ``[data-child=NAME]``: where a Panel child is slotted (table, extra: under
-  the table, players: Play's row, for who plays each seat; quiz, steps, tree,
-  share, saved, checker, debug, bridge).
+  the table, players: Play's row, for who plays each seat; rules: Play's table
+  setup; quiz, steps, tree, share, saved, checker, debug, bridge: the always-on
+  bridges). Some are given only when their slot first shows (``Shell.add_later``).
 * ``[data-part=NAME]``: HTML filled from Python (narration, notice, heading,
   play-status).
 * ``[data-open=TAB]``: opens the drawer on a tab (browser only).

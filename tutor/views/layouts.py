@@ -11,5 +11,6 @@ def wrapping_row(*objects: Any, gap: str = "6px", **params: Any) -> pn.Row:
     """A row of small parts that wraps on a narrow screen. Not Panel's ``FlexBox``: that is a
     ``ReactiveHTML``, whose first drawing imports an HTML sanitizer (bleach: about 40 ms under
     CPython, and in the browser a fetch of the code left for later) for parameters ours never have."""
-    styles = {"flex-wrap": "wrap", "gap": gap, **params.pop("styles", {})}
-    return pn.Row(*objects, styles=styles, sizing_mode="stretch_width", **params)
+    params["styles"] = {"flex-wrap": "wrap", "gap": gap, **params.get("styles", {})}
+    params.setdefault("sizing_mode", "stretch_width")
+    return pn.Row(*objects, **params)

@@ -13,8 +13,8 @@ from tutor.model.app import TutorApp
 from tutor.model.study import Notice, Study
 
 from .base import StudyFollower
-from .layouts import wrapping_row
 from .components import FileOpen, LinkBox
+from .layouts import wrapping_row
 from .lesson import BUTTON_CSS
 
 

@@ -47,7 +47,7 @@ class Shell(PlainJSComponent):
 
     table = Child(doc="The game table.")
     extra = Child(doc="Shown under the table (e.g. a position judged under other rule sets).")
-    saved = Child(doc="The studies saved on this device (a drawer tab, shown when given).")
+    saved = Child(doc="The studies saved on this device (a drawer tab, shown when given or pending).")
     players = Child(doc="Play: who plays each seat (people here, or the computer), in the Play row.")
     rules = Child(doc="Play's table setup: your table's rules (a form from the game's options).")
     quiz = Child(doc="The question asked at this step.")
@@ -57,8 +57,8 @@ class Shell(PlainJSComponent):
     checker = Child(doc="The hand checker.")
     debug = Child(doc="The developer self-check (shown with ?debug).")
     bridge = Child(doc="The page bridge (address and keys) and the device's storage bridges.")
-    later = param.List(default=[], item_type=str,
-                       doc="Children given once their slot is first shown (see add_later); the page asks by name.")
+    pending = param.List(default=[], item_type=str,
+                         doc="Names of the children given once their slot first shows (add_later); the page asks.")
 
     _esm = """
     const PARTS = %(parts)s;
@@ -81,25 +81,35 @@ class Shell(PlainJSComponent):
           else if (!v && slot.firstChild) { slot.replaceChildren(); }
         }
       };
+      // a child that had the focus loses it when Panel takes it out: it gets it back
+      let focused = null;
+      app.addEventListener('focusin', (e) => { focused = e.composedPath()[0]; });
+      const refocus = () => {
+        if (focused && focused.isConnected && focused !== document.activeElement &&
+            document.activeElement === document.body) { focused.focus({preventScroll: true}); }
+      };
       place();
-      view.on_child_render(view.model.children[0], () => { place(); view.render_children(); askShown(); });
-      const later = () => model.later || [];
-      app.classList.toggle('has-saved', Boolean(childView('saved')) || later().includes('saved'));
+      // Panel calls every child name's callbacks at each change of children: one is enough
+      view.on_child_render(view.model.children[0], () => { place(); view.render_children(); refocus(); askShown(); });
+      const pending = () => model.pending || [];
+      app.classList.toggle('has-saved', Boolean(childView('saved')) || pending().includes('saved'));
       // ask Python for a later child once its slot shows (in the next frame: the job, the
       // tab or the drawer has changed by then); a slot in a closed drawer or a folded
       // <details> does not show (both still have boxes). Asked again if no answer came in
-      // 2 s: a message sent while the page is still being linked to Python is lost.
+      // 2 s (a message sent while the page is still being linked to Python is lost), up to
+      // five times; each time a person shows something (a tab, the drawer, a job) counts anew.
       const asked = new Map();
       let asking = null;
-      const askShown = () => {
-        if (asking !== null || later().length === 0) { return; }
+      const askShown = (shownAnew) => {
+        if (shownAnew === true) { asked.clear(); }
+        if (asking !== null || pending().length === 0) { return; }
         asking = requestAnimationFrame(() => {
           asking = null;
           const drawerShown = wide() || app.classList.contains('drawer-open');
           for (const slot of all('[data-child]')) {
             const name = slot.dataset.child;
             const last = asked.get(name) || {at: -1e9, n: 0};
-            if (!later().includes(name) || performance.now() - last.at < 2000 || last.n >= 5) { continue; }
+            if (!pending().includes(name) || performance.now() - last.at < 2000 || last.n >= 5) { continue; }
             // the slot is still empty, and an empty slot may be hidden for that alone (:empty): its parent shows or not
             if (slot.parentElement.getClientRects().length === 0) { continue; }
             if ((!drawerShown && slot.closest('.drawer')) || slot.closest('details:not([open])')) { continue; }
@@ -109,8 +119,12 @@ class Shell(PlainJSComponent):
           }
         });
       };
-      model.on('later', askShown);
-      app.addEventListener('toggle', askShown, true);  // a <details> opened (the table setup)
+      model.on('pending', () => askShown());
+      app.addEventListener('toggle', () => askShown(true), true);  // a <details> opened (the table setup)
+      const wideScreen = window.matchMedia('(min-width: 900px)');  // a tablet turned: the drawer becomes a column
+      const turned = () => askShown(true);
+      wideScreen.addEventListener('change', turned);
+      model.on('remove', () => wideScreen.removeEventListener('change', turned));
       const fill = (name) => {
         const el = one('[data-part="' + name + '"]');
         if (!el) { return; }
@@ -137,7 +151,7 @@ class Shell(PlainJSComponent):
       const showTab = (name) => {
         for (const t of all('.tab')) { t.setAttribute('aria-current', String(t.dataset.tab === name)); }
         for (const p of all('.tab-panel')) { p.classList.toggle('on', p.dataset.tabPanel === name); }
-        askShown();
+        askShown(true);
       };
       const wide = () => window.matchMedia('(min-width: 900px)').matches;
       const openDrawer = (tab, from) => {
@@ -145,7 +159,7 @@ class Shell(PlainJSComponent):
         if (wide()) { return; }
         opener = from || null;
         app.classList.add('drawer-open');
-        askShown();
+        askShown(true);
         const first = one('.drawer .tab[aria-current="true"]') || one('.drawer-close');
         if (first) { first.focus(); }
       };
@@ -251,7 +265,7 @@ class Shell(PlainJSComponent):
         one('.where-text').textContent = ui.counter || '';
         last = ui;
       };
-      model.on('ui', () => { applyUi(); askShown(); });
+      model.on('ui', () => { applyUi(); askShown(true); });
       applyUi();
       askShown();
       // the page frame (palace_tutor/site/page.py) shows the app in place of its first
@@ -265,8 +279,8 @@ class Shell(PlainJSComponent):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self._acts: dict[str, Callable[[str], None]] = {"show": self.show}
-        self._later: dict[str, Callable[[], Any]] = {}
+        self._acts: dict[str, Callable[[str], None]] = {"show": self.give}
+        self._makers: dict[str, Callable[[], Any]] = {}  # the pending children's makers, by name
 
     # -- children given once shown -----------------------------------------------------------------
     # Most of the page's Bokeh models sit in drawer tabs and other jobs (the tree, sharing,
@@ -274,15 +288,17 @@ class Shell(PlainJSComponent):
     # sends half as many (issue 17). The page asks for the others as their slots first show.
     def add_later(self, **makers: Callable[[], Any]) -> None:
         """Give each child ``name=make`` when its slot first shows (``make()`` is the child)."""
-        self._later.update(makers)
-        self.later = list(self._later)
+        self._makers.update(makers)
+        self.pending = list(self._makers)
 
-    def show(self, name: str) -> None:
-        """Give a later child now (the page asks when its slot shows; Python may ask first)."""
-        make = self._later.pop(name, None)
+    def give(self, name: str) -> None:
+        """Give a pending child now (the page asks with ``show`` when its slot shows; a repeat
+        or an unknown name changes nothing)."""
+        make = self._makers.get(name)
         if make is None:
             return
-        self.param.update(**{name: make(), "later": list(self._later)})
+        self.param.update(**{name: make(), "pending": [n for n in self._makers if n != name]})
+        del self._makers[name]
 
     def on_act(self, act: str, callback: Callable[[str], None]) -> None:
         """Call ``callback(value)`` when the page sends ``act`` (a press, a choice)."""

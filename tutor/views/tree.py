@@ -14,8 +14,8 @@ from tutor.model.study import Study
 from tutor.model.tree import Row
 
 from .base import StudyFollower
-from .layouts import wrapping_row
 from .components import ItemList
+from .layouts import wrapping_row
 from .lesson import BUTTON_CSS
 
 # Bokeh's stock danger red (#d9534f) under white text is 3.9:1; this one is 6.5:1
