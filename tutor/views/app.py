@@ -135,9 +135,8 @@ class TutorView(pn.viewable.Viewer):
         # (the ?debug self-check too: the smoke test reads it in the first drawing of the page)
         self.shell.param.update(table=self.table, quiz=self.lesson.quiz, steps=self.lesson.steps, bridge=bridges,
                                 debug=DealView())
-        self.shell.add_later(tree=lambda: self.tree, share=lambda: self.share, saved=lambda: self.saved,
-                             extra=lambda: self.compare, players=lambda: self.players,
-                             rules=lambda: self.rules_pane, checker=lambda: self.checker)
+        self.shell.add_later(tree=self.tree, share=self.share, saved=self.saved, extra=self.compare,
+                             players=self.players, rules=self.rules_pane, checker=self.checker)
         self._link_follow = StudyFollower(app, ["current", "step", "tree", "title"], self._link_changed)
         self._wire()
         app.param.watch(self._job_shown, ["job", "study", "game"])

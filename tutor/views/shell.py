@@ -73,6 +73,8 @@ class Shell(PlainJSComponent):
       // draw this whole frame again when a child changes): a child given later (a drawer
       // tab, another job: Python sends it when its slot is first shown) is placed and drawn
       // on its own. Panel takes every child out of the page when one changes, so all go back.
+      const wideScreen = window.matchMedia('(min-width: 900px)');
+      const wide = () => wideScreen.matches;
       const childView = (name) => { const m = view.model.data[name]; return m ? view.get_child_view(m) : null; };
       const place = () => {
         for (const slot of all('[data-child]')) {
@@ -121,8 +123,7 @@ class Shell(PlainJSComponent):
       };
       model.on('pending', () => askShown());
       app.addEventListener('toggle', () => askShown(true), true);  // a <details> opened (the table setup)
-      const wideScreen = window.matchMedia('(min-width: 900px)');  // a tablet turned: the drawer becomes a column
-      const turned = () => askShown(true);
+      const turned = () => askShown(true);  // a tablet turned: the drawer becomes a column, or stops being one
       wideScreen.addEventListener('change', turned);
       model.on('remove', () => wideScreen.removeEventListener('change', turned));
       const fill = (name) => {
@@ -153,7 +154,6 @@ class Shell(PlainJSComponent):
         for (const p of all('.tab-panel')) { p.classList.toggle('on', p.dataset.tabPanel === name); }
         askShown(true);
       };
-      const wide = () => window.matchMedia('(min-width: 900px)').matches;
       const openDrawer = (tab, from) => {
         showTab(tab === 'steps' && app.dataset.steps === 'no' ? 'lines' : tab);
         if (wide()) { return; }
@@ -280,25 +280,24 @@ class Shell(PlainJSComponent):
     def __init__(self, **params: Any):
         super().__init__(**params)
         self._acts: dict[str, Callable[[str], None]] = {"show": self.give}
-        self._makers: dict[str, Callable[[], Any]] = {}  # the pending children's makers, by name
+        self._waiting: dict[str, Any] = {}  # the pending children, by name
 
     # -- children given once shown -----------------------------------------------------------------
     # Most of the page's Bokeh models sit in drawer tabs and other jobs (the tree, sharing,
     # the saved studies, the Play setup, the checker): a start that builds only what shows
     # sends half as many (issue 17). The page asks for the others as their slots first show.
-    def add_later(self, **makers: Callable[[], Any]) -> None:
-        """Give each child ``name=make`` when its slot first shows (``make()`` is the child)."""
-        self._makers.update(makers)
-        self.pending = list(self._makers)
+    def add_later(self, **children: Any) -> None:
+        """Give each ``name=child`` when its slot first shows (the child is built; its Bokeh models wait)."""
+        self._waiting.update(children)
+        self.pending = list(self._waiting)
 
     def give(self, name: str) -> None:
         """Give a pending child now (the page asks with ``show`` when its slot shows; a repeat
         or an unknown name changes nothing)."""
-        make = self._makers.get(name)
-        if make is None:
+        if name not in self._waiting:
             return
-        self.param.update(**{name: make(), "pending": [n for n in self._makers if n != name]})
-        del self._makers[name]
+        self.param.update(**{name: self._waiting[name], "pending": [n for n in self._waiting if n != name]})
+        del self._waiting[name]  # only once given: a failure leaves it pending
 
     def on_act(self, act: str, callback: Callable[[str], None]) -> None:
         """Call ``callback(value)`` when the page sends ``act`` (a press, a choice)."""
