@@ -21,8 +21,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import (compress, dataclass_code, fetch, first_screen, lazy, lock, localize, page, pins, pyc, quick_import,
-               site_image, snapshot, wheels)
+from . import (compress, dataclass_code, deferred_imports, fetch, first_screen, lazy, lock, localize, page, pins, pyc,
+               quick_import, site_image, snapshot, wheels)
 from .report import SizeReport, site_sizes
 
 BUILD_INFO = "build-info.json"
@@ -79,13 +79,17 @@ class SiteOptions:
     # a first visit runs the dataclass methods the start defines from code compiled at build
     # time, carried in the site-packages image (dataclass_code.py)
     dataclass_code: bool = True
+    # Panel's panes, widgets and layouts that the app never uses are imported at first use, not
+    # by ``import panel`` (deferred_imports.py: a rewrite of four of Panel's __init__ files)
+    deferred_imports: bool = True
 
     @classmethod
     def stock(cls) -> "SiteOptions":
         """No lever: ``panel convert`` output only made self-hosted (the bench's anchor)."""
         return cls(loader="stock", strip_assets=False, drop=(), early_worker=False, service_worker=False,
                    pyc=False, pause_gc=False, snapshot=False, precompress=False, stored_zips=False,
-                   first_screen=False, lazy=False, site_image=False, quick_import=False, dataclass_code=False)
+                   first_screen=False, lazy=False, site_image=False, quick_import=False, dataclass_code=False,
+                   deferred_imports=False)
 
     @classmethod
     def plain_host(cls) -> "SiteOptions":
@@ -194,6 +198,8 @@ def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: Si
             if not slim.is_file() or slim.stat().st_mtime < w.stat().st_mtime:
                 wheels.strip_bundled_assets(w, slim)
             w = slim
+        if options.deferred_imports and w.name.startswith("panel-"):
+            w = _deferred_panel(w, cache)
         lock.add_wheel(site, w)
     roots = list(pins.SITE_ROOTS) + (list(pins.STOCK_LOADER_ROOTS) if options.loader == "stock" else [])
     if project_wheel is not None:
@@ -225,6 +231,19 @@ def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: Si
     lock.write_pyodide_dir(site, core, out / "pyodide", core_files)
     lock.check_pyodide_dir(out / "pyodide")
     return sorted(site.packages)
+
+
+def _deferred_panel(wheel: Path, cache: Path) -> Path:
+    """Panel's wheel with the features the app never uses imported at first use (cached by
+    the input wheel and the rewrite's code); the wheel itself if Panel is not the release read."""
+    key = hashlib.sha256(wheel.read_bytes() + Path(deferred_imports.__file__).read_bytes()).hexdigest()[:16]
+    out = cache / "deferred-wheels" / key / wheel.name
+    if not out.is_file():
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if not deferred_imports.panel_wheel(wheel, out):
+            print(f"  Panel is not {deferred_imports.DEFERRED_FOR}: its imports are left as they are", flush=True)
+            return wheel
+    return out
 
 
 def _probe(stage: Path, cache: Path, worker_js: str, packages: list[str]) -> "lazy.Probe | None":
