@@ -14,6 +14,12 @@ every other class (``HasProps.__init_subclass__``: the view model names and the
 registry of model classes), then puts the whole hook back at once: a class
 defined later gets the full one. Only for the Bokeh release whose hook was read
 (``QUICK_FOR``); any other imports Panel the normal way.
+
+Panel's worker code also calls ``pyodide_http.patch_all()`` as it imports, which
+imports ``requests`` (with urllib3, charset_normalizer, idna: about 110 modules)
+to put the browser's XMLHttpRequest under it. The app never makes a request
+through ``requests``. So ``patch_all`` patches urllib at once, as before, and
+``requests`` right after its first import, if it ever comes.
 """
 
 from __future__ import annotations
@@ -43,6 +49,43 @@ def _pt_import_panel(quick_for):
         Model.__init_subclass__ = full
 
 
+def _pt_patch_requests_later():
+    """pyodide_http patches requests after its first import, not by importing it (quick_import.py)."""
+    import importlib.util
+    import sys
+    try:
+        import pyodide_http
+    except ImportError:
+        return
+
+    class PatchAfterImport:
+        def find_spec(self, name, path=None, target=None):
+            if name != "requests":
+                return None
+            sys.meta_path.remove(self)
+            spec = importlib.util.find_spec(name)
+            if spec is not None and spec.loader is not None:
+                run = spec.loader.exec_module
+
+                def exec_module(module):
+                    run(module)
+                    pyodide_http.patch_requests(continue_on_import_error=True)
+
+                spec.loader.exec_module = exec_module
+            return spec
+
+    def patch_all():
+        pyodide_http.patch_urllib(continue_on_import_error=True)
+        if "requests" in sys.modules:
+            pyodide_http.patch_requests(continue_on_import_error=True)
+        elif not any(isinstance(f, PatchAfterImport) for f in sys.meta_path):
+            sys.meta_path.insert(0, PatchAfterImport())
+
+    pyodide_http.patch_all = patch_all
+
+
+_pt_patch_requests_later()
+del _pt_patch_requests_later
 _pt_import_panel(%(quick_for)r)
 del _pt_import_panel
 '''

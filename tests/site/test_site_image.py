@@ -218,3 +218,42 @@ def test_a_plain_host_gets_the_wheels_since_the_image_served_raw_would_be_four_t
         SiteOptions(precompress=False, stored_zips=False)
     with pytest.raises(ValueError, match="lock loader"):
         SiteOptions(loader="stock", drop=(), lazy=False, snapshot=False, site_image=True)
+
+
+# in a fresh interpreter: the quick import's source with stand-ins for pyodide_http and requests
+_HTTP_PATCHES = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+exec(sys.argv[2])
+import pyodide_http
+calls = pyodide_http.CALLS
+pyodide_http.patch_all()  # what Panel's worker code does as it imports
+pyodide_http.patch_all()  # twice: still one hook
+out = {"after_patch_all": list(calls), "requests_imported": "requests" in sys.modules}
+import requests
+out["after_import"] = list(calls)
+out["patched_after_its_code_ran"] = requests.SEEN_BY_PATCH
+import requests  # a second import patches nothing more
+out["after_second_import"] = list(calls)
+print(json.dumps(out))
+"""
+
+
+def test_pyodide_http_patches_urllib_at_once_and_requests_only_after_its_first_import(tmp_path):
+    (tmp_path / "pyodide_http").mkdir()
+    (tmp_path / "pyodide_http" / "__init__.py").write_text(
+        "CALLS = []\n"
+        "def patch_urllib(continue_on_import_error=False):\n    CALLS.append('urllib')\n"
+        "def patch_requests(continue_on_import_error=False):\n"
+        "    import requests\n    requests.SEEN_BY_PATCH = requests.READY\n    CALLS.append('requests')\n"
+        "def patch_all():\n    raise AssertionError('the stock patch_all imports requests')\n")
+    (tmp_path / "requests").mkdir()
+    (tmp_path / "requests" / "__init__.py").write_text("SEEN_BY_PATCH = None\nREADY = True\n")
+    run = subprocess.run([sys.executable, "-c", _HTTP_PATCHES, str(tmp_path), quick_import.source()],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-2000:]
+    out = json.loads(run.stdout.splitlines()[-1])
+    assert out["after_patch_all"] == ["urllib", "urllib"] and not out["requests_imported"]
+    assert out["after_import"] == ["urllib", "urllib", "requests"]
+    assert out["patched_after_its_code_ran"] is True
+    assert out["after_second_import"] == out["after_import"]
