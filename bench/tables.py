@@ -176,7 +176,7 @@ def measure_browser(rounds: int) -> dict:
         B.open_until_interactive(page, url + "index.html")
         B.wait_settled(page, timeout_s=120)
         for game in ("palace", "palace-poker", "kings-pot"):
-            lessons = catalog.lessons_for(game)
+            lessons = [catalog.lesson(entry.id) for entry in catalog.lessons_for(game)]
             if not lessons:
                 continue
             lesson = max(lessons, key=lambda item: len(item.steps))

@@ -24,10 +24,10 @@ from typing import Any
 from rules.games import GameFamily, get_family
 
 from .errors import LessonError
-from .model import (AnswerSource, Check, CheckResult, Lesson, LessonProblem, LoadReport, Quiz,
-                    ReplayedStep, SkippedFile, action_key)
+from .model import (AnswerSource, Check, CheckResult, EntryReport, Lesson, LessonEntry, LessonProblem, LoadReport,
+                    Quiz, ReplayedStep, SkippedFile, action_key)
 from .probes import ProbeError, compare, plain, resolve, same
-from .schema import parse_lesson
+from .schema import parse_entry, parse_lesson
 
 Families = Callable[[str], GameFamily]
 # arrays and tables inside each other: a lesson needs a handful of levels; far more
@@ -46,20 +46,24 @@ def load_lesson_text(text: str, name: str, *, families: Families = get_family) -
     ``name`` is how errors refer to the text (its file name). ``families``
     maps a game id to its engine (tests pass a small fake one).
     """
+    lesson = parse_lesson(_toml(text, name), name, families)
+    steps = _replay(lesson, families)
+    object.__setattr__(lesson, "_replay", steps)
+    return lesson
+
+
+def _toml(text: str, name: str) -> dict[str, Any]:
+    """A lesson file's TOML table; :class:`LessonError` if it is not TOML or nests too deep."""
     line = _nesting_past(text, MAX_NESTING)
     if line is not None:
         raise LessonError(f"not valid TOML for a lesson: arrays or tables nested more than {MAX_NESTING} "
                           f"deep (at line {line})", name=name)
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:  # its message ends "(at line L, column C)"
         raise LessonError(f"not valid TOML: {err}", name=name) from None
     except RecursionError:  # a nesting the scan above did not see
         raise LessonError("not valid TOML for a lesson: nested too deeply", name=name) from None
-    lesson = parse_lesson(data, name, families)
-    steps = _replay(lesson, families)
-    object.__setattr__(lesson, "_replay", steps)
-    return lesson
 
 
 # what the nesting scan stops at (everything else it skips in one step)
@@ -187,16 +191,7 @@ def load_lessons(directory: Traversable | Path | str | None = None, *,
     for name, entry in files:
         try:
             lesson = load_lesson_text(_text_of(entry, name), name, families=families)
-            folder, _, file_name = name.partition("/")
-            if folder != lesson.game:
-                raise LessonError(f"a {lesson.game} lesson belongs in the {lesson.game}/ folder, "
-                                  f"not {folder}/", name=name, lesson=lesson.id)
-            if file_name != f"{lesson.id}.toml":
-                raise LessonError(f"the file should be named {lesson.id}.toml after the lesson's id",
-                                  name=name, lesson=lesson.id)
-            if lesson.id in seen:
-                raise LessonError(f"id {lesson.id!r} is already used by {seen[lesson.id]}",
-                                  name=name, lesson=lesson.id)
+            _check_place(lesson.id, lesson.game, name, seen)
         except LessonError as err:
             problems.append(LessonProblem(name, str(err), err.lesson, err.step))
             continue
@@ -206,8 +201,73 @@ def load_lessons(directory: Traversable | Path | str | None = None, *,
             continue
         seen[lesson.id] = name
         lessons.append(lesson)
-    lessons.sort(key=lambda lesson: (lesson.origin.partition("/")[0], lesson.order, lesson.origin))
+    lessons.sort(key=_listed_order)
     return LoadReport(tuple(lessons), tuple(problems), tuple(skipped))
+
+
+def _listed_order(lesson: Lesson | LessonEntry) -> tuple:
+    """By game folder, then ``order``, then file name."""
+    return lesson.origin.partition("/")[0], lesson.order, lesson.origin
+
+
+def _check_place(lesson_id: str, game: str, name: str, seen: dict[str, str]) -> None:
+    """A lesson sits in its game's folder, is named after its id, and its id is its own."""
+    folder, _, file_name = name.partition("/")
+    if folder != game:
+        raise LessonError(f"a {game} lesson belongs in the {game}/ folder, not {folder}/",
+                          name=name, lesson=lesson_id)
+    if file_name != f"{lesson_id}.toml":
+        raise LessonError(f"the file should be named {lesson_id}.toml after the lesson's id",
+                          name=name, lesson=lesson_id)
+    if lesson_id in seen:
+        raise LessonError(f"id {lesson_id!r} is already used by {seen[lesson_id]}", name=name, lesson=lesson_id)
+
+
+def lesson_entries(directory: Traversable | Path | str | None = None) -> EntryReport:
+    """Every lesson's entry under ``directory`` (default: the shipped lessons), in the order
+    :func:`load_lessons` gives, read without any engine: a list of lessons costs a TOML read
+    of each file, and a lesson is checked and replayed when it is opened (:func:`open_entry`).
+    A file whose entry cannot be read (not TOML, no id, title or game, out of its place, an id
+    used twice) is a problem here already."""
+    root = data_directory() if directory is None else (
+        Path(directory) if isinstance(directory, str) else directory)
+    if not root.is_dir():
+        raise LessonError("there is no folder of lessons here", name=str(root))
+    entries: list[LessonEntry] = []
+    problems: list[LessonProblem] = []
+    seen: dict[str, str] = {}
+    files, skipped = _lesson_files(root)
+    for name, file in files:
+        try:
+            entry = parse_entry(_toml(_text_of(file, name), name), name)
+            _check_place(entry.id, entry.game, name, seen)
+        except LessonError as err:
+            problems.append(LessonProblem(name, str(err), err.lesson, err.step))
+            continue
+        seen[entry.id] = name
+        entries.append(entry)
+    entries.sort(key=_listed_order)
+    return EntryReport(tuple(entries), tuple(problems), tuple(skipped))
+
+
+def open_entry(entry: LessonEntry, directory: Traversable | Path | str | None = None, *,
+               families: Families = get_family) -> Lesson:
+    """The whole lesson behind ``entry``: its file read again, checked and replayed through
+    its engine, as :func:`load_lessons` does; :class:`LessonError` if it fails."""
+    root = data_directory() if directory is None else (
+        Path(directory) if isinstance(directory, str) else directory)
+    name = entry.origin
+    try:
+        lesson = load_lesson_text(_text_of(root.joinpath(*name.split("/")), name), name, families=families)
+    except LessonError:
+        raise
+    except Exception as err:  # an engine bug must not take the page down
+        # worded as load_lessons words it (no lesson id in front)
+        raise LessonError(f"the engine failed while replaying it: {type(err).__name__}: {err}", name=name) from None
+    if (lesson.id, lesson.game) != (entry.id, entry.game):  # the file changed since its entry was read
+        raise LessonError(f"the lesson file changed since it was listed (now {lesson.id!r}, a {lesson.game} "
+                          "lesson)", name=name, lesson=entry.id)
+    return lesson
 
 
 # --------------------------------------------------------------------------

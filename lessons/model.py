@@ -336,6 +336,29 @@ class SkippedFile:
 
 
 @dataclass(frozen=True)
+class LessonEntry:
+    """A lesson as a list of lessons shows it, read from its file without its engine: the
+    rest of the file is checked and replayed when the lesson is first opened
+    (``lessons.loader.open_entry``). ``origin`` is the file, ``<game>/<id>.toml``."""
+
+    id: str
+    title: str
+    game: str
+    order: int = 100
+    origin: str = ""
+
+
+@dataclass(frozen=True)
+class EntryReport:
+    """Every lesson file's entry, every file whose entry could not be read, and every
+    file that was not read as a lesson."""
+
+    entries: tuple[LessonEntry, ...]
+    problems: tuple[LessonProblem, ...]
+    skipped: tuple[SkippedFile, ...] = ()
+
+
+@dataclass(frozen=True)
 class LoadReport:
     """Every lesson that loaded and replayed, every file that did not, and
     every file that was not read as a lesson."""

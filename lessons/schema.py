@@ -19,8 +19,8 @@ from rules.games import GameFamily
 from rules.refs import RuleRef
 
 from .errors import LessonError
-from .model import (CHECK_KINDS, PROBE_OPS, QUIZ_KINDS, AnswerSource, Check, FrozenMap, Lesson, Quiz,
-                    Step, freeze, normalize_answer)
+from .model import (CHECK_KINDS, PROBE_OPS, QUIZ_KINDS, AnswerSource, Check, FrozenMap, Lesson, LessonEntry,
+                    Quiz, Step, freeze, normalize_answer)
 from .probes import ProbeError, parse_path
 
 LESSON_FIELDS = ("id", "title", "game", "variant", "summary", "intro", "constructed", "order",
@@ -140,9 +140,8 @@ def make_ref(ctx: _Context, value: Any, where: str, default_file: str | None,
         raise ctx.error(f"{where}: {err}") from None
 
 
-def parse_lesson(data: dict[str, Any], name: str,
-                 families: Callable[[str], GameFamily]) -> Lesson:
-    """Validate a lesson table and build the :class:`Lesson` (not yet replayed)."""
+def _header(data: dict[str, Any], name: str) -> tuple[_Context, _Table, str, str, str]:
+    """The lesson table's id, title and game, checked: what a list of lessons needs."""
     ctx = _Context(name)
     if isinstance(data.get("id"), str) and ID_PATTERN.fullmatch(data["id"].strip()):
         ctx.lesson = data["id"].strip()  # so even the first error names the lesson
@@ -154,6 +153,21 @@ def parse_lesson(data: dict[str, Any], name: str,
     ctx.lesson = lesson_id
     title = prose(top.get("title", str, required=True))
     game = top.get("game", str, required=True).strip()
+    return ctx, top, lesson_id, title, game
+
+
+def parse_entry(data: dict[str, Any], name: str) -> LessonEntry:
+    """A lesson table's entry in a list of lessons, checked as far as the entry goes, without
+    its engine (the whole table is checked by :func:`parse_lesson` when the lesson opens)."""
+    _, top, lesson_id, title, game = _header(data, name)
+    return LessonEntry(id=lesson_id, title=title, game=game, order=top.get("order", int, default=100),
+                       origin=name)
+
+
+def parse_lesson(data: dict[str, Any], name: str,
+                 families: Callable[[str], GameFamily]) -> Lesson:
+    """Validate a lesson table and build the :class:`Lesson` (not yet replayed)."""
+    ctx, top, lesson_id, title, game = _header(data, name)
     variant = top.get("variant", str, required=True).strip()
     summary = prose(top.get("summary", str, required=True))
     intro = prose(top.get("intro", str, default=""))

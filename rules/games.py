@@ -21,6 +21,13 @@ _MODULES = {
     "palace": "rules.palace",
     "kings-pot": "rules.kings_pot",
 }
+# game id -> its name for people: here, so that a list of games (the app's first screen) does
+# not import every engine; each engine's FAMILY takes its title from here
+_TITLES = {
+    "palace-poker": "Palace Poker",
+    "palace": "Palace",
+    "kings-pot": "King's Pot",
+}
 
 
 @dataclass(frozen=True)
@@ -48,11 +55,20 @@ def game_ids() -> tuple[str, ...]:
     return tuple(_MODULES)
 
 
-def get_family(game_id: str) -> GameFamily:
+def game_title(game_id: str) -> str:
+    """The game's name, without importing its engine; NotationError if the id is unknown."""
+    _module_of(game_id)
+    return _TITLES[game_id]
+
+
+def _module_of(game_id: str) -> str:
     try:
-        module = _MODULES[game_id]
+        return _MODULES[game_id]
     except KeyError:
         raise NotationError(
             f"unknown game {game_id!r}; known: {', '.join(_MODULES)}",
             token=game_id, expected=" | ".join(_MODULES)) from None
-    return importlib.import_module(module).FAMILY
+
+
+def get_family(game_id: str) -> GameFamily:
+    return importlib.import_module(_module_of(game_id)).FAMILY

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..games import GameFamily
+from ..games import GameFamily, game_title
 from .actions import CALL, CHECK, FOLD, SHOWDOWN, Action, Bet, Buy, Call, Check, Fold, FoldCard, Raise, Reveal, Showdown
 from .board import TableauBoard
 from .checker import check_tableau
@@ -34,7 +34,7 @@ def start(variant: str, setup: Mapping[str, Any]) -> KingsPotState:
 
 FAMILY = GameFamily(
     id="kings-pot",
-    title="King's Pot",
+    title=game_title("kings-pot"),
     sources=(SOURCE,),
     presets=PRESETS,
     start=start,

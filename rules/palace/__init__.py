@@ -10,7 +10,7 @@ the tutor, the lessons and the computer players import names from here only.
 
 from __future__ import annotations
 
-from ..games import GameFamily
+from ..games import GameFamily, game_title
 from . import checker, sections, simulate  # noqa: F401  (their rulings belong to the game)
 from .actions import (CHANCE, CHECK_STOCK, FLIP, LAST_CARD, PASS, PICKUP, QUICK_FLIP, READY, TAKE_UP, Action,
                       CallOut, Chance, CheckStock, Choose, Flash, Flip, LastCard, Pass, Pickup, Play, Quick,
@@ -23,7 +23,7 @@ from .view import PalaceView
 
 FAMILY = GameFamily(
     id="palace",
-    title="Palace",
+    title=game_title("palace"),
     sources=(sections.HOUSE, sections.CARON, sections.BGA),
     presets=PRESETS,
     start=start,

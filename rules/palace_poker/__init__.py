@@ -14,7 +14,7 @@ options and presets), ``hands`` (a player's cards and what they make),
 (start), ``odds`` (exact battle odds), ``checker`` (the CLI checkers).
 """
 
-from ..games import GameFamily
+from ..games import GameFamily, game_title
 from .actions import Action, Ante, Bet, Buy, Call, Deal, Discard, Fold, Keep, Kind, Market, Raise, Shuffle, Stay
 from .battle import BattleVerdict, Outcome, resolve_battle
 from .checker import check_battle, check_showdown
@@ -30,7 +30,7 @@ from .view import BattlePreview, PokerView, SeatEvent, events_for
 
 FAMILY = GameFamily(
     id="palace-poker",
-    title="Palace Poker",
+    title=game_title("palace-poker"),
     sources=(SOURCE,),
     presets=PRESETS,
     start=start,

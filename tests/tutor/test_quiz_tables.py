@@ -18,7 +18,8 @@ from .tables_support import catalog, lesson_study, parse  # noqa: E402
 def questions():
     found = catalog()
     for game in found.game_ids():
-        for lesson in found.lessons_for(game):
+        for entry in found.lessons_for(game):
+            lesson = found.lesson(entry.id)
             for index, step in enumerate(lesson.steps):
                 if step.quiz is not None:
                     yield pytest.param(lesson.id, index, id=f"{lesson.id}-step{index + 1}")

@@ -156,7 +156,7 @@ class TutorApp(param.Parameterized):
 
     def game_title(self, game: str) -> str:
         try:
-            return self.catalog.family(game).title
+            return self.catalog.title(game)
         except ValueError:
             return game
 

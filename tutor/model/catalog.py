@@ -13,7 +13,14 @@ from rules.errors import NotationError
 
 
 class Catalog:
-    """Game families (``rules.games``) and the lessons that loaded cleanly.
+    """Game families (``rules.games``) and the lessons.
+
+    A catalog holds whole lessons, or (``Catalog.load()``) only their entries
+    (id, title, game, order), each lesson read, checked and replayed through
+    its engine by ``opener`` when it is first asked for: a start shows a list
+    of every lesson and opens one, and so loads one engine and one lesson, not
+    all of them (issue 17). A lesson that fails then is a ``LessonError`` (a
+    ``ValueError``) where it is opened, and joins ``problems``.
 
     ``problems`` keeps the loader's reports about lessons that did not load,
     so the app can say so instead of silently offering fewer lessons.
@@ -21,22 +28,48 @@ class Catalog:
 
     def __init__(self, lessons: Iterable[Any] = (), problems: Iterable[Any] = (),
                  *, families: dict[str, Any] | None = None,
-                 family_lookup: Callable[[str], Any] | None = None):
-        self.lessons: tuple[Any, ...] = tuple(lessons)
-        self.problems: tuple[Any, ...] = tuple(problems)
+                 family_lookup: Callable[[str], Any] | None = None,
+                 entries: Iterable[Any] | None = None,
+                 opener: Callable[[Any], Any] | None = None,
+                 title_lookup: Callable[[str], str] | None = None):
+        if entries is not None and opener is None:
+            raise ValueError("a catalog of entries needs an opener for its lessons")
+        loaded = tuple(lessons)
+        self._entries: tuple[Any, ...] = loaded if entries is None else tuple(entries)
+        self._loaded: dict[str, Any] = {lesson.id: lesson for lesson in loaded}
+        self._problems: list[Any] = list(problems)
+        self._opener = opener
         self._families = dict(families or {})
         self._lookup = family_lookup
-        self._by_id = {lesson.id: lesson for lesson in self.lessons}
+        self._title_lookup = title_lookup
+        self._by_id = {entry.id: entry for entry in self._entries}
 
     @classmethod
     def load(cls) -> "Catalog":
-        """The real catalog: every engine in ``rules.games`` and every lesson
-        file under ``lessons/data`` (those that fail are kept as problems)."""
-        from lessons.loader import load_lessons
-        from rules.games import get_family
+        """The real catalog: every engine in ``rules.games`` and every lesson file under
+        ``lessons/data``, each lesson opened when first asked for (those whose entry cannot
+        be read are kept as problems at once)."""
+        from lessons.loader import lesson_entries, open_entry
+        from rules.games import game_title, get_family
 
-        report = load_lessons()
-        return cls(report.lessons, report.problems, family_lookup=get_family)
+        report = lesson_entries()
+        return cls(problems=report.problems, entries=report.entries, opener=open_entry,
+                   family_lookup=get_family, title_lookup=game_title)
+
+    @property
+    def lessons(self) -> tuple[Any, ...]:
+        """Every lesson that loads (opening each one not opened yet)."""
+        out = []
+        for entry in self._entries:
+            try:
+                out.append(self.lesson(entry.id))
+            except ValueError:  # kept in problems
+                continue
+        return tuple(out)
+
+    @property
+    def problems(self) -> tuple[Any, ...]:
+        return tuple(self._problems)
 
     def game_ids(self) -> tuple[str, ...]:
         if self._families:
@@ -60,13 +93,33 @@ class Catalog:
             raise NotationError(f"the {game_id} engine could not be loaded ({type(err).__name__}: {err})",
                                 token=game_id) from None
 
+    def title(self, game_id: str) -> str:
+        """The game's name; without importing its engine where the catalog knows it otherwise."""
+        if game_id not in self._families and self._title_lookup is not None:
+            return self._title_lookup(game_id)
+        return self.family(game_id).title
+
     def lessons_for(self, game_id: str) -> tuple[Any, ...]:
-        return tuple(lesson for lesson in self.lessons if lesson.game == game_id)
+        """The game's lessons as a list shows them (each has ``id``, ``title``, ``game``)."""
+        return tuple(entry for entry in self._entries if entry.game == game_id)
 
     def lesson(self, lesson_id: str) -> Any:
-        """The lesson with id ``lesson_id``; NotationError if there is none."""
+        """The lesson with id ``lesson_id``; NotationError if there is none, the loader's
+        ``LessonError`` if it does not load."""
+        if lesson_id in self._loaded:
+            return self._loaded[lesson_id]
         try:
-            return self._by_id[lesson_id]
+            entry = self._by_id[lesson_id]
         except KeyError:
             raise NotationError(f"there is no lesson {lesson_id!r} in this version of the tutor",
                                 token=lesson_id, expected="a lesson id") from None
+        try:
+            lesson = self._opener(entry)
+        except ValueError as err:  # LessonError: kept, and said where it was opened
+            from lessons.model import LessonProblem
+
+            if not any(getattr(p, "lesson", None) == lesson_id for p in self._problems):
+                self._problems.append(LessonProblem(entry.origin, str(err), lesson_id, getattr(err, "step", None)))
+            raise
+        self._loaded[lesson_id] = lesson
+        return lesson
