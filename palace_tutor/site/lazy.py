@@ -11,7 +11,10 @@ lists the modules it imported. Then:
   (``multiprocessing``, ``pydoc``, ...) leaves it;
 * the app's own wheel stays whole (``whole``): it is small, and the first tap
   on Play imports the computer players, which would otherwise fetch and unpack
-  the whole archive (3 MB over the wire) right then.
+  the whole archive (3 MB over the wire) right then. For the same reason the
+  probe then imports every module of the app's own packages (``OWN_MODULES``):
+  what they import (another game's engine opens only with its first lesson, and
+  it uses ``fractions``) stays too.
 
 What leaves goes into ``pyodide/later/<sha256>.zip`` (paths from ``/``). The
 worker's Python gets a finder first in ``sys.meta_path`` that, at the first
@@ -36,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import dataclass_code
+from .wheels import BROWSER_PACKAGES
 from . import lock as lock_mod
 
 HERE = Path(__file__).parent
@@ -60,6 +64,17 @@ class Probe:
     dataclass_table: bytes  # the dataclass methods it defines, compiled (dataclass_code.py)
 
 
+# Run by the probe after the start: every module of the app's own packages, so that whatever the
+# app's code imports at any time (another game's engine, and the standard library modules it uses)
+# stays in the files a first visit loads: opening another game's lesson must not fetch the archive.
+OWN_MODULES = """
+import importlib, pkgutil
+for top in %r:
+    for info in pkgutil.walk_packages(importlib.import_module(top).__path__, top + "."):
+        importlib.import_module(info.name)
+"""
+
+
 def probe(pyodide_dir: Path, worker_js: str, packages: list[str], cache: Path) -> Probe:
     """Start the app once under Pyodide in Node (cached by every input): what it imports, and
     the dataclass methods it compiles."""
@@ -70,7 +85,8 @@ def probe(pyodide_dir: Path, worker_js: str, packages: list[str], cache: Path) -
     for f in sorted(p for p in pyodide_dir.iterdir() if p.is_file()):
         h.update(f.name.encode() + b"\0" + lock_mod.sha256_file(f).encode())
     h.update((HERE / "probe_imports.mjs").read_bytes() + worker_js.encode() + json.dumps(packages).encode())
-    h.update((dataclass_code.RECORDER + dataclass_code.TABLE).encode())
+    own = OWN_MODULES % (BROWSER_PACKAGES,)
+    h.update((dataclass_code.RECORDER + dataclass_code.TABLE + own).encode())
     hit = cache / "probe" / h.hexdigest()[:24]
     modules_file, table_file = hit.with_suffix(".json"), hit.with_suffix(".marshal")
     if modules_file.is_file() and table_file.is_file():
@@ -82,9 +98,10 @@ def probe(pyodide_dir: Path, worker_js: str, packages: list[str], cache: Path) -
         (work / "packages.json").write_text(json.dumps(packages))
         (work / "before.py").write_text(dataclass_code.RECORDER)
         (work / "after.py").write_text(dataclass_code.TABLE)
+        (work / "also.py").write_text(own)
         proc = subprocess.run([node, str(HERE / "probe_imports.mjs"), str(pyodide_dir), str(work / "worker.js"),
                                str(work / "packages.json"), str(work / "modules.json"), str(work / "before.py"),
-                               str(work / "after.py"), str(work / "table.marshal")],
+                               str(work / "after.py"), str(work / "table.marshal"), str(work / "also.py")],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if proc.returncode:
             raise RuntimeError(f"running the app under Node failed:\n{proc.stdout[-4000:]}")

@@ -48,12 +48,27 @@ globalThis.XMLHttpRequest = class {  // synchronous, from the site's folder (the
 """
 
 
-def test_code_left_for_later_arrives_at_its_first_import(site_dir, tmp_path):
+# every module of the app's own packages (another game's engine opens with its first lesson)
+OWN = r"""
+import importlib, json, pkgutil
+names = []
+for top in ("rules", "players", "lessons", "tutor"):
+    for info in pkgutil.walk_packages(importlib.import_module(top).__path__, top + "."):
+        importlib.import_module(info.name)
+        names.append(info.name)
+json.dumps({"imported": len(names), "engines": [m for m in ("rules.palace", "rules.kings_pot") if m in names]})
+"""
+
+
+def _run_in_pyodide(site_dir, tmp_path, probe: str, until: str = "del _pt_sys, _PalaceLater") -> tuple[dict, str]:
+    """``probe``'s JSON (and the archive's URL) after the site's packages and its finder of the code
+    left for later are in place, as in a first visit, and the worker's own code has run up to the
+    line ``until``."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is needed (apt-get install -y nodejs)")
     worker = (site_dir / "app.js").read_text()
-    match = re.search(r"\\nimport sys as _pt_sys\\n.*?del _pt_sys, _PalaceLater\\n", worker, re.S)
+    match = re.search(r"\\nimport sys as _pt_sys\\n.*?" + re.escape(until) + r"\\n", worker, re.S)
     assert match, "the worker script has no finder for the code left for later"
     finder = match.group(0).replace("\\n", "\n")
     archive = re.search(r'_PalaceLater\("([^"]+)"', finder).group(1)
@@ -62,13 +77,17 @@ def test_code_left_for_later_arrives_at_its_first_import(site_dir, tmp_path):
     packages = sorted(p for p in lock["packages"] if p not in ("micropip", "packaging"))
     (tmp_path / "finder.py").write_text(finder)
     (tmp_path / "packages.json").write_text(json.dumps(packages))
-    (tmp_path / "probe.py").write_text(PROBE)
+    (tmp_path / "probe.py").write_text(probe)
     (tmp_path / "run.js").write_text(RUN)
     proc = subprocess.run([node, str(tmp_path / "run.js"), str(site_dir), str(tmp_path / "finder.py"),
                            str(tmp_path / "packages.json"), str(tmp_path / "probe.py")],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    return json.loads(proc.stdout.strip().splitlines()[-1]), archive
+
+
+def test_code_left_for_later_arrives_at_its_first_import(site_dir, tmp_path):
+    out, archive = _run_in_pyodide(site_dir, tmp_path, PROBE)
     import numpy
 
     assert out["before"] is False
@@ -76,3 +95,11 @@ def test_code_left_for_later_arrives_at_its_first_import(site_dir, tmp_path):
     assert out["markdown"] == "<p><em>hi</em></p>"
     assert out["pydoc"] == "pydoc"
     assert out["fetched"] == [archive]  # once, for all three
+
+
+def test_the_apps_own_code_never_waits_for_the_code_left_for_later(site_dir, tmp_path):
+    """A start opens one game; the first lesson of another imports its engine, which must come
+    from the files a first visit has, not from a 3 MB archive fetched right then."""
+    out, _ = _run_in_pyodide(site_dir, tmp_path, OWN, until="del _pt_import_panel")  # what runs before the app's code
+    assert out["imported"] > 100 and out["engines"] == ["rules.palace", "rules.kings_pot"]
+    assert out["fetched"] == []
