@@ -180,18 +180,22 @@ def load_lessons(directory: Traversable | Path | str | None = None, *,
     its id. Lessons come out by game folder, then ``order``, then file name.
     Nothing a file contains stops the other files from loading.
     """
-    root = data_directory() if directory is None else (
-        Path(directory) if isinstance(directory, str) else directory)
-    if not root.is_dir():
-        raise LessonError("there is no folder of lessons here", name=str(root))
-    lessons: list[Lesson] = []
+    lessons, problems, skipped = _read_each(
+        _folder(directory), lambda file, name: load_lesson_text(_text_of(file, name), name, families=families))
+    return LoadReport(lessons, problems, skipped)
+
+
+def _read_each(root: Traversable | Path, read: Callable[[Any, str], Any]) -> tuple[tuple, tuple, tuple]:
+    """``read(file, name)`` of every lesson file under ``root``, each checked in its place, in
+    listed order; the files that failed as problems; the files not read."""
+    out: list = []
     problems: list[LessonProblem] = []
     seen: dict[str, str] = {}
     files, skipped = _lesson_files(root)
-    for name, entry in files:
+    for name, file in files:
         try:
-            lesson = load_lesson_text(_text_of(entry, name), name, families=families)
-            _check_place(lesson.id, lesson.game, name, seen)
+            item = read(file, name)
+            _check_place(item.id, item.game, name, seen)
         except LessonError as err:
             problems.append(LessonProblem(name, str(err), err.lesson, err.step))
             continue
@@ -199,10 +203,19 @@ def load_lessons(directory: Traversable | Path | str | None = None, *,
             problems.append(LessonProblem(
                 name, f"{name}: the engine failed while replaying it: {type(err).__name__}: {err}"))
             continue
-        seen[lesson.id] = name
-        lessons.append(lesson)
-    lessons.sort(key=_listed_order)
-    return LoadReport(tuple(lessons), tuple(problems), tuple(skipped))
+        seen[item.id] = name
+        out.append(item)
+    out.sort(key=_listed_order)
+    return tuple(out), tuple(problems), tuple(skipped)
+
+
+def _folder(directory: Traversable | Path | str | None) -> Traversable | Path:
+    """The folder of lessons (default: the shipped one); LessonError if there is none."""
+    root = data_directory() if directory is None else (
+        Path(directory) if isinstance(directory, str) else directory)
+    if not root.is_dir():
+        raise LessonError("there is no folder of lessons here", name=str(root))
+    return root
 
 
 def _listed_order(lesson: Lesson | LessonEntry) -> tuple:
@@ -229,33 +242,16 @@ def lesson_entries(directory: Traversable | Path | str | None = None) -> EntryRe
     of each file, and a lesson is checked and replayed when it is opened (:func:`open_entry`).
     A file whose entry cannot be read (not TOML, no id, title or game, out of its place, an id
     used twice) is a problem here already."""
-    root = data_directory() if directory is None else (
-        Path(directory) if isinstance(directory, str) else directory)
-    if not root.is_dir():
-        raise LessonError("there is no folder of lessons here", name=str(root))
-    entries: list[LessonEntry] = []
-    problems: list[LessonProblem] = []
-    seen: dict[str, str] = {}
-    files, skipped = _lesson_files(root)
-    for name, file in files:
-        try:
-            entry = parse_entry(_toml(_text_of(file, name), name), name)
-            _check_place(entry.id, entry.game, name, seen)
-        except LessonError as err:
-            problems.append(LessonProblem(name, str(err), err.lesson, err.step))
-            continue
-        seen[entry.id] = name
-        entries.append(entry)
-    entries.sort(key=_listed_order)
-    return EntryReport(tuple(entries), tuple(problems), tuple(skipped))
+    entries, problems, skipped = _read_each(
+        _folder(directory), lambda file, name: parse_entry(_toml(_text_of(file, name), name), name))
+    return EntryReport(entries, problems, skipped)
 
 
 def open_entry(entry: LessonEntry, directory: Traversable | Path | str | None = None, *,
                families: Families = get_family) -> Lesson:
     """The whole lesson behind ``entry``: its file read again, checked and replayed through
     its engine, as :func:`load_lessons` does; :class:`LessonError` if it fails."""
-    root = data_directory() if directory is None else (
-        Path(directory) if isinstance(directory, str) else directory)
+    root = _folder(directory)
     name = entry.origin
     try:
         lesson = load_lesson_text(_text_of(root.joinpath(*name.split("/")), name), name, families=families)
