@@ -254,7 +254,11 @@ def open_entry(entry: LessonEntry, directory: Traversable | Path | str | None = 
     root = _folder(directory)
     name = entry.origin
     try:
-        lesson = load_lesson_text(_text_of(root.joinpath(*name.split("/")), name), name, families=families)
+        text = _text_of(root.joinpath(*name.split("/")), name)
+    except OSError as err:  # gone or unreadable since it was listed
+        raise LessonError(f"the lesson file could not be read ({err.strerror or err})", name=name) from None
+    try:
+        lesson = load_lesson_text(text, name, families=families)
     except LessonError:
         raise
     except Exception as err:  # an engine bug must not take the page down

@@ -39,8 +39,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import dataclass_code
-from .wheels import BROWSER_PACKAGES
 from . import lock as lock_mod
+from .wheels import BROWSER_PACKAGES
 
 HERE = Path(__file__).parent
 LATER_DIR = "later"

@@ -97,3 +97,11 @@ def test_listing_the_shipped_lessons_imports_no_engine():
             "print(sorted(m for m in ('rules.palace', 'rules.palace_poker', 'rules.kings_pot') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_file_gone_since_it_was_listed_says_so_when_opened(folder, families):
+    entry = next(e for e in lesson_entries(folder).entries if e.id == "count-basics")
+    (folder / "count" / "count-basics.toml").unlink()
+    with pytest.raises(LessonError, match="could not be read") as err:
+        open_entry(entry, folder, families=families)
+    assert "engine" not in str(err.value)

@@ -11,6 +11,7 @@ import pytest
 
 from lessons.errors import LessonError
 from lessons.model import LessonEntry
+from rules.errors import NotationError
 from tutor.model.app import FREE_PLAY, TutorApp
 from tutor.model.catalog import Catalog
 
@@ -70,7 +71,7 @@ def test_a_lesson_that_fails_to_open_is_said_and_kept_and_nothing_else_changes()
 
 def test_an_unknown_lesson_is_a_notation_error_as_before():
     catalog, opened = _lazy(toygame.lesson())
-    with pytest.raises(ValueError, match="there is no lesson 'nope'"):
+    with pytest.raises(NotationError, match="there is no lesson 'nope'"):
         catalog.lesson("nope")
     assert opened == []
 
@@ -98,3 +99,14 @@ print(engines(), app.study.lesson.title == lesson.title, len(catalog._loaded))
     first, then = out.stdout.strip().splitlines()
     assert first == "['rules.palace_poker'] Palace 1"
     assert then == "['rules.kings_pot', 'rules.palace_poker'] True 2"
+
+
+def test_a_link_to_a_lesson_that_fails_to_open_says_so_in_its_own_words():
+    from tutor.model.share import decode_link, encode_link
+    from tutor.model.study import Study
+
+    working = toygame.lesson(lesson_id="race-broken", title="A broken race")
+    link = encode_link(Study.from_lesson(working, toygame.FAMILY))
+    catalog, _ = _lazy(toygame.lesson(), broken="race-broken")
+    with pytest.raises(ValueError, match="is for a lesson that could not be opened: .*no overshoot"):
+        decode_link(link, catalog)

@@ -22,8 +22,9 @@ class Catalog:
     all of them (issue 17). A lesson that fails then is a ``LessonError`` (a
     ``ValueError``) where it is opened, and joins ``problems``.
 
-    ``problems`` keeps the loader's reports about lessons that did not load,
-    so the app can say so instead of silently offering fewer lessons.
+    ``problems`` keeps the loader's reports about lessons that did not load
+    (for ``Catalog.load()``: files whose entry could not be read, then each
+    lesson that failed when it was opened).
     """
 
     def __init__(self, lessons: Iterable[Any] = (), problems: Iterable[Any] = (),

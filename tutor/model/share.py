@@ -165,6 +165,9 @@ def restore(data: Any, catalog: Catalog, *, what: str = "link") -> Snapshot:
         except NotationError as err:
             raise _fail(f"The {what} is for a lesson this version does not have: {_cut(str(err), 200)}.", what,
                         token=err.token) from None
+        except ValueError as err:  # LessonError: the lesson is listed but does not load
+            raise _fail(f"The {what} is for a lesson that could not be opened: {_cut(str(err), 200)}.", what,
+                        token=data["l"]) from None
         if lesson.game != game or lesson.variant != variant:
             raise _fail(f"The {what} says {game}/{variant} but lesson {lesson.id!r} is "
                         f"{lesson.game}/{lesson.variant}.", what, token=lesson.id)
