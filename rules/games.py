@@ -15,18 +15,12 @@ from typing import Any
 from .core import GameState, Presets
 from .errors import NotationError
 
-# game id -> module that defines FAMILY
-_MODULES = {
-    "palace-poker": "rules.palace_poker",
-    "palace": "rules.palace",
-    "kings-pot": "rules.kings_pot",
-}
-# game id -> its name for people: here, so that a list of games (the app's first screen) does
-# not import every engine; each engine's FAMILY takes its title from here
-_TITLES = {
-    "palace-poker": "Palace Poker",
-    "palace": "Palace",
-    "kings-pot": "King's Pot",
+# game id -> (module that defines FAMILY, the game's name for people). The name is here so that
+# a list of games (the app's first screen) imports no engine; each FAMILY takes its title from here.
+_GAMES = {
+    "palace-poker": ("rules.palace_poker", "Palace Poker"),
+    "palace": ("rules.palace", "Palace"),
+    "kings-pot": ("rules.kings_pot", "King's Pot"),
 }
 
 
@@ -52,23 +46,22 @@ class GameFamily:
 
 
 def game_ids() -> tuple[str, ...]:
-    return tuple(_MODULES)
+    return tuple(_GAMES)
 
 
 def game_title(game_id: str) -> str:
     """The game's name, without importing its engine; NotationError if the id is unknown."""
-    _module_of(game_id)
-    return _TITLES[game_id]
+    return _entry(game_id)[1]
 
 
-def _module_of(game_id: str) -> str:
+def _entry(game_id: str) -> tuple[str, str]:
     try:
-        return _MODULES[game_id]
+        return _GAMES[game_id]
     except KeyError:
         raise NotationError(
-            f"unknown game {game_id!r}; known: {', '.join(_MODULES)}",
-            token=game_id, expected=" | ".join(_MODULES)) from None
+            f"unknown game {game_id!r}; known: {', '.join(_GAMES)}",
+            token=game_id, expected=" | ".join(_GAMES)) from None
 
 
 def get_family(game_id: str) -> GameFamily:
-    return importlib.import_module(_module_of(game_id)).FAMILY
+    return importlib.import_module(_entry(game_id)[0]).FAMILY

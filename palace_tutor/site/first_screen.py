@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import html
 
+from rules.games import game_title
 from tutor.model.app import TutorApp
 from tutor.model.catalog import Catalog
 from tutor.model.study import Study
-
-GAME_TITLES = {"palace-poker": "Palace Poker", "palace": "Palace", "kings-pot": "King's Pot"}
 
 STAND_IN_CSS = """
 .pt-first { max-width: 1200px; margin: 0 auto; padding: 8px 12px 24px; }
@@ -47,7 +46,7 @@ def stand_in() -> tuple[str, str]:
     if lesson is not None:
         said = app.study.narration()
         parts += ['<section class="pt-lesson">',
-                  f"<h2>{html.escape(GAME_TITLES.get(lesson.game, lesson.game))}: {html.escape(lesson.title)}</h2>",
+                  f"<h2>{html.escape(game_title(lesson.game))}: {html.escape(lesson.title)}</h2>",
                   f"<h3>{html.escape(said.heading)}</h3>",
                   *(f"<p>{html.escape(p)}</p>" for p in said.text.split("\n\n") if p.strip()),
                   "</section>"]
@@ -71,7 +70,7 @@ def link_index() -> dict:
             study.jump(index)
             said = study.narration()
             steps.append([said.heading, said.text])
-        out[lesson.id] = {"game": GAME_TITLES.get(lesson.game, lesson.game), "title": lesson.title,
+        out[lesson.id] = {"game": game_title(lesson.game), "title": lesson.title,
                           "start": [start.heading, start.text], "steps": steps}
     return out
 
