@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import (compress, dataclass_code, deferred_imports, fetch, first_screen, lazy, lock, localize, page, pins, pyc,
+from . import (compress, dataclass_code, deferred_imports, fetch, first_screen, first_use_edits, lazy, lock, localize, page, pins, pyc,
                quick_import, site_image, snapshot, wheels)
 from .report import SizeReport, site_sizes
 
@@ -82,6 +82,9 @@ class SiteOptions:
     # Panel's panes, widgets and layouts that the app never uses are imported at first use, not
     # by ``import panel`` (deferred_imports.py: a rewrite of four of Panel's __init__ files)
     deferred_imports: bool = True
+    # Bokeh's and Panel's templates compiled, and PyYAML and xyzservices imported, at first use
+    # instead of while Panel imports (first_use_edits.py: exact edits of six of their files)
+    first_use_edits: bool = True
 
     @classmethod
     def stock(cls) -> "SiteOptions":
@@ -89,7 +92,7 @@ class SiteOptions:
         return cls(loader="stock", strip_assets=False, drop=(), early_worker=False, service_worker=False,
                    pyc=False, pause_gc=False, snapshot=False, precompress=False, stored_zips=False,
                    first_screen=False, lazy=False, site_image=False, quick_import=False, dataclass_code=False,
-                   deferred_imports=False)
+                   deferred_imports=False, first_use_edits=False)
 
     @classmethod
     def plain_host(cls) -> "SiteOptions":
@@ -198,8 +201,7 @@ def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: Si
             if not slim.is_file() or slim.stat().st_mtime < w.stat().st_mtime:
                 wheels.strip_bundled_assets(w, slim)
             w = slim
-        if options.deferred_imports and w.name.startswith("panel-"):
-            w = _deferred_panel(w, cache)
+        w = _edited_wheel(w, cache, options)
         lock.add_wheel(site, w)
     roots = list(pins.SITE_ROOTS) + (list(pins.STOCK_LOADER_ROOTS) if options.loader == "stock" else [])
     if project_wheel is not None:
@@ -233,16 +235,40 @@ def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: Si
     return sorted(site.packages)
 
 
-def _deferred_panel(wheel: Path, cache: Path) -> Path:
-    """Panel's wheel with the features the app never uses imported at first use (cached by
-    the input wheel and the rewrite's code); the wheel itself if Panel is not the release read."""
-    key = hashlib.sha256(wheel.read_bytes() + Path(deferred_imports.__file__).read_bytes()).hexdigest()[:16]
-    out = cache / "deferred-wheels" / key / wheel.name
+def _edited_wheel(wheel: Path, cache: Path, options: SiteOptions) -> Path:
+    """``wheel`` with the edits the options ask for made (Panel's unused features imported at
+    first use, deferred_imports.py; Bokeh's and Panel's start-up steps moved to first use,
+    first_use_edits.py), cached by the input wheel, the options and the edits' code; the wheel
+    itself if there is nothing to edit."""
+    transforms, why = [], []
+    if options.deferred_imports and wheel.name.startswith("panel-"):
+        t = deferred_imports.panel_transform(wheel)
+        if t is None:
+            print(f"  Panel is not {deferred_imports.DEFERRED_FOR}: its imports are left as they are", flush=True)
+        else:
+            transforms.append(t)
+            why.append(Path(deferred_imports.__file__))
+    project = first_use_edits.project_of(wheel) if options.first_use_edits else None
+    if project is not None:
+        transforms.append(first_use_edits.transform_for(project))
+        why.append(Path(first_use_edits.__file__))
+    if not transforms:
+        return wheel
+    key = hashlib.sha256(wheel.read_bytes() + b"".join(p.read_bytes() for p in why)).hexdigest()[:16]
+    out = cache / "edited-wheels" / key / wheel.name
     if not out.is_file():
         out.parent.mkdir(parents=True, exist_ok=True)
-        if not deferred_imports.panel_wheel(wheel, out):
-            print(f"  Panel is not {deferred_imports.DEFERRED_FOR}: its imports are left as they are", flush=True)
-            return wheel
+        if project is not None:
+            import zipfile
+            with zipfile.ZipFile(wheel) as z:
+                first_use_edits.check_all_present(z.namelist(), project)
+
+        def transform(name: str, data: bytes) -> bytes:
+            for t in transforms:
+                data = t(name, data)
+            return data
+
+        wheels.rewrite_wheel(wheel, out, lambda name: True, transform)
     return out
 
 

@@ -175,20 +175,18 @@ def rewrite_all(read) -> dict[str, str]:
     return out
 
 
-def panel_wheel(src: Path, dst: Path) -> bool:
-    """Copy Panel's wheel ``src`` to ``dst`` with the four ``__init__`` files rewritten;
-    False (and no copy) if it is not the release ``DEFERRED_FOR`` was read from."""
+def panel_transform(src: Path):
+    """A ``wheels.rewrite_wheel`` transform writing the four rewritten ``__init__`` files into a
+    copy of Panel's wheel ``src``; None if it is not the release ``DEFERRED_FOR`` was read from."""
     import zipfile
-
-    from . import wheels
 
     with zipfile.ZipFile(src) as z:
         if not any(n.startswith(f"panel-{DEFERRED_FOR}.dist-info/") for n in z.namelist()):
-            return False
+            return None
         new = rewrite_all(lambda member: z.read(member).decode("utf-8"))
 
     def transform(name: str, data: bytes) -> bytes:
         return new[name].encode("utf-8") if name in new else data
 
-    wheels.rewrite_wheel(src, dst, lambda name: True, transform)
-    return True
+    return transform
+
