@@ -64,7 +64,7 @@ def variants(levers: bool, only: list[str] | None = None) -> dict[str, tuple[Pat
         out["ours, Panel imported the normal way"] = (app, best.replace(quick_import=False))
         out["ours, dataclass methods compiled in the browser"] = (app, best.replace(dataclass_code=False))
         out["ours, all of Panel imported at once"] = (app, best.replace(deferred_imports=False))
-        out["ours, templates compiled and YAML imported at start"] = (app, best.replace(first_use_edits=False))
+        out["ours, templates compiled and unused modules imported at start"] = (app, best.replace(first_use_edits=False))
         out["ours, no lever"] = (app, SiteOptions.stock())
     if only:
         unknown = [n for n in only if n not in out]

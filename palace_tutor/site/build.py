@@ -82,8 +82,9 @@ class SiteOptions:
     # Panel's panes, widgets and layouts that the app never uses are imported at first use, not
     # by ``import panel`` (deferred_imports.py: a rewrite of four of Panel's __init__ files)
     deferred_imports: bool = True
-    # Bokeh's and Panel's templates compiled, and PyYAML and xyzservices imported, at first use
-    # instead of while Panel imports (first_use_edits.py: exact edits of six of their files)
+    # Bokeh's and Panel's templates compiled, and PyYAML, xyzservices, numpy.linalg and pickle
+    # imported, at first use instead of while Panel imports (first_use_edits.py: exact edits of
+    # eleven of their files)
     first_use_edits: bool = True
 
     @classmethod
@@ -201,7 +202,6 @@ def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: Si
             if not slim.is_file() or slim.stat().st_mtime < w.stat().st_mtime:
                 wheels.strip_bundled_assets(w, slim)
             w = slim
-        w = _edited_wheel(w, cache, options)
         lock.add_wheel(site, w)
     roots = list(pins.SITE_ROOTS) + (list(pins.STOCK_LOADER_ROOTS) if options.loader == "stock" else [])
     if project_wheel is not None:
@@ -209,6 +209,12 @@ def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: Si
     else:
         roots.remove("palace-tutor")
     lock.restrict(site, roots, drop=options.drop)
+    for name, entry in site.packages.items():
+        if entry["file_name"].endswith(".whl"):
+            edited = _edited_wheel(site.sources[name], cache, options)
+            if edited != site.sources[name]:
+                site.sources[name] = edited
+                entry["sha256"] = lock.sha256_file(edited)
     core_files = {}
     if options.pyc:
         jobs = [(site.sources[name], "beside" if name == "palace-tutor" else "sourceless", pyc.SITE_PACKAGES)

@@ -1,17 +1,18 @@
-"""Bokeh and Panel for the browser with a few start-up steps moved to their first use.
+"""Bokeh, Panel and numpy for the browser with a few start-up steps moved to their first use.
 
 Importing Panel compiles twenty Jinja templates (Bokeh's page, notebook and
 server templates, Panel's login and error pages), imports PyYAML (Bokeh's
 settings and themes, to read files a browser never has) and xyzservices
-(Bokeh's map tiles): about a tenth of importing Panel in Pyodide, for things
-the app never uses. The build edits those lines in the wheels the site serves
+(Bokeh's map tiles); numpy imports ``numpy.linalg`` (for a matrix's ``**``) and
+``pickle`` (for an array's ``dumps``). Together about a tenth of importing Panel
+in Pyodide, for things the app never uses. The build edits those lines in the wheels the site serves
 (never the installed packages) so that:
 
 * a module-level template is a ``LazyTemplate``: a real ``jinja2.Template``
   (so ``isinstance`` checks and ``{% extends %}`` still work) whose source is
   compiled the first time anything of it is read;
-* ``yaml`` and ``xyzservices`` are imported inside the one function each that
-  uses them.
+* ``yaml``, ``xyzservices``, ``numpy.linalg`` and ``pickle`` are imported inside
+  the functions that use them.
 
 Each edit is an exact text that must occur once in the file, or the build
 stops: a new release of either package is read again, not edited blindly. Only
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-EDITED_FOR = {"bokeh": "3.7.3", "panel": "1.7.5"}
+EDITED_FOR = {"bokeh": "3.7.3", "panel": "1.7.5", "numpy": "2.0.2"}
 
 # the class put at the end of Bokeh's templates module; Panel's edits import it from there
 _LAZY_TEMPLATE = '''
@@ -44,6 +45,35 @@ class LazyTemplate(Template):
         self.__dict__.update(load().__dict__)
         return getattr(self, name)
 '''
+
+# in place of ``import pickle`` in a module that only reads ``pickle.<name>``
+_LATER_PICKLE = """
+class _PtPickleAtFirstUse:  # Palace Tutor's site build: pickle imported at first use
+    def __getattr__(self, name):
+        import pickle
+        return getattr(pickle, name)
+
+
+pickle = _PtPickleAtFirstUse()
+"""
+
+# in place of ``from numpy.linalg import eigvals, lstsq, inv`` (numpy.lib's polynomials)
+_LATER_LINALG = """
+# Palace Tutor's site build: numpy.linalg imported at first use
+def eigvals(*args, **kwargs):
+    from numpy.linalg import eigvals
+    return eigvals(*args, **kwargs)
+
+
+def lstsq(*args, **kwargs):
+    from numpy.linalg import lstsq
+    return lstsq(*args, **kwargs)
+
+
+def inv(*args, **kwargs):
+    from numpy.linalg import inv
+    return inv(*args, **kwargs)
+"""
 
 # wheel member -> [(text, replacement)]; each text must occur exactly once
 EDITS: dict[str, dict[str, list[tuple[str, str]]]] = {
@@ -113,6 +143,45 @@ EDITS: dict[str, dict[str, list[tuple[str, str]]]] = {
              "NB_TEMPLATE_BASE: Template = _LazyTemplate(lambda: _env.get_template('nb_template.html'))\n"),
         ],
     },
+    "numpy": {
+        # numpy.linalg (and its compiled library) only for a matrix's ``**``; the name stays importable
+        "numpy/matrixlib/defmatrix.py": [
+            ("# While not in __all__, matrix_power used to be defined here, so we import\n"
+             "# it for backward compatibility.\n"
+             "from numpy.linalg import matrix_power\n",
+             "# While not in __all__, matrix_power used to be defined here, so it stays importable\n"
+             "# (Palace Tutor's site build: numpy.linalg imported at first use)\n"
+             "def __getattr__(name):\n"
+             "    if name == \"matrix_power\":\n"
+             "        from numpy.linalg import matrix_power\n"
+             "        return matrix_power\n"
+             "    raise AttributeError(f\"module {__name__!r} has no attribute {name!r}\")\n"),
+            ("    def __pow__(self, other):\n"
+             "        return matrix_power(self, other)\n",
+             "    def __pow__(self, other):\n"
+             "        from numpy.linalg import matrix_power\n"
+             "        return matrix_power(self, other)\n"),
+        ],
+        "numpy/lib/_polynomial_impl.py": [
+            ("from numpy.linalg import eigvals, lstsq, inv\n", _LATER_LINALG),
+        ],
+        "numpy/lib/_npyio_impl.py": [("\nimport pickle\n", _LATER_PICKLE)],
+        "numpy/lib/format.py": [("\nimport pickle\n", _LATER_PICKLE)],
+        # pickle only for an array's dump() and dumps()
+        "numpy/_core/_methods.py": [
+            ("\nimport pickle\n", "\n"),
+            ("    with ctx as f:\n"
+             "        pickle.dump(self, f, protocol=protocol)\n",
+             "    import pickle\n"
+             "    with ctx as f:\n"
+             "        pickle.dump(self, f, protocol=protocol)\n"),
+            ("def _dumps(self, protocol=2):\n"
+             "    return pickle.dumps(self, protocol=protocol)\n",
+             "def _dumps(self, protocol=2):\n"
+             "    import pickle\n"
+             "    return pickle.dumps(self, protocol=protocol)\n"),
+        ],
+    },
 }
 
 
@@ -127,7 +196,7 @@ def edit(member: str, text: str, edits: list[tuple[str, str]]) -> str:
 
 
 def project_of(wheel: Path) -> str | None:
-    """The project (``bokeh`` or ``panel``) whose edits apply to ``wheel``, if any."""
+    """The project (``bokeh``, ``panel``, ``numpy``) whose edits apply to ``wheel``, if any."""
     for project, version in EDITED_FOR.items():
         if wheel.name.startswith(f"{project}-{version}-"):
             return project

@@ -103,3 +103,35 @@ def test_the_apps_own_code_never_waits_for_the_code_left_for_later(site_dir, tmp
     out, _ = _run_in_pyodide(site_dir, tmp_path, OWN, until="del _pt_import_panel")  # what runs before the app's code
     assert out["imported"] > 100 and out["engines"] == ["rules.palace", "rules.kings_pot"]
     assert out["fetched"] == []
+
+
+# numpy as the site ships it (first_use_edits.py): numpy.linalg and pickle wait for their first use
+NUMPY_LATER = r"""
+import json, sys
+import numpy as np
+import panel
+from tutor.views.app import build
+at_start = sorted(m for m in ("numpy.linalg", "yaml", "xyzservices") if m in sys.modules)
+from numpy.matrixlib import defmatrix
+json.dumps({"at_start": at_start,
+            "polyfit": np.polyfit([0, 1, 2, 3], [1, 3, 5, 7], 1).round(9).tolist(),
+            "roots": sorted(np.roots([1, -3, 2]).round(9).tolist()),
+            "matrix": (np.matrix([[1, 2], [3, 4]]) ** 2).tolist(),
+            "matrix_power": defmatrix.matrix_power.__module__,
+            "dumps": __import__("pickle").loads(np.arange(3).dumps()).tolist()})
+"""
+
+
+def test_numpy_parts_the_start_does_not_use_work_at_their_first_use(site_dir, tmp_path):
+    """The site's numpy imports numpy.linalg and pickle where they are used, not at start
+    (palace_tutor/site/first_use_edits.py); what needs them still works, with answers from CPython."""
+    import numpy as np
+
+    out, archive = _run_in_pyodide(site_dir, tmp_path, NUMPY_LATER, until="del _pt_import_panel")
+    assert out["at_start"] == []  # nor PyYAML or xyzservices, which Bokeh imports at first use too
+    assert out["polyfit"] == np.polyfit([0, 1, 2, 3], [1, 3, 5, 7], 1).round(9).tolist()
+    assert out["roots"] == sorted(np.roots([1, -3, 2]).round(9).tolist()) == [1.0, 2.0]
+    assert out["matrix"] == [[7, 10], [15, 22]]
+    assert out["matrix_power"] == np.linalg.matrix_power.__module__ == "numpy.linalg"
+    assert out["dumps"] == [0, 1, 2]
+    assert out["fetched"] == [archive]  # numpy.linalg's code waited in the archive

@@ -184,7 +184,7 @@ def drawer_html() -> str:
                    for key, label in DRAWER_TABS)
     head = tag("div", "", "drawer-head", raw=tag("div", "", "tabs", raw=tabs)
                + tag("button", "Close", "drawer-close", type="button"))
-    typed = tag("details", "", "typed", raw=tag("summary", "Type a move (engine notation)") + tag(
+    typed = tag("details", "", "typed", raw=tag("summary", "Type a move instead of picking it") + tag(
         "div", "", "typed-row", raw=tag("label", "", "field typed-action", raw=tag(
             "span", "Move", "field-label") + tag("input", "", "", type="text", name_="typed", autocomplete="off",
                                                   placeholder="e.g. play 7h"))
