@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .a11y import assert_axe_clean, in_view, shot
+from .a11y import assert_axe_clean, in_view, seen_unscrolled, shot
 from .tutor_page import close_drawer, go, heading, link_value, open_drawer_tab, wait_settled
 
 
@@ -106,6 +106,12 @@ def test_play_deals_a_table_in_one_tap_and_says_who_does_what(device):
     expect(page.locator(".share-link")).not_to_have_value(link, timeout=60_000)   # another shuffle
     wait_settled(page)
     assert ": " in page.locator(".game-table .instruction").inner_text()   # dealt up to its first decision
+    # the moves of the person to act are in sight without scrolling (on a phone the table's
+    # window is short: the new position scrolls them in)
+    moves = page.locator(".game-table .actions:not(.charts)").last
+    expect(moves).to_be_visible()
+    page.wait_for_timeout(400)  # the page brings them in at the next frame, and again 0.3 s later
+    assert seen_unscrolled(moves, min_height=10_000), "the table's moves are below its window"
     assert_axe_clean(page, f"Play ({name})")
     shot(page, f"play-{name}")
     tap(page, page.locator(".table-setup > summary"))

@@ -431,6 +431,11 @@ SHELL_CSS = """
   .play-game { flex: 1 1 90px; }
   .new-deal { padding: 0 10px; white-space: nowrap; }
   .pt-app[data-job="play"] .seat-select { flex: 0 1 112px; }
+  /* Play on a phone in two rows, not four (the table's moves need the height): the game,
+     New deal and the gear, then the players' choice beside the cards shown */
+  .pt-app[data-job="play"] .study-top { position: relative; }
+  .pt-app[data-job="play"] .play-only.top-row { display: contents; }
+  .pt-app[data-job="play"] .play-controls { flex: 1 1 180px; }
   .controls .where { padding: 0 6px; font-size: 0.95rem; }
   .controls .nav-prev button, .controls .nav-next button { min-width: 84px; padding: 0 10px; }
 }

@@ -112,8 +112,11 @@ class Shell(PlainJSComponent):
             const name = slot.dataset.child;
             const last = asked.get(name) || {at: -1e9, n: 0};
             if (!pending().includes(name) || performance.now() - last.at < 2000 || last.n >= 5) { continue; }
-            // the slot is still empty, and an empty slot may be hidden for that alone (:empty): its parent shows or not
-            if (slot.parentElement.getClientRects().length === 0) { continue; }
+            // the slot is still empty, and an empty slot may be hidden for that alone (:empty): its parent
+            // shows or not (a parent drawn as its children only, display: contents, shows as its own parent)
+            let parent = slot.parentElement;
+            while (parent && getComputedStyle(parent).display === 'contents') { parent = parent.parentElement; }
+            if (!parent || parent.getClientRects().length === 0) { continue; }
             if ((!drawerShown && slot.closest('.drawer')) || slot.closest('details:not([open])')) { continue; }
             asked.set(name, {at: performance.now(), n: last.n + 1});
             send('show', name);

@@ -127,10 +127,14 @@ class Board(PlainJSComponent):
       named by the element's ``data-input`` (an amount), else ``""``.
     * A click on an element with ``data-reason``, or the keyboard's focus on it, shows
       that text in the ``.reason-line`` (placed where the html has a ``.reason-slot``).
+    * ``bring_in``: at a new position, the table's moves (its last ``.actions`` row that is
+      not charts) are scrolled into sight if they are below it. In play the person acts there;
+      on a phone the step bar leaves the table a short window, and the moves fell under it.
     """
 
     html = param.String(default="", doc="The table's HTML (escaped by construction).")
     position = param.String(default="", doc="What is shown; a change clears the reason line.")
+    bring_in = param.Boolean(default=False, doc="At a new position, scroll the table's moves into sight.")
 
     _esm = """
     export function render({ model }) {
@@ -188,7 +192,11 @@ class Board(PlainJSComponent):
         const next = document.createElement('template');
         next.innerHTML = model.html;
         morph(body, next.content);
-        if (model.position !== shown) { said.textContent = ''; shown = model.position; }
+        if (model.position !== shown) {
+          said.textContent = '';
+          shown = model.position;
+          if (model.bring_in) { bringInSoon(); }
+        }
         const slot = body.querySelector('.reason-slot');
         saidInSlot = slot !== null;
         if (slot) { slot.replaceWith(said); } else { body.appendChild(said); }
@@ -229,6 +237,20 @@ class Board(PlainJSComponent):
           if (b) { e.preventDefault(); b.click(); }
         }
       });
+      // In the next frame, when the page lays the new table out anyway; 'nearest' moves
+      // nothing when the moves are in sight already.
+      // Once more a little later: the page may still be growing the table's box in that frame.
+      const bringIn = (position) => {
+        if (position !== shown) { return; }  // a later position brings in its own
+        const rows = body.querySelectorAll('.actions:not(.charts)');
+        const moves = rows[rows.length - 1];
+        if (moves && moves.isConnected) { moves.scrollIntoView({block: 'nearest', inline: 'nearest'}); }
+      };
+      const bringInSoon = () => {
+        const position = shown;
+        requestAnimationFrame(() => bringIn(position));
+        setTimeout(() => bringIn(position), 300);
+      };
       // a new position changes both at once: draw once, after the whole update has landed
       let pending = false;
       const drawSoon = () => {
@@ -355,7 +377,8 @@ class BoardTable(TableRenderer):
         html = tag("div", "", "table-root", raw=self.draw(), data_node=study.current,
                    data_step="" if study.step is None else study.step,
                    data_seat="all" if study.seat is None else study.seat)
-        self.board.param.update(html=html, position=self.position_id())
+        # in play (no lesson) the person acts on the table: its moves come into sight
+        self.board.param.update(html=html, position=self.position_id(), bring_in=study.lesson is None)
         panes = self.chart_panes()
         if list(self._charts.objects) != panes:
             self._charts.objects = panes
