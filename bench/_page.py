@@ -34,6 +34,16 @@ FIND_FUNCTIONS_JS = """
     return null;
   }"""
 
+def show_timed_parts(page, timeout_ms: int = 60_000) -> None:
+    """Show the drawer's Share and Lines tabs once, so that the parts a Next is timed on (the
+    link box, the study tree) are drawn: the page draws each the first time it shows
+    (tutor.views.shell, ``add_later``). Needs the wide layout, where the drawer is a column."""
+    for tab, part in (("share", "link-box"), ("lines", "tree-list")):
+        page.locator(f".tab.tab-{tab}").first.click()
+        page.wait_for_function("() => {" + FIND_FUNCTIONS_JS + f" return deep(document, '{part}') !== null; }}",
+                               timeout=timeout_ms)
+
+
 def pct(values: list[float], q: float) -> float:
     """The q-quantile of values, nearest rank."""
     ordered = sorted(values)

@@ -30,7 +30,7 @@ import statistics
 import sys
 import time
 
-from bench._page import FIND_FUNCTIONS_JS, ROOT, app_page, pct
+from bench._page import FIND_FUNCTIONS_JS, ROOT, app_page, pct, show_timed_parts
 from bench.load import throttle
 from palace_tutor.site import browser as B
 
@@ -168,6 +168,8 @@ def measure(lesson_id: str, rounds: int, cpu: float = 1) -> dict:
         t_open = time.perf_counter()
         B.wait_shadow_text(page, "narration-pane", f"t.startsWith({json.dumps(lesson.title)})", timeout_s=120)
         opened_s = load.interactive_s + (time.perf_counter() - t_open)
+        B.wait_settled(page, timeout_s=120)
+        show_timed_parts(page)
         B.wait_settled(page, timeout_s=120)
         for round_no in range(rounds):
             if round_no:

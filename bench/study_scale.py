@@ -29,7 +29,7 @@ import statistics
 import sys
 import time
 
-from bench._page import ROOT, app_page, pct
+from bench._page import ROOT, app_page, pct, show_timed_parts
 from bench.step import NEXT_JS, SETUP_JS, STATE_JS
 from palace_tutor.site import browser as B
 
@@ -121,6 +121,11 @@ def browser_figures(studies: list[tuple[int, object, str]], presses: int, cpu: f
     with app_page("study_scale") as (page, url, errors):
         throttle(page, cpu)
         B.open_until_interactive(page, url)
+        B.wait_settled(page, timeout_s=120)
+        # a study's view, to draw its link box and tree before the first link is opened
+        page.locator(".pt-top .job-learn").first.click()
+        page.locator('.pt-app[data-job="learn"]').first.wait_for(timeout=60_000)
+        show_timed_parts(page)
         B.wait_settled(page, timeout_s=120)
         for moves, study, link in studies:
             walk = expected_walk(study, presses)

@@ -69,7 +69,7 @@ class SiteOptions:
     # what starting the app does not import waits in one archive, fetched at its first import (lazy.py)
     lazy: bool = True
     # a first visit fetches the start-up snapshot from the site and starts from it (off: it costs
-    # about 25 MB more than the packages a first visit needs; README, Speed)
+    # about 25 MB more than the packages a first visit needs; docs/speed.md)
     cold_snapshot: bool = False
     # a first visit writes site-packages from one image fetched while Pyodide starts, instead
     # of installing each wheel after it (site_image.py; needs precompress: 24 MB raw)

@@ -3,7 +3,7 @@
 ``import panel`` runs ``panel/__init__.py``, which imports every pane, widget and
 layout Panel has (HoloViews, Vega, Plotly, VTK, chat, templates, tables, ...):
 about 60 modules and their Bokeh models that the app never touches, a fifth of
-importing Panel in the browser (Pyodide under Node: 1.8 -> 1.4 s; README, Speed).
+importing Panel in the browser (Pyodide under Node: 1.8 -> 1.4 s; docs/speed.md).
 A first visit pays for that import before the page can be used.
 
 So the build rewrites four of Panel's package ``__init__`` files in the wheel the

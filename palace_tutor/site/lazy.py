@@ -24,7 +24,7 @@ continue: the import succeeds, a little later. It is in the start-up snapshot
 too, so a restored start fetches the rest the same way. The service worker
 precaches the archive, so this also works offline.
 
-First visit: 11 MB instead of 14 MB over the wire (figures: README, Speed).
+First visit: 11 MB instead of 14 MB over the wire (figures: docs/speed.md).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ Every class defined in ``bokeh.models`` builds, at the moment it is defined, a
 with a Sphinx type link) and folds its docs example in (``Model.__init_subclass__``
 in ``bokeh/model/model.py``). That is help for editors and ``help()``: nothing in
 the app or in Bokeh's serialization reads it. It is about a fifth of ``import
-panel`` (CPython: 1.03 -> 0.82 s, median of 3 alternating; README, Speed), and
+panel`` (CPython: 1.03 -> 0.82 s, median of 3 alternating; docs/speed.md), and
 a cold visit imports Panel in the browser, where Python runs 2-3x slower.
 
 So the app's code in the worker (and the start-up snapshot, which runs the same

@@ -17,7 +17,7 @@ and, if it cannot fetch it or it differs, installs the wheels as before, with a
 warning. What ``loadPackage`` adds besides the files (an ``INSTALLER`` record in
 each ``.dist-info``, ``pyodide.loadedPackages``) nothing in the app reads.
 
-Figures: README, Speed.
+Figures: docs/speed.md.
 """
 
 from __future__ import annotations

@@ -278,7 +278,7 @@
 
   // The cold_snapshot lever (off in the shipped site): a first visit fetches the
   // snapshot from the site itself (the .gz files the service worker would cache
-  // later) and restores it. Faster on a fast network, far more bytes (README, Speed).
+  // later) and restores it. Faster on a fast network, far more bytes (docs/speed.md).
   async function fromSite(build, loadPyodide, indexURL) {
     try {
       if (typeof DecompressionStream === "undefined") return null;
