@@ -82,9 +82,9 @@ class SiteOptions:
     # Panel's panes, widgets and layouts that the app never uses are imported at first use, not
     # by ``import panel`` (deferred_imports.py: a rewrite of four of Panel's __init__ files)
     deferred_imports: bool = True
-    # Bokeh's and Panel's templates compiled, and PyYAML, xyzservices, numpy.linalg and pickle
-    # imported, at first use instead of while Panel imports (first_use_edits.py: exact edits of
-    # eleven of their files)
+    # Bokeh's and Panel's templates compiled, and PyYAML, xyzservices and numpy.linalg imported,
+    # at first use instead of while Panel imports (first_use_edits.py: exact edits of eight of
+    # their files)
     first_use_edits: bool = True
 
     @classmethod

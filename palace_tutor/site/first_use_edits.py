@@ -1,23 +1,24 @@
 """Bokeh, Panel and numpy for the browser with a few start-up steps moved to their first use.
 
-Importing Panel compiles twenty Jinja templates (Bokeh's page, notebook and
+Importing Panel compiles 23 Jinja templates (Bokeh's page, notebook and
 server templates, Panel's login and error pages), imports PyYAML (Bokeh's
 settings and themes, to read files a browser never has) and xyzservices
-(Bokeh's map tiles); numpy imports ``numpy.linalg`` (for a matrix's ``**``) and
-``pickle`` (for an array's ``dumps``). Together about a tenth of importing Panel
-in Pyodide, for things the app never uses. The build edits those lines in the wheels the site serves
-(never the installed packages) so that:
+(Bokeh's map tiles); numpy imports ``numpy.linalg`` and its compiled library
+(for a matrix's ``**`` and polynomial fits). Together about a tenth of the
+app's start in Pyodide, for things the app never uses. The build edits those
+lines in the wheels the site serves (never the installed packages) so that:
 
 * a module-level template is a ``LazyTemplate``: a real ``jinja2.Template``
   (so ``isinstance`` checks and ``{% extends %}`` still work) whose source is
   compiled the first time anything of it is read;
-* ``yaml``, ``xyzservices``, ``numpy.linalg`` and ``pickle`` are imported inside
-  the functions that use them.
+* ``yaml``, ``xyzservices`` and ``numpy.linalg`` are imported inside the
+  functions that use them.
 
 Each edit is an exact text that must occur once in the file, or the build
-stops: a new release of either package is read again, not edited blindly. Only
-for the releases the edits were read from (``EDITED_FOR``); any other is left
-as it is. Tests: ``tests/site/test_first_use_edits.py``.
+stops: a new release of any of the three is read again, not edited blindly.
+Only the releases the edits were read from (``EDITED_FOR``) are edited; any
+other is left as it is, and Panel's templates then compile at once. Tests:
+``tests/site/test_first_use_edits.py``; numpy's in ``tests/browser/test_lazy_files.py``.
 """
 
 from __future__ import annotations
@@ -39,23 +40,14 @@ class LazyTemplate(Template):
         return self
 
     def __getattr__(self, name: str) -> Any:  # only for what the instance does not have yet
-        load = self.__dict__.pop("_pt_load", None)
+        load = self.__dict__.get("_pt_load")
         if load is None:
             raise AttributeError(name)
-        self.__dict__.update(load().__dict__)
+        compiled = load()  # a template that fails to load fails again, with its own error, next time
+        del self.__dict__["_pt_load"]
+        self.__dict__.update(compiled.__dict__)
         return getattr(self, name)
 '''
-
-# in place of ``import pickle`` in a module that only reads ``pickle.<name>``
-_LATER_PICKLE = """
-class _PtPickleAtFirstUse:  # Palace Tutor's site build: pickle imported at first use
-    def __getattr__(self, name):
-        import pickle
-        return getattr(pickle, name)
-
-
-pickle = _PtPickleAtFirstUse()
-"""
 
 # in place of ``from numpy.linalg import eigvals, lstsq, inv`` (numpy.lib's polynomials)
 _LATER_LINALG = """
@@ -73,6 +65,15 @@ def lstsq(*args, **kwargs):
 def inv(*args, **kwargs):
     from numpy.linalg import inv
     return inv(*args, **kwargs)
+"""
+
+# Panel's edits take Bokeh's class; with a Bokeh that was not edited (another release), they
+# compile at once, as before
+_PANEL_LAZY = """try:
+    from bokeh.core.templates import LazyTemplate as _LazyTemplate
+except ImportError:  # Bokeh was not edited: compile now
+    def _LazyTemplate(load):
+        return load()
 """
 
 # wheel member -> [(text, replacement)]; each text must occur exactly once
@@ -124,7 +125,7 @@ EDITS: dict[str, dict[str, list[tuple[str, str]]]] = {
              "ERROR_TEMPLATE = _env.get_template('error.html')\n"
              "LOGOUT_TEMPLATE = _env.get_template('logout.html')\n"
              "BASIC_LOGIN_TEMPLATE = _env.get_template('basic_login.html')\n",
-             "from bokeh.core.templates import LazyTemplate as _LazyTemplate\n"
+             _PANEL_LAZY +
              "INDEX_TEMPLATE = _LazyTemplate(lambda: _env.get_template('convert_index.html'))\n"
              "BASE_TEMPLATE = _LazyTemplate(lambda: _env.get_template('base.html'))\n"
              "ERROR_TEMPLATE = _LazyTemplate(lambda: _env.get_template('error.html'))\n"
@@ -137,7 +138,7 @@ EDITS: dict[str, dict[str, list[tuple[str, str]]]] = {
             ('DOC_NB_JS: Template = _env.get_template("doc_nb_js.js")\n'
              'AUTOLOAD_NB_JS: Template = _env.get_template("autoload_panel_js.js")\n'
              "NB_TEMPLATE_BASE: Template = _env.get_template('nb_template.html')\n",
-             "from bokeh.core.templates import LazyTemplate as _LazyTemplate\n"
+             _PANEL_LAZY +
              'DOC_NB_JS: Template = _LazyTemplate(lambda: _env.get_template("doc_nb_js.js"))\n'
              'AUTOLOAD_NB_JS: Template = _LazyTemplate(lambda: _env.get_template("autoload_panel_js.js"))\n'
              "NB_TEMPLATE_BASE: Template = _LazyTemplate(lambda: _env.get_template('nb_template.html'))\n"),
@@ -164,22 +165,6 @@ EDITS: dict[str, dict[str, list[tuple[str, str]]]] = {
         ],
         "numpy/lib/_polynomial_impl.py": [
             ("from numpy.linalg import eigvals, lstsq, inv\n", _LATER_LINALG),
-        ],
-        "numpy/lib/_npyio_impl.py": [("\nimport pickle\n", _LATER_PICKLE)],
-        "numpy/lib/format.py": [("\nimport pickle\n", _LATER_PICKLE)],
-        # pickle only for an array's dump() and dumps()
-        "numpy/_core/_methods.py": [
-            ("\nimport pickle\n", "\n"),
-            ("    with ctx as f:\n"
-             "        pickle.dump(self, f, protocol=protocol)\n",
-             "    import pickle\n"
-             "    with ctx as f:\n"
-             "        pickle.dump(self, f, protocol=protocol)\n"),
-            ("def _dumps(self, protocol=2):\n"
-             "    return pickle.dumps(self, protocol=protocol)\n",
-             "def _dumps(self, protocol=2):\n"
-             "    import pickle\n"
-             "    return pickle.dumps(self, protocol=protocol)\n"),
         ],
     },
 }

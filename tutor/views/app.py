@@ -84,10 +84,14 @@ class TableArea(pn.viewable.Viewer):
         if study is None:
             return None
         renderer = self._renderers.get(study.game)
+        in_play = self.app.job == "play"
         if renderer is None:
-            renderer = self._renderers[study.game] = renderer_for(study.game)(study=study, playing=self.playing)
-        elif renderer.study is not study:
-            renderer.study = study
+            renderer = self._renderers[study.game] = renderer_for(study.game)(
+                study=study, playing=self.playing, in_play=in_play)
+        else:
+            renderer.in_play = in_play  # before the study: a new study draws with it
+            if renderer.study is not study:
+                renderer.study = study
         return renderer
 
     @param.depends("playing", watch=True)

@@ -414,8 +414,8 @@ SHELL_CSS = """
 }
 @media (max-width: 640px) {
   .wide-only { display: none; }
-  /* under the whole Play row (which wraps on a phone), never over the gear that closes it */
-  .play-only.top-row { position: relative; }
+  /* the setup form hangs under all of Play's controls (their box is .study-top: see the two
+     rows below), never over the gear that closes it */
   .table-setup { position: static; }
   .table-setup[open] .setup-form { position: absolute; left: 0; right: 0; top: calc(100% + 4px); width: auto;
     max-height: 65dvh; }
@@ -432,7 +432,8 @@ SHELL_CSS = """
   .new-deal { padding: 0 10px; white-space: nowrap; }
   .pt-app[data-job="play"] .seat-select { flex: 0 1 112px; }
   /* Play on a phone in two rows, not four (the table's moves need the height): the game,
-     New deal and the gear, then the players' choice beside the cards shown */
+     New deal and the gear, then the players' choice beside the cards shown; the row's box
+     goes (display: contents), so its items join .study-top's, which holds the setup form */
   .pt-app[data-job="play"] .study-top { position: relative; }
   .pt-app[data-job="play"] .play-only.top-row { display: contents; }
   .pt-app[data-job="play"] .play-controls { flex: 1 1 180px; }

@@ -62,6 +62,9 @@ class TableRenderer(pn.viewable.Viewer):
     playing = param.Boolean(default=False, doc="Play against the computer is on: the other seats' moves come "
                                                "from the strip above the table (tutor.views.players).")
 
+    in_play = param.Boolean(default=False, doc="The study is open in Play, where the person acts on the table "
+                                               "(not Learn): set by the page before each study it draws.")
+
     game: ClassVar[str | None] = None
 
     def __init__(self, **params: Any):

@@ -128,8 +128,9 @@ class Board(PlainJSComponent):
     * A click on an element with ``data-reason``, or the keyboard's focus on it, shows
       that text in the ``.reason-line`` (placed where the html has a ``.reason-slot``).
     * ``bring_in``: at a new position, the table's moves (its last ``.actions`` row that is
-      not charts) are scrolled into sight if they are below it. In play the person acts there;
-      on a phone the step bar leaves the table a short window, and the moves fell under it.
+      not charts) are scrolled into sight within the box that scrolls the table. In Play the
+      person acts there; on a phone the step bar leaves the table a short window, and the
+      moves fell under it.
     """
 
     html = param.String(default="", doc="The table's HTML (escaped by construction).")
@@ -237,19 +238,36 @@ class Board(PlainJSComponent):
           if (b) { e.preventDefault(); b.click(); }
         }
       });
-      // In the next frame, when the page lays the new table out anyway; 'nearest' moves
-      // nothing when the moves are in sight already.
-      // Once more a little later: the page may still be growing the table's box in that frame.
+      // In the next frame, when the page lays the new table out anyway, and once more a
+      // little later (the page may still be growing the table's box in that frame) unless
+      // the person has touched, scrolled or typed since. Only the box that scrolls the table
+      // moves, and only as far as needed ('nearest'): nothing when the moves show already.
+      const scroller = (el) => {
+        for (let n = el.parentElement || el.getRootNode().host; n; n = n.parentElement || n.getRootNode().host) {
+          const y = getComputedStyle(n).overflowY;
+          if ((y === 'auto' || y === 'scroll') && n.scrollHeight > n.clientHeight) { return n; }
+        }
+        return null;
+      };
       const bringIn = (position) => {
         if (position !== shown) { return; }  // a later position brings in its own
         const rows = body.querySelectorAll('.actions:not(.charts)');
         const moves = rows[rows.length - 1];
-        if (moves && moves.isConnected) { moves.scrollIntoView({block: 'nearest', inline: 'nearest'}); }
+        const box = moves && moves.isConnected ? scroller(moves) : null;
+        if (!box) { return; }
+        const want = moves.getBoundingClientRect(), have = box.getBoundingClientRect();
+        if (want.bottom > have.bottom) { box.scrollTop += Math.min(want.bottom - have.bottom, want.top - have.top); }
+        else if (want.top < have.top) { box.scrollTop -= have.top - want.top; }
       };
+      let touched = 0;
+      const mark = () => { touched = performance.now(); };
+      const inputs = ['wheel', 'touchstart', 'pointerdown', 'keydown'];
+      for (const kind of inputs) { window.addEventListener(kind, mark, {capture: true, passive: true}); }
+      model.on('remove', () => { for (const kind of inputs) { window.removeEventListener(kind, mark, {capture: true}); } });
       const bringInSoon = () => {
-        const position = shown;
+        const position = shown, at = performance.now();
         requestAnimationFrame(() => bringIn(position));
-        setTimeout(() => bringIn(position), 300);
+        setTimeout(() => { if (touched < at) { bringIn(position); } }, 300);
       };
       // a new position changes both at once: draw once, after the whole update has landed
       let pending = false;
@@ -377,8 +395,8 @@ class BoardTable(TableRenderer):
         html = tag("div", "", "table-root", raw=self.draw(), data_node=study.current,
                    data_step="" if study.step is None else study.step,
                    data_seat="all" if study.seat is None else study.seat)
-        # in play (no lesson) the person acts on the table: its moves come into sight
-        self.board.param.update(html=html, position=self.position_id(), bring_in=study.lesson is None)
+        # in Play the person acts on the table: its moves come into sight
+        self.board.param.update(html=html, position=self.position_id(), bring_in=self.in_play)
         panes = self.chart_panes()
         if list(self._charts.objects) != panes:
             self._charts.objects = panes
