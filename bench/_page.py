@@ -34,6 +34,7 @@ FIND_FUNCTIONS_JS = """
     return null;
   }"""
 
+
 def show_timed_parts(page, timeout_ms: int = 60_000) -> None:
     """Show the drawer's Share and Lines tabs once, so that the parts a Next is timed on (the
     link box, the study tree) are drawn: the page draws each the first time it shows

@@ -18,11 +18,12 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import (compress, dataclass_code, deferred_imports, fetch, first_screen, first_use_edits, lazy, lock, localize, page, pins, pyc,
-               quick_import, site_image, snapshot, wheels)
+from . import (compress, dataclass_code, deferred_imports, fetch, first_screen, first_use_edits, lazy, lock, localize,
+               page, pins, pyc, quick_import, site_image, snapshot, wheels)
 from .report import SizeReport, site_sizes
 
 BUILD_INFO = "build-info.json"
@@ -265,7 +266,6 @@ def _edited_wheel(wheel: Path, cache: Path, options: SiteOptions) -> Path:
     if not out.is_file():
         out.parent.mkdir(parents=True, exist_ok=True)
         if project is not None:
-            import zipfile
             with zipfile.ZipFile(wheel) as z:
                 first_use_edits.check_all_present(z.namelist(), project)
 

@@ -189,4 +189,3 @@ def panel_transform(src: Path):
         return new[name].encode("utf-8") if name in new else data
 
     return transform
-

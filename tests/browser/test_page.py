@@ -110,7 +110,11 @@ def test_play_deals_a_table_in_one_tap_and_says_who_does_what(device):
     # window is short: the new position scrolls them in)
     moves = page.locator(".game-table .actions:not(.charts)").last
     expect(moves).to_be_visible()
-    page.wait_for_timeout(400)  # the page brings them in at the next frame, and again 0.3 s later
+    # the page brings them in at the next frame, and again 0.3 s later: a few seconds at most
+    for _ in range(30):
+        if seen_unscrolled(moves, min_height=10_000):
+            break
+        page.wait_for_timeout(100)
     assert seen_unscrolled(moves, min_height=10_000), "the table's moves are below its window"
     assert_axe_clean(page, f"Play ({name})")
     shot(page, f"play-{name}")
