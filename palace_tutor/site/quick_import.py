@@ -59,16 +59,26 @@ def _pt_patch_requests_later():
         return
 
     class PatchAfterImport:
+        """First among the finders until requests runs: a look for it (an import, or
+        importlib.util.find_spec alone) gets the spec the other finders give, with the
+        patch put after its code."""
+        looking = False
+
         def find_spec(self, name, path=None, target=None):
-            if name != "requests":
+            if name != "requests" or self.looking:
                 return None
-            sys.meta_path.remove(self)
-            spec = importlib.util.find_spec(name)
+            self.looking = True
+            try:
+                spec = importlib.util.find_spec(name)
+            finally:
+                self.looking = False
             if spec is not None and spec.loader is not None:
                 run = spec.loader.exec_module
 
                 def exec_module(module):
                     run(module)
+                    if self in sys.meta_path:
+                        sys.meta_path.remove(self)
                     pyodide_http.patch_requests(continue_on_import_error=True)
 
                 spec.loader.exec_module = exec_module

@@ -230,6 +230,10 @@ calls = pyodide_http.CALLS
 pyodide_http.patch_all()  # what Panel's worker code does as it imports
 pyodide_http.patch_all()  # twice: still one hook
 out = {"after_patch_all": list(calls), "requests_imported": "requests" in sys.modules}
+if sys.argv[3] == "looked for first":  # a check that requests is there, without importing it
+    import importlib.util
+    out["found"] = importlib.util.find_spec("requests") is not None
+    out["after_look"] = list(calls)
 import requests
 out["after_import"] = list(calls)
 out["patched_after_its_code_ran"] = requests.SEEN_BY_PATCH
@@ -239,7 +243,8 @@ print(json.dumps(out))
 """
 
 
-def test_pyodide_http_patches_urllib_at_once_and_requests_only_after_its_first_import(tmp_path):
+@pytest.mark.parametrize("before", ["imported at once", "looked for first"])
+def test_pyodide_http_patches_urllib_at_once_and_requests_only_after_its_first_import(tmp_path, before):
     (tmp_path / "pyodide_http").mkdir()
     (tmp_path / "pyodide_http" / "__init__.py").write_text(
         "CALLS = []\n"
@@ -249,11 +254,13 @@ def test_pyodide_http_patches_urllib_at_once_and_requests_only_after_its_first_i
         "def patch_all():\n    raise AssertionError('the stock patch_all imports requests')\n")
     (tmp_path / "requests").mkdir()
     (tmp_path / "requests" / "__init__.py").write_text("SEEN_BY_PATCH = None\nREADY = True\n")
-    run = subprocess.run([sys.executable, "-c", _HTTP_PATCHES, str(tmp_path), quick_import.source()],
+    run = subprocess.run([sys.executable, "-c", _HTTP_PATCHES, str(tmp_path), quick_import.source(), before],
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr[-2000:]
     out = json.loads(run.stdout.splitlines()[-1])
     assert out["after_patch_all"] == ["urllib", "urllib"] and not out["requests_imported"]
+    if before == "looked for first":  # found, not run, not patched yet; the import then patches it
+        assert out["found"] is True and out["after_look"] == ["urllib", "urllib"]
     assert out["after_import"] == ["urllib", "urllib", "requests"]
     assert out["patched_after_its_code_ran"] is True
     assert out["after_second_import"] == out["after_import"]
