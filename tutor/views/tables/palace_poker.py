@@ -36,7 +36,7 @@ from .board import REASON_SLOT, BoardTable, amount_input, bottom_seat, button, r
 _PHASE_WORDS = {
     Phase.DEALER_DRAW: "drawing for the first dealer", Phase.ANTE: "the ante",
     Phase.BANNERS: "dealing banners", Phase.SHUFFLE: "the shuffle before the palace cards",
-    Phase.PALACE: "dealing palace cards", Phase.TURN: "a turn", Phase.AFTER_BUY: "after buying",
+    Phase.PALACE: "dealing palace cards", Phase.TURN: "taking turns", Phase.AFTER_BUY: "after buying",
     Phase.BATTLE: "a battle", Phase.SPOILS: "after winning a battle", Phase.OVER: "the hand is over",
 }
 POKER_CSS = """
