@@ -69,8 +69,10 @@ class SiteOptions:
     title: str = "Palace Tutor"
     # what starting the app does not import waits in one archive, fetched at its first import (lazy.py)
     lazy: bool = True
-    # a first visit fetches the start-up snapshot from the site and starts from it (off: it costs
-    # about 25 MB more than the packages a first visit needs; docs/speed.md)
+    # with the snapshot, a first visit fetches it from the site and starts from it instead of
+    # installing the packages and running the app: half the time to interactive on a fast
+    # network, 15 MB over the wire before it instead of 9 (off: a phone on mobile data pays
+    # for bytes; docs/speed.md)
     cold_snapshot: bool = False
     # a first visit writes site-packages from one image fetched while Pyodide starts, instead
     # of installing each wheel after it (site_image.py; needs precompress: 24 MB raw)
@@ -111,8 +113,6 @@ class SiteOptions:
         if self.snapshot and (self.loader != "lock" or not self.service_worker):
             # the snapshot is made from the lock's packages and reaches a visit through the service worker's cache
             raise ValueError("the start-up snapshot needs the lock loader and the service worker")
-        if self.cold_snapshot and not self.snapshot:
-            raise ValueError("a cold start from the snapshot needs the snapshot")
         if self.lazy and self.loader != "lock":
             raise ValueError("leaving files for later needs the lock loader (micropip installs whole wheels)")
         if self.site_image and self.loader != "lock":
@@ -364,7 +364,7 @@ def _head_links(manifest: bool) -> str:
 def _service_worker(out: Path, version: str, page: str, js: str, packages_files: list[str],
                     snapshot_files: list[str] = (), page_files: list[str] = ()) -> str:
     """``sw.js``: precache what a visit loads, then answer from the cache (warm + offline visits);
-    the start-up snapshot's files, unzipped, once the rest is in. ``page_files``: what the page
+    the start-up snapshot's files, decoded, once the rest is in. ``page_files``: what the page
     loads besides the worker (scripts, manifest, icons)."""
     static = sorted(set(
         [page, js, "./", "favicon.svg", *page_files]
@@ -374,13 +374,13 @@ def _service_worker(out: Path, version: str, page: str, js: str, packages_files:
         + [f.relative_to(out).as_posix() for d in ("panel-dist/css", "panel-dist/bundled/theme")
            for f in sorted((out / d).rglob("*")) if f.is_file() and not f.name.endswith((".br", ".gz"))]))
     sw = (Path(__file__).parent / "sw.js").read_text()
-    gz = [f for f in snapshot_files if f.endswith(".gz")]
-    unzip = [[f, f[: -len(".gz")]] for f in gz]
-    meta = [f for f in snapshot_files if f not in gz]
+    meta = [f for f in snapshot_files if f.endswith(".json")]
+    parts = [f for f in snapshot_files if f not in meta]
     sw = (sw.replace("__VERSION__", version).replace("__CACHE_PREFIX__", SW_CACHE_PREFIX)
           .replace("__STATE_KEY__", "state.json")
           .replace("__PRECACHE__", json.dumps(static, indent=1))
-          .replace("__SNAPSHOT_UNZIP__", json.dumps(unzip)).replace("__SNAPSHOT_LAST__", json.dumps(meta)))
+          .replace("__SNAPSHOT_PARTS__", json.dumps(parts)).replace("__SNAPSHOT_LAST__", json.dumps(meta))
+          .replace("__SNAPSHOT_HELPERS__", snapshot.boot_js() if parts else ""))
     (out / "sw.js").write_text(sw)
     return "sw.js"
 

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))  # preferred first
-# what compresses; images, fonts in woff2, and the already gzipped snapshot files do not
+# what compresses (.bin: the start-up snapshot's memory); images, fonts in woff2 and .gz files do not
 COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".whl", ".zip", ".txt",
-                          ".ttf", ".otf", ".eot", ".woff", ".webmanifest", ".map", ".xml", ".img"})
+                          ".ttf", ".otf", ".eot", ".woff", ".webmanifest", ".map", ".xml", ".img", ".bin"})
 MIN_SIZE = 1024
 MIN_SAVING = 0.10
 

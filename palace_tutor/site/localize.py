@@ -199,9 +199,9 @@ def boot_helpers(worker_js: str, boot_js: str) -> str:
 def snapshot_boot(worker_js: str, cache_name: str, build: str, cold: bool = False) -> str:
     """Start from the build's memory snapshot when the service worker has cached it
     (``snapshot.py``): no package install, no imports, the page already rendered.
-    With ``cold``, a first visit fetches the snapshot from the site instead (the
-    ``cold_snapshot`` lever). Otherwise, or when restoring fails (a console
-    warning), start the normal way."""
+    With ``cold`` (``SiteOptions.cold_snapshot``), a first visit fetches the snapshot
+    from the site instead. Otherwise, or when restoring fails (a console warning),
+    start the normal way."""
     if "root.PalaceSnapshot = api;" not in worker_js:
         raise ValueError("the snapshot's start needs boot_helpers first")
     js = _sub_required('importScripts("pyodide/pyodide.js");',

@@ -14,7 +14,8 @@
 // 3. Restore the snapshot in a third Pyodide, exactly as the browser will, and
 //    check that the rendered app, numpy, the libraries' files and the standard
 //    library zip (written after the start) are there.
-// Writes OUT_DIR/memory.bin, libs.img, site-packages.img, meta.json.
+// Writes OUT_DIR/memory.bin (the memory XORed with the WebAssembly's data segment:
+// snapshot.js xorBasis), libs.img, site-packages.img, meta.json.
 import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
@@ -84,9 +85,32 @@ step(`site-packages image ${(image.length / 1e6).toFixed(1)} MB (${kept.length} 
      `Python opened ${libs.length} shared libraries`);
 
 // 2. as the browser will: those libraries in preRun, then the files; run the app, take the snapshot
+// (given the WebAssembly compiled, to see its memory as instantiated: the data segment at its place, zeros elsewhere)
+const wasmBytes = new Uint8Array(fs.readFileSync(path.join(dir, "pyodide.asm.wasm")));
+let instantiated = null;
+const instantiate = WebAssembly.instantiate;
+WebAssembly.instantiate = async (...args) => {
+  WebAssembly.instantiate = instantiate;
+  const instance = await instantiate(...args);
+  const memory = (args[1] && args[1].env && args[1].env.memory) || instance.exports.memory;
+  instantiated = new Uint8Array(memory.buffer).slice();
+  return instance;
+};
 let Module = null;
 const py = await S.withPreRun((M) => { Module = M; S.loadLibs(M, libs, S.libBytes(libsImage, S.readImage(libsImage), libs)); },
-                              () => loadPyodide({ indexURL: dir + "/", _makeSnapshot: true, ...quiet }));
+                              () => loadPyodide({ indexURL: dir + "/", _makeSnapshot: true, ...quiet }),
+                              WebAssembly.compile(wasmBytes));
+WebAssembly.instantiate = instantiate;
+// where the data segment went (a visit finds it in the WebAssembly it runs; snapshot.js xorBasis)
+const segment = S.dataSegment(wasmBytes);
+if (!instantiated) throw new Error("did not see Pyodide's WebAssembly instantiated");
+const basisAt = instantiated.findIndex((b) => b !== 0);
+const atSegment = Math.max(0, basisAt - segment.findIndex((b) => b !== 0));
+if (instantiated.subarray(atSegment, atSegment + segment.length).some((b, k) => b !== segment[k])
+    || instantiated.subarray(atSegment + segment.length).some((b) => b !== 0)) {
+  throw new Error("the memory as instantiated is not the data segment and zeros");
+}
+const basis = { at: atSegment, sum: S.checksum(segment) };
 S.unpackTree(py.FS, allFiles);
 S.unpackTree(py.FS, libsImage);
 py.runPython("import gc; gc.disable()");
@@ -101,8 +125,9 @@ const rootIds = py.runPython(`${S.RESULT}[2]`);
 // Pyodide checks that this object is as it was at start; the restore fills it again
 const loaded = { ...py.loadedPackages };
 for (const k of Object.keys(loaded)) delete py.loadedPackages[k];
-const memory = py.makeMemorySnapshot({ serializer: S.serialize });
-const meta = { libs, handles, loaded_packages: loaded, root_ids: JSON.parse(rootIds),
+const whole = py.makeMemorySnapshot({ serializer: S.serialize });
+const memory = S.xorBasis(whole.slice(), basis, wasmBytes);  // what the site sends
+const meta = { libs, handles, loaded_packages: loaded, root_ids: JSON.parse(rootIds), basis,
                sums: { memory: S.checksum(memory), libs: S.checksum(libsImage), image: S.checksum(image) } };
 step(`memory ${(memory.length / 1e6).toFixed(1)} MB`);
 
@@ -112,7 +137,9 @@ step(`memory ${(memory.length / 1e6).toFixed(1)} MB`);
 const emptyZip = path.join(path.dirname(workerJs), "empty.zip");
 fs.writeFileSync(emptyZip, new Uint8Array(0));
 const stdlib = fs.readFileSync(path.join(dir, "python_stdlib.zip"));
-const again = await S.restore(loadPyodide, meta, libsImage, memory.slice(), image,
+const restored = S.xorBasis(memory.slice(), meta.basis, wasmBytes);
+if (S.checksum(restored) !== S.checksum(whole)) throw new Error("the memory sent does not give the snapshot back");
+const again = await S.restore(loadPyodide, meta, libsImage, restored, image,
                               async () => new Uint8Array(stdlib), emptyZip);
 if (again.FS.stat(S.STDLIB_ZIP).size !== 0) throw new Error("Pyodide did not start from the empty standard library zip");
 await S.filesReady;

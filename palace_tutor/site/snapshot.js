@@ -1,6 +1,7 @@
 // Palace Tutor start-up snapshot: shared by the build (Node, which makes it;
-// palace_tutor/site/make_snapshot.mjs) and the site's worker (which restores it
-// on repeat visits). The build copies this file into the worker script.
+// palace_tutor/site/make_snapshot.mjs), the site's worker (which restores it: on
+// a first visit fetched from the site, later from the service worker's cache) and
+// the service worker (which stores it). The build copies this file into both scripts.
 //
 // A Pyodide memory snapshot holds the WebAssembly memory and nothing else.
 // What lives outside that memory is rebuilt here before the memory goes back:
@@ -19,8 +20,7 @@
   "use strict";
   const SITE_PACKAGES = "/lib/python3.12/site-packages";
   const STDLIB_ZIP = "/lib/python312.zip";  // where Pyodide puts python_stdlib.zip (on sys.path)
-  // site files (cache keys) of a snapshot; the service worker stores the raw
-  // bytes of the .gz files the site serves
+  // site files (cache keys) of a snapshot; the service worker stores them decoded
   const FILES = {meta: "pyodide/snapshot.json", memory: "pyodide/snapshot-memory.bin",
                  libs: "pyodide/snapshot-libs.img", image: "pyodide/snapshot-site-packages.img"};
   // the Python global holding what write_doc() returned when the snapshot was taken
@@ -173,6 +173,84 @@
     }
   }
 
+  // The memory a snapshot holds starts as the WebAssembly's one data segment, which
+  // pyodide.asm.wasm brings anyway: the build sends the memory XORed with that segment
+  // (where Python left it unchanged, zeros, which compress to nothing: 1 MB less with
+  // brotli) and a visit XORs it back with the segment of the WebAssembly it runs.
+  // meta.basis: where the segment lies in memory and its checksum (another WebAssembly:
+  // refused, and the visit starts the normal way).
+  function dataSegment(wasmBytes) {
+    const b = wasmBytes;
+    let i = 8;
+    const leb = () => {
+      let result = 0, shift = 0, byte;
+      do { byte = b[i++]; result += (byte & 0x7f) * 2 ** shift; shift += 7; } while (byte & 0x80);
+      return result;
+    };
+    if (b.length < 8 || b[0] !== 0 || b[1] !== 0x61 || b[2] !== 0x73 || b[3] !== 0x6d) throw new Error("not WebAssembly");
+    while (i < b.length) {
+      const id = b[i++], size = leb(), end = i + size;
+      if (id === 11) {  // the data section: one active segment of memory 0, at an offset from a constant or global
+        if (leb() !== 1 || leb() !== 0) throw new Error("the WebAssembly's data is not one active segment");
+        const op = b[i++];
+        if (op !== 0x41 && op !== 0x23) throw new Error("the data segment's offset is not a constant or a global");
+        leb();
+        if (b[i++] !== 0x0b) throw new Error("the data segment's offset is not one instruction");
+        const length = leb();
+        if (i + length > end) throw new Error("the data segment runs past its section");
+        return b.subarray(i, i + length);
+      }
+      i = end;
+    }
+    throw new Error("the WebAssembly has no data section");
+  }
+
+  // XOR the data segment into the snapshot's memory (Pyodide's snapshot: a header, then the
+  // memory). The same call undoes itself: the build makes the delta with it, a visit restores.
+  function xorBasis(snapshot, basis, wasmBytes) {
+    const segment = dataSegment(wasmBytes);
+    if (!basis || checksum(segment) !== basis.sum) throw new Error("the snapshot was made for another pyodide.asm.wasm");
+    const header = new DataView(snapshot.buffer, snapshot.byteOffset).getUint32(4, true);
+    const at = snapshot.byteOffset + header + basis.at;
+    if (header + basis.at + segment.length > snapshot.length) throw new Error("damaged snapshot: shorter than its memory");
+    const words = at % 4 === 0 ? Math.floor(segment.length / 4) : 0;
+    if (words) {  // as words (the segment copied: it need not be aligned in the file)
+      const seg32 = new Uint32Array(segment.slice(0, words * 4).buffer), mem32 = new Uint32Array(snapshot.buffer, at, words);
+      for (let k = 0; k < words; k++) mem32[k] ^= seg32[k];
+    }
+    for (let k = words * 4; k < segment.length; k++) snapshot[header + basis.at + k] ^= segment[k];
+    return snapshot;
+  }
+
+  // pyodide.asm.wasm fetched once: compiled as it streams in, and with ``withBytes`` its
+  // bytes (for xorBasis). Without, the response goes to the compiler whole, which lets
+  // Chromium use the compiled code it cached for it (a clone of it made a repeat visit
+  // compile again: 1 s more)
+  function fetchWasm(url, withBytes) {
+    const response = fetch(url).then((r) => { if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`); return r; });
+    const bytes = withBytes ? response.then((r) => r.clone().arrayBuffer()).then((b) => new Uint8Array(b)) : null;
+    const compileBytes = () => (bytes || fetch(url).then((r) => r.arrayBuffer())).then((b) => WebAssembly.compile(b));
+    const module = response.then((r) => WebAssembly.compileStreaming(r)).catch(compileBytes);
+    module.catch(() => {});  // a failure shows where it is awaited
+    if (bytes) bytes.catch(() => {});
+    return {module, bytes};
+  }
+
+  // A snapshot part as the site serves it: ``url`` with brotli or gzip on the wire, which
+  // the browser decodes (palace-tutor serve and the documented hosts pick the precompressed
+  // copy); from a host that sends it plain, its gzipped copy ``url``.gz instead, unzipped here.
+  async function fetchPart(url, init = {}) {
+    const resp = await fetch(url, init);
+    if (!resp.ok) throw new Error(`${url}: HTTP ${resp.status}`);
+    const coding = resp.headers.get("Content-Encoding");
+    if (coding && coding !== "identity") return new Uint8Array(await resp.arrayBuffer());
+    if (resp.body) resp.body.cancel().catch(() => {});
+    if (typeof DecompressionStream === "undefined") throw new Error(`${url}: sent plain, and no DecompressionStream`);
+    const gz = await fetch(url + ".gz", init);
+    if (!gz.ok) throw new Error(`${url}.gz: HTTP ${gz.status}`);
+    return new Uint8Array(await new Response(gz.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  }
+
   function serialize(obj) {
     const source = typeof obj === "function" ? Function.prototype.toString.call(obj) : "";
     if (/^\s*(\(|function\b|async\b|[A-Za-z_$][\w$]*\s*=>)/.test(source) && !/\[native code\]/.test(source)) {
@@ -221,7 +299,8 @@
     // after a turn of the event loop: the worker first sends the rendered page
     // (site-packages first: a zip that cannot be read leaves the rest in place)
     api.filesReady = new Promise((r) => setTimeout(r, 0))
-      .then(() => { unpackTree(py.FS, image); unpackTree(py.FS, libs); })
+      .then(() => image)  // bytes, or a promise of them (a first visit's, still on its way)
+      .then((bytes) => { unpackTree(py.FS, bytes); unpackTree(py.FS, libs); })
       .catch((e) => console.error("Palace Tutor: site-packages files not written:", e))
       .then(readStdlib)
       .then((zip) => py.FS.writeFile(STDLIB_ZIP, zip, {canOwn: true}))
@@ -260,15 +339,15 @@
       if (meta.build !== build) throw new Error(`snapshot of build ${meta.build}, this is build ${build}`);
       // Pyodide's WebAssembly compiles in the background while the disk reads run,
       // Pyodide's JS loads and the checksums are computed
-      const wasm = WebAssembly.compileStreaming(fetch(indexURL + "pyodide.asm.wasm"))
-        .catch(() => fetch(indexURL + "pyodide.asm.wasm").then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)));
-      wasm.catch(() => {});  // a failure shows where it is awaited
+      // (the service worker stored the memory whole: no basis)
+      const wasm = fetchWasm(indexURL + "pyodide.asm.wasm", !!meta.basis);
       const read = Promise.all([l, s, i].map((r) => r.arrayBuffer().then((b) => new Uint8Array(b))));
       if (typeof root._createPyodideModule !== "function") root.importScripts(indexURL + "pyodide.asm.js");
       const [libs, memory, image] = await read;
       checkSums(meta, {memory, libs, image});
-      const py = await restoreInWorker(loadPyodide, meta, libs, memory, image, indexURL, wasm);
-      console.log("Restored from snapshot");
+      if (meta.basis) xorBasis(memory, meta.basis, await wasm.bytes);
+      const py = await restoreInWorker(loadPyodide, meta, libs, memory, image, indexURL, wasm.module);
+      console.log("Restored from snapshot (cached)");
       return py;
     } catch (e) {
       console.warn("Palace Tutor: not starting from the snapshot (" + (e && e.message || e) + "); starting normally");
@@ -276,28 +355,27 @@
     }
   }
 
-  // The cold_snapshot lever (off in the shipped site): a first visit fetches the
-  // snapshot from the site itself (the .gz files the service worker would cache
-  // later) and restores it. Faster on a fast network, far more bytes (docs/speed.md).
+  // A first visit (the cold_snapshot option, off in the shipped site): the snapshot from the
+  // site itself, with brotli on the wire (fetchPart), restored as a repeat visit does:
+  // no package install, no imports. What the memory does not hold (the rest of
+  // site-packages, the standard library) comes while the page draws (restore).
   async function fromSite(build, loadPyodide, indexURL) {
     try {
-      if (typeof DecompressionStream === "undefined") return null;
       const meta = await (await fetch(indexURL + "snapshot.json")).json();
       if (meta.build !== build) throw new Error(`snapshot of build ${meta.build}, this is build ${build}`);
-      const wasm = WebAssembly.compileStreaming(fetch(indexURL + "pyodide.asm.wasm"));
-      wasm.catch(() => {});
-      const gunzip = async (name) => {
-        const resp = await fetch(indexURL + name);
-        if (!resp.ok) throw new Error(`${name}: HTTP ${resp.status}`);
-        const body = resp.body.pipeThrough(new DecompressionStream("gzip"));
-        return new Uint8Array(await new Response(body).arrayBuffer());
-      };
-      const read = Promise.all(["snapshot-libs.img.gz", "snapshot-memory.bin.gz", "snapshot-site-packages.img.gz"]
-                               .map(gunzip));
+      const wasm = fetchWasm(indexURL + "pyodide.asm.wasm", true);
+      const part = (file) => fetchPart(indexURL + file.slice(file.lastIndexOf("/") + 1));
+      const read = Promise.all([part(FILES.libs), part(FILES.memory)]);
+      const image = part(FILES.image);
+      image.catch(() => {});  // a failure shows where it is awaited
       if (typeof root._createPyodideModule !== "function") root.importScripts(indexURL + "pyodide.asm.js");
-      const [libs, memory, image] = await read;
-      checkSums(meta, {memory, libs, image});
-      const py = await restoreInWorker(loadPyodide, meta, libs, memory, image, indexURL, wasm);
+      const [libs, memory] = await read;
+      checkSums(meta, {memory, libs});
+      xorBasis(memory, meta.basis, await wasm.bytes);
+      const py = await restoreInWorker(loadPyodide, meta, libs, memory, image.then((bytes) => {
+        checkSums(meta, {image: bytes});
+        return bytes;
+      }), indexURL, wasm.module);
       console.log("Restored from snapshot (fetched)");
       return py;
     } catch (e) {
@@ -343,7 +421,7 @@
     py.runPython("import importlib; importlib.invalidate_caches()");
   }
 
-  const api = {SITE_PACKAGES, STDLIB_ZIP, FILES, RESULT, checksum, listTree, packTree, readImage, unpackTree, libBytes, loadLibs, withPreRun, serialize,
+  const api = {SITE_PACKAGES, STDLIB_ZIP, FILES, RESULT, checksum, checkSums, dataSegment, xorBasis, fetchWasm, fetchPart, listTree, packTree, readImage, unpackTree, libBytes, loadLibs, withPreRun, serialize,
                deserialize, dlopenHandles, restore, fromCache, fromSite, fetchImage, installImage,
                // resolved once the files of site-packages and the standard library zip are in
                // place after a restore (at once without one)

@@ -12,7 +12,7 @@
 // * A page says which build it runs ({type: "hello", build}); each request is
 //   answered from the cache of its page's build, and a build's cache is deleted
 //   only once no open tab runs it.
-// * Last, it stores the start-up snapshot unzipped, where the worker looks for it
+// * Last, it stores the start-up snapshot, decoded, where the worker looks for it
 //   (palace_tutor/site/snapshot.js); a failure there only costs speed.
 const VERSION = "__VERSION__";
 const PREFIX = "__CACHE_PREFIX__";
@@ -20,21 +20,34 @@ const CACHE = PREFIX + VERSION;
 const META = PREFIX + "clients";            // which tab runs which build (below)
 const STATE_KEY = "__STATE_KEY__";
 const PRECACHE = __PRECACHE__;
-const SNAPSHOT_UNZIP = __SNAPSHOT_UNZIP__;  // [served .gz, cache key]
+const SNAPSHOT_PARTS = __SNAPSHOT_PARTS__;  // stored decoded, under their own names
 const SNAPSHOT_LAST = __SNAPSHOT_LAST__;    // its description: present only when the rest is
-
+__SNAPSHOT_HELPERS__
 const fresh = (url) => new Request(url, {cache: "no-cache"});
 
+// The parts decoded, the memory whole: XORed back with the data segment of the precached
+// WebAssembly (snapshot.js xorBasis), so that a repeat visit need not read the WebAssembly's
+// bytes (it compiles from the cached response as it is); the description, last, says so.
 async function cacheSnapshot(cache) {
-  if (!SNAPSHOT_UNZIP.length) return;
-  if (typeof DecompressionStream === "undefined") throw new Error("no DecompressionStream");
-  for (const [served, key] of SNAPSHOT_UNZIP) {
-    const resp = await fetch(fresh(served));
-    if (!resp.ok) throw new Error(`${served}: HTTP ${resp.status}`);
-    const body = resp.body.pipeThrough(new DecompressionStream("gzip"));
-    await cache.put(key, new Response(body, {headers: {"Content-Type": "application/octet-stream"}}));
+  if (!SNAPSHOT_PARTS.length) return;
+  const S = self.PalaceSnapshot;
+  const metaResponse = await fetch(fresh(SNAPSHOT_LAST[0]));
+  if (!metaResponse.ok) throw new Error(`${SNAPSHOT_LAST[0]}: HTTP ${metaResponse.status}`);
+  const meta = await metaResponse.json();
+  for (const part of SNAPSHOT_PARTS) {
+    // brotli on the wire, or the gzipped copy unzipped (snapshot.js, fetchPart)
+    let bytes = await S.fetchPart(part, {cache: "no-cache"});
+    if (part === S.FILES.memory && meta.basis) {
+      const wasm = await cache.match("pyodide/pyodide.asm.wasm");
+      if (!wasm) throw new Error("the WebAssembly is not cached");
+      S.checkSums(meta, {memory: bytes});
+      bytes = S.xorBasis(bytes, meta.basis, new Uint8Array(await wasm.arrayBuffer()));
+      delete meta.basis;
+      meta.sums.memory = S.checksum(bytes);
+    }
+    await cache.put(part, new Response(bytes, {headers: {"Content-Type": "application/octet-stream"}}));
   }
-  await cache.addAll(SNAPSHOT_LAST.map(fresh));
+  await cache.put(SNAPSHOT_LAST[0], new Response(JSON.stringify(meta), {headers: {"Content-Type": "application/json"}}));
 }
 
 self.addEventListener("install", (event) => {

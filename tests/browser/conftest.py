@@ -172,6 +172,15 @@ WARM = os.environ.get("PALACE_TUTOR_WARM", "") not in ("", "0")
 from .axe_support import DESKTOP, PHONE  # noqa: E402
 
 
+def start_the_normal_way(context) -> None:
+    """Make this context's first visits install the packages and run the app instead of
+    starting from the build's snapshot: the site's snapshot description is answered as
+    one of another build, which the worker refuses (a console warning) and starts
+    the normal way (palace_tutor/site/snapshot.js fromSite)."""
+    context.route("**/pyodide/snapshot.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body='{"build": "another build"}'))
+
+
 def _open_app(chromium, url, viewport=None, device=None, before=None):
     # no service worker: its precaching would load every test; test_smoke covers it on its own
     options = dict(device or {"viewport": viewport or {"width": 1000, "height": 800}})

@@ -1,4 +1,5 @@
-"""A first visit writes site-packages from one image (``palace_tutor/site/site_image.py``),
+"""A first visit that starts the normal way (no snapshot to start from: ``conftest.
+start_the_normal_way``) writes site-packages from one image (``palace_tutor/site/site_image.py``),
 with the build's compiled dataclass methods in it (``dataclass_code.py``).
 
 The worker fetches the image while Pyodide starts and writes it into the file
@@ -17,7 +18,7 @@ import pytest
 from palace_tutor.site.browser import shadow_text, wait_shadow_text
 from tutor.model.deal import DealtHand
 
-from .conftest import WARM, _finish, _open_app
+from .conftest import WARM, _finish, _open_app, start_the_normal_way
 
 # a repeat visit restores the snapshot and fetches neither the image nor the wheels
 pytestmark = pytest.mark.skipif(WARM, reason="the image is a first visit's")
@@ -46,7 +47,7 @@ def _deals_as_cpython(page) -> None:
 
 def test_a_first_visit_writes_site_packages_from_the_image_and_fetches_no_wheel(chromium, site_url, site_dir, request):
     image = _image_url(site_dir).rsplit("/", 1)[-1]
-    context, page, guard, console = _open_app(chromium, site_url + "?debug")
+    context, page, guard, console = _open_app(chromium, site_url + "?debug", before=start_the_normal_way)
     try:
         fetched = _fetched(page)
         assert fetched.count(image) == 1, fetched
@@ -71,8 +72,12 @@ def test_a_damaged_image_is_refused_and_the_wheels_are_installed_instead(chromiu
     else:
         del data[len(data) // 2:]
     served = bytes(data)
-    context, page, guard, console = _open_app(chromium, site_url + "?debug", before=lambda context: context.route(
-        "**/" + path, lambda route: route.fulfill(status=200, body=served, content_type="application/octet-stream")))
+    def damaged(context):
+        start_the_normal_way(context)
+        context.route("**/" + path, lambda route: route.fulfill(status=200, body=served,
+                                                                content_type="application/octet-stream"))
+
+    context, page, guard, console = _open_app(chromium, site_url + "?debug", before=damaged)
     try:
         warnings = [line for line in console if WARNING in line]
         assert warnings and "sha256" in warnings[0], "\n".join(console[-30:])
