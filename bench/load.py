@@ -55,7 +55,7 @@ def variants(levers: bool, only: list[str] | None = None) -> dict[str, tuple[Pat
         out["ours, no service worker"] = (app, best.replace(service_worker=False, snapshot=False))
         out["ours, no start-up snapshot"] = (app, best.replace(snapshot=False))
         out["ours, all code in the first visit"] = (app, best.replace(lazy=False))
-        out["ours, first visit from the snapshot"] = (app, best.replace(cold_snapshot=True))
+        out["ours, first visit installs the packages"] = (app, best.replace(cold_snapshot=False))
         out["ours, no bytecode"] = (app, best.replace(pyc=False))
         out["ours, garbage collector on"] = (app, best.replace(pause_gc=False))
         out["ours, panel convert's page"] = (app, best.replace(first_screen=False))

@@ -53,7 +53,8 @@ class SiteOptions:
     # Python 3.12 bytecode compiled at build time (inside Pyodide under Node)
     pyc: bool = True
     # a memory snapshot of the started app (made at build time under Node), which the
-    # service worker caches after a first visit and later visits start from
+    # service worker caches after a first visit and later visits start from (a first
+    # one too, fetched from the site, with cold_snapshot)
     snapshot: bool = True
     # install the project's wheel (False only for the bench's trivial anchor app)
     with_project: bool = True
@@ -70,10 +71,9 @@ class SiteOptions:
     # what starting the app does not import waits in one archive, fetched at its first import (lazy.py)
     lazy: bool = True
     # with the snapshot, a first visit fetches it from the site and starts from it instead of
-    # installing the packages and running the app: half the time to interactive on a fast
-    # network, 15 MB over the wire before it instead of 9 (off: a phone on mobile data pays
-    # for bytes; docs/speed.md)
-    cold_snapshot: bool = False
+    # installing the packages and running the app: less than half the time to interactive,
+    # 11.5 MB over the wire before it instead of 9.1 (docs/speed.md); off: the normal start
+    cold_snapshot: bool = True
     # a first visit writes site-packages from one image fetched while Pyodide starts, instead
     # of installing each wheel after it (site_image.py; needs precompress: 24 MB raw)
     site_image: bool = True
@@ -101,7 +101,9 @@ class SiteOptions:
     @classmethod
     def plain_host(cls) -> "SiteOptions":
         """For a host that cannot serve precompressed copies (``build --plain-host``)."""
-        return cls(precompress=False, stored_zips=False, site_image=False, dataclass_code=False)
+        # (a first visit the normal way: such a host would send the snapshot's files plain)
+        return cls(precompress=False, stored_zips=False, site_image=False, dataclass_code=False,
+                   cold_snapshot=False)
 
     def __post_init__(self) -> None:
         if self.loader not in ("lock", "stock"):

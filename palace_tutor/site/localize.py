@@ -224,9 +224,11 @@ def snapshot_boot(worker_js: str, cache_name: str, build: str, cold: bool = Fals
                        js, "the app run")
     # after a restore, the files of site-packages are written while the page draws:
     # the page's messages make Python import, so they wait for them
+    # (and once the page speaks, it is drawn: a first visit from the snapshot fetches the files
+    # it left for later, snapshot.js onDemandFiles)
     return _sub_required("self.onmessage = async (event) => {\n",
-                         "self.onmessage = async (event) => {\n  await PalaceSnapshot.filesReady\n", js,
-                         "the worker's message handler")
+                         "self.onmessage = async (event) => {\n  await PalaceSnapshot.filesReady\n"
+                         "  PalaceSnapshot.prefetchFiles()\n", js, "the worker's message handler")
 
 
 def _python_before(worker_js: str, anchor: str, source: str, what: str) -> str:

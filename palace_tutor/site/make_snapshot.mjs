@@ -127,7 +127,12 @@ const loaded = { ...py.loadedPackages };
 for (const k of Object.keys(loaded)) delete py.loadedPackages[k];
 const whole = py.makeMemorySnapshot({ serializer: S.serialize });
 const memory = S.xorBasis(whole.slice(), basis, wasmBytes);  // what the site sends
+// a first visit makes the image's files and the standard library zip before it has them
+// (snapshot.js onDemandFiles): their names and sizes
+const imageListing = S.readImage(image);
+const stdlibSize = fs.statSync(path.join(dir, "python_stdlib.zip")).size;
 const meta = { libs, handles, loaded_packages: loaded, root_ids: JSON.parse(rootIds), basis,
+               image_listing: imageListing, stdlib_size: stdlibSize,
                sums: { memory: S.checksum(memory), libs: S.checksum(libsImage), image: S.checksum(image) } };
 step(`memory ${(memory.length / 1e6).toFixed(1)} MB`);
 

@@ -43,11 +43,11 @@ def _part_of(rel: Path, wasm_files: set[str], project_wheel: str | None) -> str:
     if top == "pyodide":
         name = rel.name
         if name.startswith("snapshot"):
-            return "start-up snapshot (after a first visit)"
+            return "start-up snapshot (every visit starts from it)"
         if rel.parts[1:2] == ("later",):
             return "code left for later (first import)"
         if name.startswith("site-packages-"):
-            return "site-packages image (a first visit)"
+            return "site-packages image (a normal start)"
         if name.endswith(".whl") or name.endswith(".zip") and name != "python_stdlib.zip":
             if name == project_wheel:
                 return "project wheel (rules, lessons, tutor)"
@@ -89,10 +89,10 @@ def site_sizes(site: Path) -> SizeReport:
             entry[1] += 1
             copies = variants(f)
             entry[2] += copies[0][1].stat().st_size if copies else size
-    order = ["Pyodide core + lock", "site-packages image (a first visit)", "WASM wheels (numpy, ...)", "panel wheel", "bokeh wheel",
+    order = ["Pyodide core + lock", "site-packages image (a normal start)", "WASM wheels (numpy, ...)", "panel wheel", "bokeh wheel",
              "other pure wheels", "project wheel (rules, lessons, tutor)", "code left for later (first import)",
              "BokehJS", "Panel JS/CSS",
-             "Panel bundled extras (on demand)", "start-up snapshot (after a first visit)",
+             "Panel bundled extras (on demand)", "start-up snapshot (every visit starts from it)",
              "page, worker script, service worker"]
     return SizeReport(tuple((p, sizes[p][0], sizes[p][1], sizes[p][2]) for p in order if p in sizes))
 

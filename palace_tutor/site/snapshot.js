@@ -274,7 +274,8 @@
 
   // Pyodide as the snapshot left it. ``libs``: the image of the shared libraries;
   // ``image``: the image of site-packages (without those libraries: their files
-  // come from ``libs``); ``readStdlib()``: a promise of python_stdlib.zip's bytes.
+  // come from ``libs``); ``readStdlib()``: a promise of python_stdlib.zip's bytes
+  // (null for both: the caller makes those files itself, as onDemandFiles does).
   // Everything Python needed to start is in memory, so the files are written
   // after the rendered page is sent, while the page draws: nothing may make
   // Python import a module before api.filesReady. Until then the standard
@@ -297,13 +298,14 @@
     // the snapshot fixed the random module's state: give this visit its own
     py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
     // after a turn of the event loop: the worker first sends the rendered page
-    // (site-packages first: a zip that cannot be read leaves the rest in place)
+    // (the libraries' files first: an image that cannot be read leaves the rest in place)
     api.filesReady = new Promise((r) => setTimeout(r, 0))
-      .then(() => image)  // bytes, or a promise of them (a first visit's, still on its way)
-      .then((bytes) => { unpackTree(py.FS, bytes); unpackTree(py.FS, libs); })
+      .then(() => { unpackTree(py.FS, libs); })
+      .then(() => image)  // bytes, or null (a first visit's: onDemandFiles)
+      .then((bytes) => { if (bytes !== null) unpackTree(py.FS, bytes); })
       .catch((e) => console.error("Palace Tutor: site-packages files not written:", e))
       .then(readStdlib)
-      .then((zip) => py.FS.writeFile(STDLIB_ZIP, zip, {canOwn: true}))
+      .then((zip) => { if (zip !== null) py.FS.writeFile(STDLIB_ZIP, zip, {canOwn: true}); })
       .catch((e) => console.error("Palace Tutor: the standard library zip not written:", e));
     return py;
   }
@@ -322,6 +324,75 @@
     } finally {
       URL.revokeObjectURL(empty);
     }
+  }
+
+  // A first visit's files after a restore, on demand: site-packages' image and the
+  // standard library zip are not fetched on the way to the page. Their files are in
+  // the file system at once (names and sizes from snapshot.json), each filled at its
+  // first read: by then the worker has fetched them in the background (prefetchFiles,
+  // called once the page has drawn and speaks), or it fetches them there and then,
+  // synchronously (a worker may), as the code left for later is (lazy.py).
+  function onDemandFiles(FS, meta, indexURL) {
+    const image = FILES.image.slice(FILES.image.lastIndexOf("/") + 1);
+    const source = (url, check) => {
+      let bytes = null, pending = null;
+      return {
+        now() {
+          if (bytes === null) bytes = check(fetchSync(indexURL + url));
+          return bytes;
+        },
+        soon() {
+          pending ||= fetchPart(indexURL + url).then((b) => { bytes ??= check(b); })
+            .catch((e) => console.warn(`Palace Tutor: ${url} not fetched ahead (${e && e.message || e}); at first use instead`));
+          return pending;
+        },
+      };
+    };
+    const listing = meta.image_listing;
+    const imageSource = source(image, (b) => {
+      checkSums(meta, {image: b});
+      return b;
+    });
+    const stdlibSource = source("python_stdlib.zip", (b) => b);
+    for (const [rel, offset, size] of listing.files) {
+      const path = SITE_PACKAGES + "/" + rel;
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      lazyFile(FS, path, size, () => imageSource.now().subarray(listing.base + offset, listing.base + offset + size));
+    }
+    lazyFile(FS, STDLIB_ZIP, meta.stdlib_size, () => stdlibSource.now());
+    return () => Promise.all([imageSource.soon(), stdlibSource.soon()]);
+  }
+
+  function fetchSync(url) {
+    const xhr = new XMLHttpRequest();
+    xhr.open("GET", url, false);
+    xhr.responseType = "arraybuffer";
+    xhr.send();
+    if (xhr.status !== 200) throw new Error(`${url}: HTTP ${xhr.status}`);
+    return new Uint8Array(xhr.response);
+  }
+
+  // A file whose bytes come from ``load()`` (synchronous) at their first read; until
+  // then it has its size. A failure is an I/O error for Python, and a console error.
+  function lazyFile(FS, path, size, load) {
+    FS.writeFile(path, new Uint8Array(0));
+    const node = FS.lookupPath(path).node;
+    let data = null, used = null;
+    const contents = () => {
+      if (data === null) {
+        try {
+          data = load();
+        } catch (e) {
+          console.error(`Palace Tutor: ${path} could not be read:`, e);
+          throw new FS.ErrnoError(29);  // EIO
+        }
+      }
+      return data;
+    };
+    // Emscripten's MEMFS reads these two properties of the node (as its own lazy files do)
+    Object.defineProperty(node, "contents", {configurable: true, get: contents, set(v) { data = v; }});
+    Object.defineProperty(node, "usedBytes", {configurable: true, set(v) { used = v; },
+                                              get() { return used ?? (data === null ? size : data.length); }});
   }
 
   // In the site's worker: Pyodide restored from THIS build's snapshot, if a
@@ -355,10 +426,11 @@
     }
   }
 
-  // A first visit (the cold_snapshot option, off in the shipped site): the snapshot from the
+  // A first visit (the cold_snapshot option, on in the shipped site): the snapshot from the
   // site itself, with brotli on the wire (fetchPart), restored as a repeat visit does:
   // no package install, no imports. What the memory does not hold (the rest of
-  // site-packages, the standard library) comes while the page draws (restore).
+  // site-packages, the standard library) comes after the page, or at its first read
+  // (onDemandFiles).
   async function fromSite(build, loadPyodide, indexURL) {
     try {
       const meta = await (await fetch(indexURL + "snapshot.json")).json();
@@ -366,16 +438,20 @@
       const wasm = fetchWasm(indexURL + "pyodide.asm.wasm", true);
       const part = (file) => fetchPart(indexURL + file.slice(file.lastIndexOf("/") + 1));
       const read = Promise.all([part(FILES.libs), part(FILES.memory)]);
-      const image = part(FILES.image);
-      image.catch(() => {});  // a failure shows where it is awaited
       if (typeof root._createPyodideModule !== "function") root.importScripts(indexURL + "pyodide.asm.js");
       const [libs, memory] = await read;
       checkSums(meta, {memory, libs});
+      if (!meta.image_listing || typeof meta.stdlib_size !== "number") throw new Error("snapshot.json lists no files");
       xorBasis(memory, meta.basis, await wasm.bytes);
-      const py = await restoreInWorker(loadPyodide, meta, libs, memory, image.then((bytes) => {
-        checkSums(meta, {image: bytes});
-        return bytes;
-      }), indexURL, wasm.module);
+      const empty = URL.createObjectURL(new Blob([]));
+      let py;
+      try {
+        py = await restore(loadPyodide, meta, libs, memory, null, async () => null, empty, wasm.module);
+      } finally {
+        URL.revokeObjectURL(empty);
+      }
+      const prefetch = onDemandFiles(py.FS, meta, indexURL);
+      api.prefetchFiles = () => { api.prefetchFiles = () => {}; prefetch(); };
       console.log("Restored from snapshot (fetched)");
       return py;
     } catch (e) {
@@ -422,9 +498,12 @@
   }
 
   const api = {SITE_PACKAGES, STDLIB_ZIP, FILES, RESULT, checksum, checkSums, dataSegment, xorBasis, fetchWasm, fetchPart, listTree, packTree, readImage, unpackTree, libBytes, loadLibs, withPreRun, serialize,
-               deserialize, dlopenHandles, restore, fromCache, fromSite, fetchImage, installImage,
+               deserialize, dlopenHandles, restore, onDemandFiles, fromCache, fromSite, fetchImage, installImage,
                // resolved once the files of site-packages and the standard library zip are in
                // place after a restore (at once without one)
-               filesReady: Promise.resolve()};
+               filesReady: Promise.resolve(),
+               // the worker calls it when the page first speaks (drawn): a first visit from the
+               // snapshot then fetches what its files need (onDemandFiles); otherwise nothing
+               prefetchFiles: () => {}};
   root.PalaceSnapshot = api;
 })(globalThis);

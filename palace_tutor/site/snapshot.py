@@ -17,8 +17,9 @@ each with a gzipped copy (``.gz``) that a visit unzips itself where a host sends
 file plain; ``palace-tutor serve`` and the documented hosts send the brotli copy that
 precompressing adds (the memory: about 7.7 MB instead of 12.4 gzipped).
 
-A first visit does not fetch them (unless ``cold_snapshot``: then it starts from
-them); once the app is interactive, the service worker stores them, the memory whole. A later visit's worker
+A first visit fetches the memory and the libraries and starts from them
+(``cold_snapshot``), the image on demand (``snapshot.js`` onDemandFiles); once the app
+is interactive, the service worker stores all of them, the memory whole. A later visit's worker
 finds them in that cache, named by the build, and restores; anything amiss and it
 starts the normal way. Results are cached by the sha256 of every input, so a rebuild
 of the same app and packages costs nothing.

@@ -49,8 +49,9 @@ What the harness guarantees
   ``PALACE_TUTOR_SITE=DIR`` to test an already built site instead.
 * It is served on 127.0.0.1 (``palace_tutor.site.serve``, right MIME types).
 * Pages open in fresh contexts with service workers blocked (each would
-  precache the whole site): a first visit, which starts Pyodide and installs
-  the packages. ``test_smoke.py`` tests the offline revisit and
+  precache the whole site): a first visit, which starts from the build's
+  memory snapshot fetched from the site (``test_cold_start.py``; the normal
+  start, Pyodide installing the packages, is ``test_site_image.py``'s). ``test_smoke.py`` tests the offline revisit and
   ``test_warm_start.py`` the repeat visit, which starts from the build's
   memory snapshot. ``PALACE_TUTOR_WARM=1`` runs every test on a repeat visit
   instead (each context first visits the site and lets the service worker

@@ -1,12 +1,13 @@
-"""With ``SiteOptions.cold_snapshot`` (off in the shipped site: 15 MB before the first visit is
-interactive instead of 9), a first visit starts from the build's memory snapshot, fetched from
-the site (issue 17). This module builds and serves that site beside the harness's.
+"""A first visit starts from the build's memory snapshot, fetched from the site (issue 17;
+``SiteOptions.cold_snapshot``).
 
 The worker fetches the snapshot's memory with brotli on the wire (``palace-tutor serve``
 picks the precompressed copy), XORs the WebAssembly's data segment back into it
 (``snapshot.js`` ``xorBasis``), restores it and sends the rendered page: no package
-install, no import. What the memory does not hold comes while the page draws, so a
-part of the app built at first use (the checker) imports its modules from those files.
+install, no import. What the memory does not hold (the rest of site-packages, the
+standard library) is not fetched on the way: its files are there at once and filled
+when the page has drawn, or at their first read (``onDemandFiles``), so a part of the
+app built at first use (the checker) imports its modules from them.
 
 A snapshot that is not this build's, not made for this WebAssembly or damaged is refused
 with a console warning and the visit starts the normal way; from a host that sends the
@@ -15,17 +16,14 @@ memory plain, its gzipped copy is fetched instead and unzipped in the worker.
 
 from __future__ import annotations
 
-import fcntl
 import json
 
 import pytest
 
 from palace_tutor.site.browser import shadow_text, wait_shadow_text
-from palace_tutor.site.build import SiteOptions, build_site, content_hash, read_build_info
-from palace_tutor.site.serve import serve_process
 from tutor.model.deal import DealtHand
 
-from .conftest import ROOT, WARM, _finish, _open_app
+from .conftest import WARM, _finish, _open_app
 
 pytestmark = pytest.mark.skipif(WARM, reason="a first visit's start")
 
@@ -33,31 +31,6 @@ FETCHED = "Restored from snapshot (fetched)"
 SKIPPED = "not starting from the snapshot"
 # the battle of tests/browser/test_checker.py (palace-poker.txt § Banner Suits): the attacker wins
 DAVE, FRANK = "Jd | Js Jh 5d | Jc", "Qs | Qc Qd 8h | 8c"
-
-
-COLD = SiteOptions(cold_snapshot=True)
-
-
-@pytest.fixture(scope="module")
-def site_dir():
-    """The site with cold_snapshot (reused while built from the same sources; the snapshot and the
-    compressed copies come from the build caches the harness's site filled)."""
-    app, out = ROOT / "app.py", ROOT / ".cache" / "site-test-cold"
-    out.parent.mkdir(exist_ok=True)
-    with open(ROOT / ".cache" / "site-test.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        info = read_build_info(out)
-        if not info or info.get("build") != content_hash(app, False, COLD, ROOT):
-            build_site(out=out, app=app, options=COLD)
-    return out
-
-
-@pytest.fixture(scope="module")
-def site_url(site_dir):
-    server, url = serve_process(site_dir)
-    yield url
-    server.terminate()
-    server.wait(10)
 
 
 def _resources(page) -> list[dict]:
@@ -140,3 +113,81 @@ def test_from_a_host_that_sends_the_memory_plain_the_gzipped_copy_is_unzipped(ch
         _deals_and_checks_as_cpython(page)
     finally:
         _finish([(context, guard, console)], request)
+
+
+# Under Node: the site's snapshot restored as a first visit restores it, the files made on demand
+# (snapshot.js onDemandFiles) with a synchronous request answered from the site's folder, then a
+# module of our own that the start did not import and a standard library module likewise.
+ON_DEMAND = r"""
+const [dir, snapshotJs, probeFile] = process.argv.slice(2);
+const fs = require("fs"), path = require("path"), vm = require("vm");
+const site = path.join(dir, "pyodide");
+const fetched = [];
+globalThis.XMLHttpRequest = class {
+  open(method, url, async) { this.url = url; if (async !== false) throw new Error("expected a synchronous request"); }
+  send() {
+    fetched.push(this.url.slice(this.url.lastIndexOf("/") + 1));
+    const data = fs.readFileSync(this.url);
+    this.status = 200;
+    this.response = data.buffer.slice(data.byteOffset, data.byteOffset + data.length);
+  }
+};
+(async () => {
+  await import(require("url").pathToFileURL(path.join(site, "pyodide.asm.js")).href);
+  const { loadPyodide } = require(path.join(site, "pyodide.js"));
+  vm.runInThisContext(fs.readFileSync(snapshotJs, "utf8"));
+  const S = globalThis.PalaceSnapshot;
+  const meta = JSON.parse(fs.readFileSync(path.join(site, "snapshot.json"), "utf8"));
+  const read = (name) => new Uint8Array(fs.readFileSync(path.join(site, name)));
+  const libs = read("snapshot-libs.img"), memory = read("snapshot-memory.bin");
+  S.checkSums(meta, {memory, libs});
+  S.xorBasis(memory, meta.basis, read("pyodide.asm.wasm"));
+  const empty = path.join(path.dirname(probeFile), "empty.zip");
+  fs.writeFileSync(empty, new Uint8Array(0));
+  const py = await S.restore(loadPyodide, meta, libs, memory, null, async () => null, empty);
+  S.onDemandFiles(py.FS, meta, site + "/");
+  await S.filesReady;
+  const before = fetched.length;
+  const out = JSON.parse(py.runPython(fs.readFileSync(probeFile, "utf8")));
+  Object.assign(out, {before, fetched});
+  console.log(JSON.stringify(out));
+  process.exit(0);
+})().catch((e) => { console.error(e); process.exit(1); });
+"""
+
+PROBE = r"""
+import json, sys
+started = "rules.palace" in sys.modules
+import rules.palace
+# a module of the standard library the start did not import
+stdlib = next(m for m in ("fractions", "statistics", "calendar", "pprint", "colorsys", "difflib")
+              if m not in sys.modules)
+module = __import__(stdlib)
+json.dumps({"started": started, "presets": sorted(rules.palace.PRESETS), "stdlib": stdlib,
+            "origin": module.__spec__.origin, "own_origin": rules.palace.__spec__.origin})
+"""
+
+
+def test_a_first_visits_files_arrive_at_their_first_read(site_dir, tmp_path):
+    import shutil
+    import subprocess
+
+    import rules.palace
+    from palace_tutor.site import snapshot
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is needed (apt-get install -y nodejs)")
+    (tmp_path / "run.js").write_text(ON_DEMAND)
+    (tmp_path / "probe.py").write_text(PROBE)
+    proc = subprocess.run([node, str(tmp_path / "run.js"), str(site_dir), str(snapshot.HERE / "snapshot.js"),
+                           str(tmp_path / "probe.py")], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["before"] == 0  # nothing fetched until Python reads a file
+    assert out["started"] is False
+    assert out["presets"] == sorted(rules.palace.PRESETS)
+    assert out["own_origin"].startswith("/lib/python3.12/site-packages/rules/palace/")
+    assert out["origin"].startswith("/lib/python312.zip/" + out["stdlib"])
+    # each once, whatever was read from it
+    assert sorted(out["fetched"]) == ["python_stdlib.zip", "snapshot-site-packages.img"]
