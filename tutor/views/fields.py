@@ -9,7 +9,7 @@ Typing is reported on every keystroke (``input``), and again when the learner
 is done with the field (``commit``: Enter, or leaving it). The model's text
 is written back into a box only when it is not being typed in, or right after
 its commit (the canonical spelling): a late echo of an older keystroke never
-overwrites newer typing. All text is set with ``textContent``/``value``.
+overwrites newer typing, nor the committed text while its answer is on the way. All text is set with ``textContent``/``value``.
 """
 
 from __future__ import annotations
@@ -45,6 +45,10 @@ class FieldsBox(PlainJSComponent):
       box.className = 'fields';
       const rows = new Map();
       const committed = new Map();
+      // per field, what the keystrokes since its last commit sent: the model echoes each, and
+      // an echo may arrive after the commit (a busy worker); only the commit's answer, the
+      // canonical spelling, is written over the committed text
+      const typed = new Map();
       const root = () => box.getRootNode();
       const typing = (input) => root().activeElement === input;
       function build() {
@@ -103,6 +107,8 @@ class FieldsBox(PlainJSComponent):
           }
           input.addEventListener('input', () => {
             committed.delete(f.key);  // typing on: what the model sends back for the commit is older
+            if (!typed.has(f.key)) { typed.set(f.key, new Set()); }
+            typed.get(f.key).add(input.value);
             model.send_msg({kind: 'input', key: f.key, value: input.value});
           });
           const commit = () => {
@@ -147,9 +153,11 @@ class FieldsBox(PlainJSComponent):
           // an echo of the text as typed may come before the commit's canonical text: the
           // mark stays until that is written (or the learner types on)
           if (r.input.value === text) { continue; }
-          if (all || !typing(r.input) || committed.get(key) === r.input.value) {
+          const echo = committed.has(key) && typed.has(key) && typed.get(key).has(text);
+          if (all || !typing(r.input) || (committed.get(key) === r.input.value && !echo)) {
             r.input.value = text;
             committed.delete(key);
+            typed.delete(key);
           }
         }
       }
