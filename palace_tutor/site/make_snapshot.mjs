@@ -130,10 +130,11 @@ const memory = S.xorBasis(whole.slice(), basis, wasmBytes);  // what the site se
 // a first visit makes the image's files and the standard library zip before it has them
 // (snapshot.js onDemandFiles): their names and sizes
 const imageListing = S.readImage(image);
-const stdlibSize = fs.statSync(path.join(dir, "python_stdlib.zip")).size;
+const stdlibBytes = new Uint8Array(fs.readFileSync(path.join(dir, "python_stdlib.zip")));
 const meta = { libs, handles, loaded_packages: loaded, root_ids: JSON.parse(rootIds), basis,
-               image_listing: imageListing, stdlib_size: stdlibSize,
-               sums: { memory: S.checksum(memory), libs: S.checksum(libsImage), image: S.checksum(image) } };
+               image_listing: imageListing, stdlib_size: stdlibBytes.length,
+               sums: { memory: S.checksum(memory), libs: S.checksum(libsImage), image: S.checksum(image),
+                       stdlib: S.checksum(stdlibBytes) } };
 step(`memory ${(memory.length / 1e6).toFixed(1)} MB`);
 
 // 3. restore it as the browser will and look. The standard library too is written after the

@@ -20,9 +20,13 @@
   "use strict";
   const SITE_PACKAGES = "/lib/python3.12/site-packages";
   const STDLIB_ZIP = "/lib/python312.zip";  // where Pyodide puts python_stdlib.zip (on sys.path)
-  // site files (cache keys) of a snapshot; the service worker stores them decoded
+  // site files of a snapshot
   const FILES = {meta: "pyodide/snapshot.json", memory: "pyodide/snapshot-memory.bin",
                  libs: "pyodide/snapshot-libs.img", image: "pyodide/snapshot-site-packages.img"};
+  // where the service worker stores them decoded (the memory whole, the description
+  // saying so): paths the site never serves, so that its answers to the site's own
+  // requests stay the site's files
+  const stored = (file) => file.replace("pyodide/", "pyodide/stored/");
   // the Python global holding what write_doc() returned when the snapshot was taken
   const RESULT = "_pt_rendered";
 
@@ -248,7 +252,9 @@
     if (typeof DecompressionStream === "undefined") throw new Error(`${url}: sent plain, and no DecompressionStream`);
     const gz = await fetch(url + ".gz", init);
     if (!gz.ok) throw new Error(`${url}.gz: HTTP ${gz.status}`);
-    return new Uint8Array(await new Response(gz.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    const bytes = new Uint8Array(await gz.arrayBuffer());
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;  // a host that sent it as gzip encoding: decoded already
+    return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
   }
 
   function serialize(obj) {
@@ -334,33 +340,54 @@
   // synchronously (a worker may), as the code left for later is (lazy.py).
   function onDemandFiles(FS, meta, indexURL) {
     const image = FILES.image.slice(FILES.image.lastIndexOf("/") + 1);
-    const source = (url, check) => {
-      let bytes = null, pending = null;
+    // one download of each, checked; a failed check is kept (every later read fails at once)
+    const source = (url, name) => {
+      let bytes = null, failed = null, pending = null;
+      const take = (b) => {
+        try {
+          checkSums(meta, {[name]: b});
+          bytes = b;
+        } catch (e) {
+          failed = e;
+        }
+      };
       return {
         now() {
-          if (bytes === null) bytes = check(fetchSync(indexURL + url));
+          if (bytes === null && failed === null) take(fetchSync(indexURL + url));
+          if (failed !== null) throw failed;
           return bytes;
         },
         soon() {
-          pending ||= fetchPart(indexURL + url).then((b) => { bytes ??= check(b); })
+          pending ||= fetchPart(indexURL + url).then((b) => { if (bytes === null && failed === null) take(b); })
             .catch((e) => console.warn(`Palace Tutor: ${url} not fetched ahead (${e && e.message || e}); at first use instead`));
           return pending;
         },
       };
     };
     const listing = meta.image_listing;
-    const imageSource = source(image, (b) => {
-      checkSums(meta, {image: b});
-      return b;
-    });
-    const stdlibSource = source("python_stdlib.zip", (b) => b);
+    const imageSource = source(image, "image"), stdlibSource = source("python_stdlib.zip", "stdlib");
     for (const [rel, offset, size] of listing.files) {
       const path = SITE_PACKAGES + "/" + rel;
       FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-      lazyFile(FS, path, size, () => imageSource.now().subarray(listing.base + offset, listing.base + offset + size));
+      if (size === 0) FS.writeFile(path, new Uint8Array(0));  // nothing to wait for
+      else lazyFile(FS, path, size, () => imageSource.now().subarray(listing.base + offset, listing.base + offset + size));
     }
     lazyFile(FS, STDLIB_ZIP, meta.stdlib_size, () => stdlibSource.now());
     return () => Promise.all([imageSource.soon(), stdlibSource.soon()]);
+  }
+
+  // what onDemandFiles needs from snapshot.json, checked before Pyodide starts
+  function checkListing(meta) {
+    const listing = meta.image_listing;
+    if (!listing || !Array.isArray(listing.files) || typeof listing.base !== "number"
+        || typeof meta.stdlib_size !== "number" || !(meta.sums && meta.sums.image && meta.sums.stdlib)) {
+      throw new Error("snapshot.json does not list the files");
+    }
+    for (const [rel, offset, size] of listing.files) {
+      if (typeof rel !== "string" || rel.startsWith("/") || rel.includes("..") || !(offset >= 0) || !(size >= 0)) {
+        throw new Error("snapshot.json lists a file wrongly");
+      }
+    }
   }
 
   function fetchSync(url) {
@@ -372,27 +399,34 @@
     return new Uint8Array(xhr.response);
   }
 
-  // A file whose bytes come from ``load()`` (synchronous) at their first read; until
-  // then it has its size. A failure is an I/O error for Python, and a console error.
+  // A file whose bytes come from ``load()`` (synchronous) at their first use; until then it
+  // has its size. Once loaded (or written) it is a plain MEMFS file again. A failure is an
+  // I/O error for Python, and a console error.
   function lazyFile(FS, path, size, load) {
     FS.writeFile(path, new Uint8Array(0));
     const node = FS.lookupPath(path).node;
-    let data = null, used = null;
-    const contents = () => {
-      if (data === null) {
-        try {
-          data = load();
-        } catch (e) {
-          console.error(`Palace Tutor: ${path} could not be read:`, e);
-          throw new FS.ErrnoError(29);  // EIO
-        }
+    const settle = (data) => {  // a plain MEMFS node from here on
+      Object.defineProperty(node, "contents", {configurable: true, enumerable: true, writable: true, value: data});
+      Object.defineProperty(node, "usedBytes", {configurable: true, enumerable: true, writable: true,
+                                                value: data ? data.length : 0});
+    };
+    const loaded = () => {
+      let data;
+      try {
+        data = load();
+      } catch (e) {
+        console.error(`Palace Tutor: ${path} could not be read:`, e);
+        throw new FS.ErrnoError(29);  // EIO
       }
+      settle(data);
       return data;
     };
-    // Emscripten's MEMFS reads these two properties of the node (as its own lazy files do)
-    Object.defineProperty(node, "contents", {configurable: true, get: contents, set(v) { data = v; }});
-    Object.defineProperty(node, "usedBytes", {configurable: true, set(v) { used = v; },
-                                              get() { return used ?? (data === null ? size : data.length); }});
+    // Emscripten's MEMFS reads these two properties of the node (as its own lazy files do);
+    // new contents (MEMFS sets them to grow, shrink or empty a file) replace the old unread
+    Object.defineProperty(node, "contents", {configurable: true, enumerable: true, get: loaded,
+                                             set(v) { settle(v); }});
+    Object.defineProperty(node, "usedBytes", {configurable: true, enumerable: true, get: () => size,
+                                              set(v) { loaded(); node.usedBytes = v; }});
   }
 
   // In the site's worker: Pyodide restored from THIS build's snapshot, if a
@@ -403,7 +437,8 @@
     try {
       if (typeof caches === "undefined" || !(await caches.has(cacheName))) return null;
       const cache = await caches.open(cacheName);
-      const found = await Promise.all([FILES.meta, FILES.libs, FILES.memory, FILES.image].map((f) => cache.match(f)));
+      const found = await Promise.all([FILES.meta, FILES.libs, FILES.memory, FILES.image]
+                                      .map((f) => cache.match(stored(f))));
       if (found.some((r) => !r)) return null;
       const [m, l, s, i] = found;
       const meta = await m.json();
@@ -441,7 +476,7 @@
       if (typeof root._createPyodideModule !== "function") root.importScripts(indexURL + "pyodide.asm.js");
       const [libs, memory] = await read;
       checkSums(meta, {memory, libs});
-      if (!meta.image_listing || typeof meta.stdlib_size !== "number") throw new Error("snapshot.json lists no files");
+      checkListing(meta);
       xorBasis(memory, meta.basis, await wasm.bytes);
       const empty = URL.createObjectURL(new Blob([]));
       let py;
@@ -497,7 +532,7 @@
     py.runPython("import importlib; importlib.invalidate_caches()");
   }
 
-  const api = {SITE_PACKAGES, STDLIB_ZIP, FILES, RESULT, checksum, checkSums, dataSegment, xorBasis, fetchWasm, fetchPart, listTree, packTree, readImage, unpackTree, libBytes, loadLibs, withPreRun, serialize,
+  const api = {SITE_PACKAGES, STDLIB_ZIP, FILES, stored, RESULT, checksum, checkSums, dataSegment, xorBasis, fetchWasm, fetchPart, listTree, packTree, readImage, unpackTree, libBytes, loadLibs, withPreRun, serialize,
                deserialize, dlopenHandles, restore, onDemandFiles, fromCache, fromSite, fetchImage, installImage,
                // resolved once the files of site-packages and the standard library zip are in
                // place after a restore (at once without one)

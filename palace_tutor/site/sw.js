@@ -20,7 +20,7 @@ const CACHE = PREFIX + VERSION;
 const META = PREFIX + "clients";            // which tab runs which build (below)
 const STATE_KEY = "__STATE_KEY__";
 const PRECACHE = __PRECACHE__;
-const SNAPSHOT_PARTS = __SNAPSHOT_PARTS__;  // stored decoded, under their own names
+const SNAPSHOT_PARTS = __SNAPSHOT_PARTS__;  // stored decoded (snapshot.js stored())
 const SNAPSHOT_LAST = __SNAPSHOT_LAST__;    // its description: present only when the rest is
 __SNAPSHOT_HELPERS__
 const fresh = (url) => new Request(url, {cache: "no-cache"});
@@ -28,6 +28,7 @@ const fresh = (url) => new Request(url, {cache: "no-cache"});
 // The parts decoded, the memory whole: XORed back with the data segment of the precached
 // WebAssembly (snapshot.js xorBasis), so that a repeat visit need not read the WebAssembly's
 // bytes (it compiles from the cached response as it is); the description, last, says so.
+// All under snapshot.js's stored() keys, which the site never serves.
 async function cacheSnapshot(cache) {
   if (!SNAPSHOT_PARTS.length) return;
   const S = self.PalaceSnapshot;
@@ -45,9 +46,10 @@ async function cacheSnapshot(cache) {
       delete meta.basis;
       meta.sums.memory = S.checksum(bytes);
     }
-    await cache.put(part, new Response(bytes, {headers: {"Content-Type": "application/octet-stream"}}));
+    await cache.put(S.stored(part), new Response(bytes, {headers: {"Content-Type": "application/octet-stream"}}));
   }
-  await cache.put(SNAPSHOT_LAST[0], new Response(JSON.stringify(meta), {headers: {"Content-Type": "application/json"}}));
+  await cache.put(S.stored(SNAPSHOT_LAST[0]),
+                  new Response(JSON.stringify(meta), {headers: {"Content-Type": "application/json"}}));
 }
 
 self.addEventListener("install", (event) => {

@@ -24,13 +24,12 @@ from palace_tutor.site.browser import shadow_text, wait_shadow_text
 from tutor.model.deal import DealtHand
 
 from .conftest import WARM, _finish, _open_app
+from .tutor_page import settle_the_banner_battle
 
 pytestmark = pytest.mark.skipif(WARM, reason="a first visit's start")
 
 FETCHED = "Restored from snapshot (fetched)"
 SKIPPED = "not starting from the snapshot"
-# the battle of tests/browser/test_checker.py (palace-poker.txt § Banner Suits): the attacker wins
-DAVE, FRANK = "Jd | Js Jh 5d | Jc", "Qs | Qc Qd 8h | 8c"
 
 
 def _resources(page) -> list[dict]:
@@ -44,12 +43,7 @@ def _deals_and_checks_as_cpython(page) -> None:
     page.locator(".smoke-deal button").click()
     wait_shadow_text(page, "smoke-hand", "t.startsWith('deal 2:')")
     assert shadow_text(page, "smoke-hand") == DealtHand(seed=2).summary()
-    page.locator(".pt-top .job-settle").click()  # the checker is built when first shown: new imports
-    page.locator(".checker-mode").first.wait_for(timeout=30_000)
-    for field, hand in (("attacker-banner", DAVE), ("defender-banner", FRANK)):
-        page.locator(f".field-{field} input").fill(hand)
-        page.locator(f".field-{field} input").press("Enter")
-    wait_shadow_text(page, "checker-verdict", "t.includes('The attacker wins')")
+    settle_the_banner_battle(page)  # new imports, from the files the memory does not hold
 
 
 def test_a_first_visit_starts_from_the_snapshot_with_brotli_on_the_wire(chromium, site_url, request):
@@ -119,15 +113,17 @@ def test_from_a_host_that_sends_the_memory_plain_the_gzipped_copy_is_unzipped(ch
 # (snapshot.js onDemandFiles) with a synchronous request answered from the site's folder, then a
 # module of our own that the start did not import and a standard library module likewise.
 ON_DEMAND = r"""
-const [dir, snapshotJs, probeFile] = process.argv.slice(2);
+const [dir, snapshotJs, probeFile, damage] = process.argv.slice(2);
 const fs = require("fs"), path = require("path"), vm = require("vm");
 const site = path.join(dir, "pyodide");
 const fetched = [];
 globalThis.XMLHttpRequest = class {
   open(method, url, async) { this.url = url; if (async !== false) throw new Error("expected a synchronous request"); }
   send() {
-    fetched.push(this.url.slice(this.url.lastIndexOf("/") + 1));
+    const name = this.url.slice(this.url.lastIndexOf("/") + 1);
+    fetched.push(name);
     const data = fs.readFileSync(this.url);
+    if (damage === "damaged" && name === "snapshot-site-packages.img") data[data.length >> 1] ^= 0xff;
     this.status = 200;
     this.response = data.buffer.slice(data.byteOffset, data.byteOffset + data.length);
   }
@@ -156,34 +152,84 @@ globalThis.XMLHttpRequest = class {
 """
 
 PROBE = r"""
-import json, sys
+import json, os, sys
 started = "rules.palace" in sys.modules
 import rules.palace
 # a module of the standard library the start did not import
 stdlib = next(m for m in ("fractions", "statistics", "calendar", "pprint", "colorsys", "difflib")
               if m not in sys.modules)
 module = __import__(stdlib)
+# two files nobody has read yet (packages' METADATA): one appended to, one written over
+appended, rewritten = UNREAD
+size = os.path.getsize(appended)
+with open(appended, "ab") as f:
+    f.write(b"<added>")
+with open(rewritten, "w") as f:
+    f.write("new")
 json.dumps({"started": started, "presets": sorted(rules.palace.PRESETS), "stdlib": stdlib,
-            "origin": module.__spec__.origin, "own_origin": rules.palace.__spec__.origin})
+            "origin": module.__spec__.origin, "own_origin": rules.palace.__spec__.origin,
+            "appended": [appended, size, open(appended, "rb").read().hex()],
+            "rewritten": [rewritten, open(rewritten).read()]})
+"""
+
+# what a read of a file of a damaged image gives, twice
+DAMAGED = r"""
+import json, sys
+errors = []
+for _ in range(2):
+    try:
+        import rules.palace
+    except Exception as e:
+        errors.append(type(e).__name__)
+json.dumps({"errors": errors})
 """
 
 
-def test_a_first_visits_files_arrive_at_their_first_read(site_dir, tmp_path):
+def _run_on_demand(site_dir, tmp_path, probe: str, damage: str = "") -> tuple[dict, str]:
     import shutil
     import subprocess
 
-    import rules.palace
     from palace_tutor.site import snapshot
 
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is needed (apt-get install -y nodejs)")
     (tmp_path / "run.js").write_text(ON_DEMAND)
-    (tmp_path / "probe.py").write_text(PROBE)
+    (tmp_path / "probe.py").write_text(probe)
     proc = subprocess.run([node, str(tmp_path / "run.js"), str(site_dir), str(snapshot.HERE / "snapshot.js"),
-                           str(tmp_path / "probe.py")], capture_output=True, text=True, timeout=300)
+                           str(tmp_path / "probe.py"), damage], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    return json.loads(proc.stdout.strip().splitlines()[-1]), proc.stderr
+
+
+def _image_file(site_dir, path: str) -> bytes:
+    """A file's bytes in the site's snapshot image (its format: snapshot.js packTree), read here."""
+    import struct
+
+    image = (site_dir / "pyodide" / "snapshot-site-packages.img").read_bytes()
+    (header,) = struct.unpack("<I", image[:4])
+    rel = path.removeprefix("/lib/python3.12/site-packages/")
+    for name, offset, size in json.loads(image[4:4 + header]):
+        if name == rel:
+            return image[4 + header + offset:4 + header + offset + size]
+    raise AssertionError(f"{rel} is not in the image")
+
+
+def _unread(site_dir) -> list[str]:
+    """Two files of the image that neither the start nor the probe reads: packages' METADATA."""
+    import struct
+
+    image = (site_dir / "pyodide" / "snapshot-site-packages.img").read_bytes()
+    (header,) = struct.unpack("<I", image[:4])
+    found = [name for name, _, size in json.loads(image[4:4 + header]) if name.endswith("/METADATA") and size]
+    assert len(found) >= 2, found
+    return ["/lib/python3.12/site-packages/" + name for name in found[:2]]
+
+
+def test_a_first_visits_files_arrive_at_their_first_read(site_dir, tmp_path):
+    import rules.palace
+
+    out, _ = _run_on_demand(site_dir, tmp_path, PROBE.replace("UNREAD", repr(_unread(site_dir))))
     assert out["before"] == 0  # nothing fetched until Python reads a file
     assert out["started"] is False
     assert out["presets"] == sorted(rules.palace.PRESETS)
@@ -191,3 +237,15 @@ def test_a_first_visits_files_arrive_at_their_first_read(site_dir, tmp_path):
     assert out["origin"].startswith("/lib/python312.zip/" + out["stdlib"])
     # each once, whatever was read from it
     assert sorted(out["fetched"]) == ["python_stdlib.zip", "snapshot-site-packages.img"]
+    # a file written to before it was read is the file with what was written
+    path, size, hexed = out["appended"]
+    original = _image_file(site_dir, path)
+    assert size == len(original) > 0 and bytes.fromhex(hexed) == original + b"<added>"
+    assert out["rewritten"][1] == "new"
+
+
+def test_a_damaged_image_fails_each_read_and_is_fetched_once(site_dir, tmp_path):
+    out, stderr = _run_on_demand(site_dir, tmp_path, DAMAGED, damage="damaged")
+    assert out["errors"] and len(out["errors"]) == 2, out
+    assert out["fetched"].count("snapshot-site-packages.img") == 1
+    assert "damaged snapshot: image" in stderr

@@ -25,13 +25,11 @@ from palace_tutor.site.build import SW_CACHE_PREFIX, read_build_info
 from tutor.model.deal import DealtHand
 
 from .conftest import ConsoleLog
-from .tutor_page import heading, link_value, wait_settled
+from .tutor_page import heading, link_value, settle_the_banner_battle, wait_settled
 
 RESTORED = "Restored from snapshot (cached)"
 FETCHED = "Restored from snapshot (fetched)"  # a first visit's start (test_cold_start.py)
 SKIPPED = "not starting from the snapshot"
-# the battle of tests/browser/test_checker.py (palace-poker.txt § Banner Suits): the attacker wins
-DAVE, FRANK = "Jd | Js Jh 5d | Jc", "Qs | Qc Qd 8h | 8c"
 
 
 @pytest.fixture
@@ -84,13 +82,7 @@ def _walk_through(page) -> list[str]:
     page.locator(".smoke-deal button").click()
     wait_shadow_text(page, "smoke-hand", "t.startsWith('deal 2:')")
     seen.append(shadow_text(page, "smoke-hand"))
-    page.locator(".pt-top .job-settle").click()  # the checker is built when first shown: new imports
-    page.locator(".checker-mode").first.wait_for(timeout=30_000)
-    for field, hand in (("attacker-banner", DAVE), ("defender-banner", FRANK)):
-        page.locator(f".field-{field} input").fill(hand)
-        page.locator(f".field-{field} input").press("Enter")
-    wait_shadow_text(page, "checker-verdict", "t.includes('The attacker wins')")
-    seen.append(shadow_text(page, "checker-verdict"))
+    seen.append(settle_the_banner_battle(page))  # new imports after the restore
     return seen
 
 
@@ -149,29 +141,31 @@ def test_a_damaged_or_foreign_snapshot_is_skipped_and_the_app_starts_normally(co
     if damage == "garbage memory":
         first.evaluate("""async (name) => {
             const c = await caches.open(name);
-            await c.put('pyodide/snapshot-memory.bin', new Response(new Uint8Array(4096).fill(7)));
+            await c.put('pyodide/stored/snapshot-memory.bin', new Response(new Uint8Array(4096).fill(7)));
         }""", name)
     elif damage == "one byte changed":  # same length: only the checksum tells
         first.evaluate("""async (name) => {
             const c = await caches.open(name);
-            const mem = new Uint8Array(await (await c.match('pyodide/snapshot-memory.bin')).arrayBuffer());
+            const mem = new Uint8Array(await (await c.match('pyodide/stored/snapshot-memory.bin')).arrayBuffer());
             mem[mem.length >> 1] ^= 0xff;
-            await c.put('pyodide/snapshot-memory.bin', new Response(mem));
+            await c.put('pyodide/stored/snapshot-memory.bin', new Response(mem));
         }""", name)
     else:
         meta = first.evaluate("""async (name) => {
             const c = await caches.open(name);
-            return await (await c.match('pyodide/snapshot.json')).json();
+            return await (await c.match('pyodide/stored/snapshot.json')).json();
         }""", name)
         meta["build"] = "0" * 16
         first.evaluate("""async ([name, text]) => {
             const c = await caches.open(name);
-            await c.put('pyodide/snapshot.json', new Response(text));
+            await c.put('pyodide/stored/snapshot.json', new Response(text));
         }""", [name, json.dumps(meta)])
     first.close()
 
     again = visit(context, site_url, wait_for_cache=False)
+    # then it starts as a first visit does: from the site's own snapshot, which is right
     assert said(again, SKIPPED) and not said(again, RESTORED), "\n".join(again.palace_console[-30:])
+    assert said(again, FETCHED), "\n".join(again.palace_console[-30:])
     if damage == "another build":
         assert any("0000000000000000" in line for line in again.palace_console if SKIPPED in line)
     again.locator(".smoke-deal button").click()

@@ -8,6 +8,7 @@ Learn, Play or Settle a hand (or the first screen, ``"home"``).
 
 from __future__ import annotations
 
+from palace_tutor.site.browser import shadow_text, wait_shadow_text
 from palace_tutor.site.browser import wait_settled  # noqa: F401  (the tests import it from here)
 from tutor.model.study import Study
 from tutor.views.tree import row_item
@@ -116,3 +117,19 @@ def step_expectations(study: Study) -> list[tuple[str, str]]:
         out.append((study.narration().heading, study.narration().text))
     study.to_start()
     return out
+
+
+# the battle of tests/browser/test_checker.py (palace-poker.txt § Banner Suits): the attacker wins
+DAVE, FRANK = "Jd | Js Jh 5d | Jc", "Qs | Qc Qd 8h | 8c"
+
+
+def settle_the_banner_battle(page) -> str:
+    """Open Settle (the checker is built when first shown: it imports what the start did not)
+    and check Dave's banner against Frank's; the verdict's text."""
+    page.locator(".pt-top .job-settle").click()
+    page.locator(".checker-mode").first.wait_for(timeout=30_000)
+    for field, hand in (("attacker-banner", DAVE), ("defender-banner", FRANK)):
+        page.locator(f".field-{field} input").fill(hand)
+        page.locator(f".field-{field} input").press("Enter")
+    wait_shadow_text(page, "checker-verdict", "t.includes('The attacker wins')")
+    return shadow_text(page, "checker-verdict")
