@@ -70,11 +70,15 @@
     const headerLength = new DataView(image.buffer, image.byteOffset).getUint32(0, true);
     const files = JSON.parse(new TextDecoder().decode(image.subarray(4, 4 + headerLength)));
     const base = 4 + headerLength;
-    for (const [rel, offset, size] of files) {
-      if (typeof rel !== "string" || rel.startsWith("/") || rel.includes("..") || offset < 0 || size < 0
-          || base + offset + size > image.length) throw new Error("damaged site-packages image");
-    }
+    if (!filesFit(files, image.length - base)) throw new Error("damaged site-packages image");
     return {files, base};
+  }
+
+  // an image's file list: relative paths inside it, each within ``room`` bytes
+  function filesFit(files, room) {
+    return Array.isArray(files) && files.every(([rel, offset, size]) =>
+      typeof rel === "string" && !rel.startsWith("/") && !rel.includes("..") && offset >= 0 && size >= 0
+      && offset + size <= room);
   }
 
   function unpackTree(FS, image, dir = SITE_PACKAGES, listing = readImage(image)) {
@@ -318,9 +322,10 @@
 
   // restore() in the site's worker: the standard library comes from the site
   // (the service worker's cache on a repeat visit) once the page is rendered
+  // (``image`` null: the caller makes the files, site-packages' and the standard library's)
   async function restoreInWorker(loadPyodide, meta, libs, memory, image, indexURL, wasm) {
     const empty = URL.createObjectURL(new Blob([]));
-    const readStdlib = async () => {
+    const readStdlib = image === null ? async () => null : async () => {
       const resp = await fetch(indexURL + "python_stdlib.zip");
       if (!resp.ok) throw new Error(`python_stdlib.zip: HTTP ${resp.status}`);
       return new Uint8Array(await resp.arrayBuffer());
@@ -379,15 +384,11 @@
   // what onDemandFiles needs from snapshot.json, checked before Pyodide starts
   function checkListing(meta) {
     const listing = meta.image_listing;
-    if (!listing || !Array.isArray(listing.files) || typeof listing.base !== "number"
-        || typeof meta.stdlib_size !== "number" || !(meta.sums && meta.sums.image && meta.sums.stdlib)) {
+    if (!listing || typeof listing.base !== "number" || typeof meta.stdlib_size !== "number"
+        || !(meta.sums && meta.sums.image && meta.sums.stdlib)) {
       throw new Error("snapshot.json does not list the files");
     }
-    for (const [rel, offset, size] of listing.files) {
-      if (typeof rel !== "string" || rel.startsWith("/") || rel.includes("..") || !(offset >= 0) || !(size >= 0)) {
-        throw new Error("snapshot.json lists a file wrongly");
-      }
-    }
+    if (!filesFit(listing.files, Infinity)) throw new Error("snapshot.json lists a file wrongly");
   }
 
   function fetchSync(url) {
@@ -478,13 +479,7 @@
       checkSums(meta, {memory, libs});
       checkListing(meta);
       xorBasis(memory, meta.basis, await wasm.bytes);
-      const empty = URL.createObjectURL(new Blob([]));
-      let py;
-      try {
-        py = await restore(loadPyodide, meta, libs, memory, null, async () => null, empty, wasm.module);
-      } finally {
-        URL.revokeObjectURL(empty);
-      }
+      const py = await restoreInWorker(loadPyodide, meta, libs, memory, null, indexURL, wasm.module);
       const prefetch = onDemandFiles(py.FS, meta, indexURL);
       api.prefetchFiles = () => { api.prefetchFiles = () => {}; prefetch(); };
       console.log("Restored from snapshot (fetched)");
