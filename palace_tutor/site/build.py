@@ -141,7 +141,7 @@ def content_hash(app: Path, cdn: bool, options: SiteOptions, root: Path | None =
     """A hash of every input of the build: the app, the shipped packages, this build code, the pins."""
     root = root or _repo_root(app)
     h = hashlib.sha256()
-    files = [app, root / "pyproject.toml"]
+    files = [app, root / "pyproject.toml", *[f for f in [root / "package-lock.json"] if f.is_file()]]
     for d in (*wheels.BROWSER_PACKAGES, "palace_tutor/site"):
         files += sorted(p for p in (root / d).rglob("*")
                         if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith("."))
@@ -465,7 +465,8 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
             worker_url = f"./{app.stem}.js"
             page_files: list[str] = []
             if options.first_screen:
-                first_html, first_css = first_screen.first_screen()
+                fetch.node_tools(root, cache)  # the pre-render runs the page's own code under Node (jsdom)
+                first_html, first_css = first_screen.first_screen(root)
                 (stage / first_screen.LINK_INDEX).write_text(
                     json.dumps(first_screen.link_index(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
                 html = page.compose(converted_html, worker_url=worker_url, first_html=first_html,

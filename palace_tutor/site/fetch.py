@@ -8,6 +8,7 @@ wheel``). Nothing here is shipped to the browser.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -124,3 +125,35 @@ def build_requirements(cache: Path) -> Path:
     _pip("download", "--no-deps", "--only-binary=:all:", "-d", str(d), *pins.BUILD_REQUIREMENTS)
     _stamp(d, what)
     return d
+
+
+def repo_root(start: Path | None = None) -> Path:
+    """The checkout: the first folder holding ``pyproject.toml`` from ``start`` (the working folder) up."""
+    here = (start or Path.cwd()).resolve()
+    for d in (here, *here.parents):
+        if (d / "pyproject.toml").is_file():
+            return d
+    raise RuntimeError(f"no pyproject.toml in {here} or above it: run this from the checkout")
+
+
+def node_tools(root: Path | None = None, cache: Path | None = None) -> Path:
+    """The checkout's own npm packages (``package.json`` and its ``package-lock.json``: eslint,
+    and jsdom for the pre-rendered first screen and the node tests), installed exactly as
+    locked by ``npm ci`` into ``node_modules/`` when the lock changed; returns that folder.
+    npm keeps what it downloads in the cache (``.cache/npm/cache``): a second checkout
+    installs without the network."""
+    root = root or repo_root()
+    lock = root / "package-lock.json"
+    modules = root / "node_modules"
+    what = hashlib.sha256(lock.read_bytes()).hexdigest()
+    stamp = modules / ".palace-tutor-lock"
+    if stamp.is_file() and stamp.read_text() == what:
+        return modules
+    npm = shutil.which("npm")
+    if npm is None:
+        raise RuntimeError("npm is needed to install the checkout's JavaScript tools (apt-get install -y npm)")
+    cache = cache or default_cache_dir(root)
+    _run([npm, "ci", "--silent", "--no-audit", "--no-fund", "--prefer-offline", "--cache", str(cache / "npm" / "cache")],
+         cwd=root)
+    stamp.write_text(what)
+    return modules

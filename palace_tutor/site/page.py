@@ -29,6 +29,9 @@ import html as html_lib
 import json
 import re
 from dataclasses import dataclass
+from pathlib import Path
+
+from tutor.views.esm import script_text
 
 from .localize import _JS_HELPER, CDN_DIST, PANEL_DIST_DIR, VIEWPORT_META, _sub_required, localize_urls
 
@@ -126,44 +129,14 @@ window.__ptHandOver = async function () {
 };
 """
 
-# A shared link (``#pt1.<base64url(6 checksum bytes + zlib(JSON))>``, tutor/model/share.py):
-# while Python starts, show which lesson and step it opens on, from the build's index of the
-# lessons' narration. Display only: Python opens the link and is the judge of it (this peek
-# checks nothing; anything it cannot read leaves the plain first screen).
-LINK_JS = """
-(function () {
-  let text = location.hash.slice(1);
-  try { text = decodeURIComponent(text); } catch (e) { /* shown as it is */ }
-  const m = /^pt1\\.([A-Za-z0-9_-]{8,})$/.exec(text);
-  if (!m || typeof DecompressionStream === 'undefined') return;
-  document.documentElement.classList.add('pt-link');
-  const plain = () => document.documentElement.classList.remove('pt-link');
-  const b64 = m[1].replace(/-/g, '+').replace(/_/g, '/');
-  let bytes;
-  try { bytes = Uint8Array.from(atob(b64 + '==='.slice((b64.length + 3) %% 4)), (c) => c.charCodeAt(0)); }
-  catch (e) { plain(); return; }
-  const payload = new Response(new Blob([bytes.subarray(6)]).stream()
-    .pipeThrough(new DecompressionStream('deflate'))).text().then(JSON.parse);
-  // the card is further down the page: on a slow line the index can be read before it arrives
-  const parsed = document.readyState !== 'loading' ? null
-    : new Promise((ok) => document.addEventListener('DOMContentLoaded', ok, { once: true }));
-  Promise.all([payload, fetch(%(index)s).then((r) => r.json()), parsed]).then(([study, lessons]) => {
-    const lesson = lessons[study.l];
-    const card = document.getElementById('pt-link-card');
-    const add = (tag, text, cls) => { const el = document.createElement(tag); el.textContent = text;
-                                      if (cls) el.className = cls; card.appendChild(el); return el; };
-    add('p', 'Opening a shared study', 'pt-link-kind');
-    if (lesson) {
-      add('h1', lesson.game + ': ' + lesson.title);
-      const said = Number.isInteger(study.p) && lesson.steps[study.p] ? lesson.steps[study.p] : lesson.start;
-      add('h2', said[0]);
-      for (const para of String(said[1]).split('\\n\\n')) if (para.trim()) add('p', para);
-    } else {
-      add('h1', typeof study.n === 'string' && study.n ? study.n : 'Your own line of play');
-    }
-  }).catch(plain);
-})();
-"""
+# A shared link's first screen (link_peek.mjs, with the link reader the app uses, link.mjs):
+# a classic script, run before the first paint.
+LINK_PEEK = Path(__file__).with_name("link_peek.mjs")
+
+
+def _link_script(index: str) -> str:
+    return f'<script data-index="{html_lib.escape(index, quote=True)}">{script_text(LINK_PEEK)}</script>'
+
 
 EARLY_WORKER_JS = """
   window.__ptWorker = new Worker(%(url)s);
@@ -182,7 +155,7 @@ TEMPLATE = """<!DOCTYPE html>
 <meta name="palace-tutor-build" content="%(build)s">
 %(links)s
 <script>%(early_worker)s</script>
-<script>%(link_js)s</script>
+%(link_script)s
 <style>%(page_css)s%(first_css)s</style>
 %(esms_options)s
 </head>
@@ -284,7 +257,7 @@ def compose(converted_page: str, *, worker_url: str, first_html: str, first_css:
         "build": build,
         "links": links,
         "early_worker": EARLY_WORKER_JS % {"url": json.dumps(worker_url)} if early_worker else "",
-        "link_js": LINK_JS % {"index": json.dumps(link_index)} if link_index else "",
+        "link_script": _link_script(link_index) if link_index else "",
         "page_css": PAGE_CSS,
         "first_css": first_css,
         "esms_options": c.esms_options,

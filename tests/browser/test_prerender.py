@@ -1,9 +1,9 @@
 """The pre-rendered first screen (issue 17's hook) is the page the app then shows, with no jump.
 
-``tutor.views.prerender`` renders under CPython, from the live views' own code, the
-markup the page paints before any script runs. Here that markup, alone in a page
-with no script at all, is laid out by Chromium next to the live app at the same
-size, and the parts a person sees first sit at the same place (to a pixel): the
+``palace_tutor.site.prerender`` renders at build time, from the live views' own state and
+the page's own code for it (``shell_ui.mjs``), the markup the page paints before any script
+runs. Here that markup, alone in a page with no script at all, is laid out by Chromium next
+to the live app at the same size, and the parts a person sees first sit at the same place (to a pixel): the
 header and the three jobs, the first screen's title, cards and guides; for a
 lesson link, the step bar, the narration, the table's felt and a seat.
 """
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import pytest
 
+from palace_tutor.site.prerender import first_screen_html, study_screen_html
 from tutor.model.catalog import Catalog
 from tutor.model.share import encode_link
 from tutor.model.study import Study
-from tutor.views.prerender import first_screen_html, study_screen_html
 
 from .axe_support import DESKTOP, PHONE
 from .tutor_page import wait_settled

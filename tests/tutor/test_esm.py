@@ -58,3 +58,72 @@ def test_every_custom_component_of_the_views_is_a_plain_one():
                 found.append(value)
     assert len(found) >= 12  # counted in the views: the game table's Board, ItemList, PageBridge, LinkBox, ...
     assert [c.__name__ for c in found if not issubclass(c, PlainJSComponent)] == []
+
+
+# -- the code comes from files (issue 31) ------------------------------------------------------
+def _components():
+    for info in pkgutil.walk_packages(tutor.views.__path__, "tutor.views."):
+        module = importlib.import_module(info.name)
+        for value in vars(module).values():
+            if (isinstance(value, type) and issubclass(value, PlainJSComponent) and value.__module__ == module.__name__
+                    and "_esm" in vars(value)):
+                yield value
+
+
+def test_every_component_s_code_is_a_module_file_beside_its_python():
+    from tutor.views.esm import module_text
+
+    for component in _components():
+        folder = pathlib.Path(importlib.import_module(component.__module__).__file__).parent
+        files = {module_text(f): f.name for f in folder.glob("*.mjs")}
+        assert component._esm in files, f"{component.__name__}: its _esm is not one of {sorted(files.values())}"
+
+
+def test_every_component_s_code_as_the_page_gets_it_is_one_valid_module(tmp_path):
+    # our own modules put in place must not clash with the names of the file that imports them
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    assert node, "node is needed (./dev setup)"
+    for component in _components():
+        path = tmp_path / f"{component.__name__}.mjs"
+        path.write_text(component._esm, encoding="utf-8")
+        proc = subprocess.run([node, "--check", str(path)], capture_output=True, text=True)
+        assert proc.returncode == 0, f"{component.__name__}: {proc.stderr[-2000:]}"
+        assert "\nimport " not in "\n" + component._esm, component.__name__  # self-contained: nothing to fetch
+
+
+def test_a_module_s_imports_of_our_own_modules_are_put_in_place_once(tmp_path):
+    from tutor.views.esm import module_text, script_text
+
+    (tmp_path / "a.mjs").write_text("export function a() { return 1; }\nexport const A = 2;\n")
+    (tmp_path / "b.mjs").write_text("import { a } from './a.mjs';\nexport function b() { return a(); }\n")
+    (tmp_path / "main.mjs").write_text("import { a, A } from './a.mjs';\nimport { b } from './b.mjs';\n"
+                                        "export function render() { return a() + A + b(); }\n")
+    text = module_text(tmp_path / "main.mjs")
+    assert text.count("function a()") == 1 and "export function a" not in text and "export const" not in text
+    assert text.index("function a()") < text.index("function b()") < text.index("export function render()")
+    (tmp_path / "page.mjs").write_text("import { b } from './b.mjs';\nb();\n")
+    script = script_text(tmp_path / "page.mjs")
+    assert script.startswith("(function () {\n") and script.rstrip().endswith("})();") and "export" not in script
+
+
+def test_a_module_form_that_is_not_put_together_is_refused_with_the_file_and_line(tmp_path):
+    import pytest
+
+    from tutor.views.esm import ModuleError, module_text, script_text
+
+    (tmp_path / "a.mjs").write_text("export function a() {}\nexport default a;\n")
+    cases = {"bare.mjs": ("import x from './a.mjs';\n", "bare.mjs:1"),
+             "remote.mjs": ("import { a } from 'https://cdn.example/a.mjs';\n", "remote.mjs:1"),
+             "missing.mjs": ("import { c } from './a.mjs';\n", "does not export it"),
+             "gone.mjs": ("import { a } from './nowhere.mjs';\n", "which is not there"),
+             "default.mjs": ("import { a } from './a.mjs';\n", "exports declarations only")}
+    for name, (text, said) in cases.items():
+        (tmp_path / name).write_text(text)
+        with pytest.raises(ModuleError, match=re.escape(said)):
+            module_text(tmp_path / name)
+    (tmp_path / "exports.mjs").write_text("export function run() {}\n")
+    with pytest.raises(ModuleError, match="exports nothing"):
+        script_text(tmp_path / "exports.mjs")

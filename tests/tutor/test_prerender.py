@@ -1,6 +1,6 @@
-"""The pre-render (tutor/views/prerender.py) under CPython: the live page's own state put into
-the frame's markup. That the browser lays it out where the app then shows it is
-tests/browser/test_prerender.py."""
+"""The pre-render (palace_tutor/site/prerender.py): the live page's own state put on the
+frame's markup by the page's own code (shell_ui.mjs, under Node). That the browser lays it
+out where the app then shows it is tests/browser/test_prerender.py."""
 
 import pytest
 
@@ -9,7 +9,8 @@ pytest.importorskip("panel")
 from tutor.model.share import encode_link  # noqa: E402
 from tutor.model.study import Study  # noqa: E402
 from tutor.views.lesson import narration_html, step_counter  # noqa: E402
-from tutor.views.prerender import first_screen_html, page_state, static_page, study_screen_html  # noqa: E402
+from palace_tutor.site.prerender import first_screen_html, static_page, study_screen_html  # noqa: E402
+from tutor.views.prerender import page_state  # noqa: E402
 
 from . import toygame  # noqa: E402
 from .tables_support import catalog as real_catalog  # noqa: E402

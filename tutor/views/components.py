@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import param
 
 from .compat import mark_document_loaded, mark_loaded_when_linked
-from .esm import PlainJSComponent
+from .esm import PlainJSComponent, module_text
 
 _BASE_CSS = """
 :host { display: block; width: 100%; }
@@ -41,64 +42,7 @@ class ItemList(PlainJSComponent):
                           doc="'list': a scrolling column; 'buttons': a wrapping row of buttons.")
     label = param.String(default="", doc="Accessible name of the list.")
 
-    _esm = """
-    export function render({ model }) {
-      const box = document.createElement('div');
-      box.className = 'items ' + model.mode;
-      box.setAttribute('role', 'list');
-      box.setAttribute('aria-label', model.label);
-      let nodes = new Map();
-      let marked = null;  // the row marked current (a study of 2,000 moves has 2,000 rows)
-      function build() {
-        box.replaceChildren();
-        nodes = new Map();
-        marked = null;
-        for (const item of JSON.parse(model.items_json)) {
-          const row = document.createElement('div');
-          row.className = 'row';
-          row.setAttribute('role', 'listitem');
-          const b = document.createElement('button');
-          b.type = 'button';
-          b.textContent = item.label;
-          b.className = 'item ' + (item.cls || '');
-          if (item.depth) { b.style.marginLeft = (1.25 * item.depth) + 'em'; }
-          if (item.title) { b.title = item.title; }
-          b.dataset.key = String(item.key);
-          b.addEventListener('click', () => model.send_msg({key: item.key}));
-          nodes.set(String(item.key), b);
-          row.appendChild(b);
-          box.appendChild(row);
-        }
-        mark();
-      }
-      function mark() {
-        const key = model.selected == null ? null : String(model.selected);
-        const cur = key == null ? null : (nodes.get(key) || null);
-        if (marked !== cur) {
-          if (marked) { marked.classList.remove('current'); marked.removeAttribute('aria-current'); }
-          if (cur) { cur.classList.add('current'); cur.setAttribute('aria-current', 'true'); }
-          marked = cur;
-        }
-        if (cur && model.mode === 'list') {
-          // keep the current row visible inside the list, without scrolling the
-          // page; measured in the next frame, so this update never forces a
-          // layout of the whole page while other updates are still arriving
-          requestAnimationFrame(() => {
-            if (!cur.isConnected) { return; }
-            const top = cur.offsetTop - box.offsetTop;
-            if (top < box.scrollTop) { box.scrollTop = top; }
-            else if (top + cur.offsetHeight > box.scrollTop + box.clientHeight) {
-              box.scrollTop = top + cur.offsetHeight - box.clientHeight;
-            }
-          });
-        }
-      }
-      model.on('items_json', build);
-      model.on('selected', mark);
-      build();
-      return box;
-    }
-    """
+    _esm = module_text(Path(__file__).with_name("item_list.mjs"))
 
     _stylesheets = [_BASE_CSS + """
     .items.list { display: flex; flex-direction: column; max-height: 22em; overflow-y: auto;
@@ -163,78 +107,7 @@ class PageBridge(PlainJSComponent):
     started = param.Boolean(default=False, doc="Set once Python has received the page's address.")
     fragment = param.String(default="", doc="The open study's link (the part after '#'), kept in the address bar.")
 
-    _esm = """
-    export function render({ model }) {
-      const el = document.createElement('span');
-      el.className = 'page-bridge';
-      const typing = (t) => t && (t.isContentEditable ||
-        ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
-      const onKey = (e) => {
-        if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) { return; }
-        const target = e.composedPath ? e.composedPath()[0] : e.target;
-        if (typing(target)) { return; }
-        if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-          e.preventDefault();
-          model.send_msg({kind: 'key', value: e.key === 'ArrowRight' ? 'next' : 'prev'});
-        }
-      };
-      // a malformed escape ('#pt1.abc%') must not stop the page: Python gets
-      // the text as it is and refuses it with a notice
-      const decoded = (text) => { try { return decodeURIComponent(text); } catch (err) { return text; } };
-      const current = () => decoded(window.location.hash.slice(1));
-      const local = () => window.location.pathname + window.location.search +
-        (model.fragment ? '#' + model.fragment : '');
-      const write = () => {
-        // never before a study is open: the address may hold the link to open
-        // (or a malformed one, which is replaced by the study that stayed open)
-        if (model.fragment && current() !== model.fragment) {
-          window.history.replaceState(null, '', local());
-        }
-      };
-      // the address bar is written when the steps pause: history.replaceState costs a
-      // round trip to the browser (about a tenth of a Next on a slow phone) and nobody
-      // reads the address bar while pressing Next
-      let writing = null;
-      const writeSoon = () => {
-        clearTimeout(writing);
-        writing = setTimeout(() => { writing = null; write(); }, 250);
-      };
-      // a reload or a closed tab still leaves the last step in the address; an address
-      // the person typed or pasted since is theirs (the app opens it or puts this back)
-      const drop = () => { clearTimeout(writing); writing = null; };
-      const flush = () => { if (writing !== null) { drop(); write(); } };
-      const onHash = () => { drop(); model.send_msg({kind: 'hash', value: current()}); };
-      document.addEventListener('keydown', onKey);
-      window.addEventListener('hashchange', onHash);
-      window.addEventListener('pagehide', flush);
-      model.on('remove', () => {
-        flush();
-        document.removeEventListener('keydown', onKey);
-        window.removeEventListener('hashchange', onHash);
-        window.removeEventListener('pagehide', flush);
-      });
-      model.on('fragment', writeSoon);
-      // a link in the address bar that could not be opened: the study that stayed
-      // open goes back there, or with none open the page's own address
-      model.on('msg:custom', (msg) => {
-        if (!msg || msg.kind !== 'restore') { return; }
-        if (!model.fragment && window.location.hash) {
-          window.history.replaceState(null, '', window.location.pathname + window.location.search);
-        }
-        writeSoon();
-      });
-      writeSoon();
-      // Report the address until Python confirms: in the compiled app, events
-      // sent while the page is still being linked to the Python worker are lost.
-      const ping = () => {
-        if (model.started) { return; }
-        model.send_msg({kind: 'start', value: current()});
-        setTimeout(ping, 300);
-      };
-      ping();
-      return el;
-    }
-    """
+    _esm = module_text(Path(__file__).with_name("page_bridge.mjs"))
 
     _stylesheets = [":host { display: none; }"]
 
@@ -274,42 +147,7 @@ class LinkBox(PlainJSComponent):
 
     fragment = param.String(default="", doc="The study link (the part after '#').")
 
-    _esm = """
-    export function render({ model }) {
-      const box = document.createElement('div');
-      box.className = 'linkbox';
-      const field = document.createElement('input');
-      field.type = 'text';
-      field.readOnly = true;
-      field.className = 'share-link';
-      field.setAttribute('aria-label', 'Link to this study');
-      const copy = document.createElement('button');
-      copy.type = 'button';
-      copy.className = 'copy-link';
-      copy.textContent = 'Copy link';
-      const said = document.createElement('span');
-      said.className = 'copied';
-      said.setAttribute('role', 'status');
-      const address = () => window.location.origin + window.location.pathname + window.location.search +
-        (model.fragment ? '#' + model.fragment : '');
-      const show = () => { field.value = address(); said.textContent = ''; };
-      copy.addEventListener('click', async () => {
-        field.value = address();
-        try {
-          await navigator.clipboard.writeText(field.value);
-        } catch (err) {
-          field.select();
-          document.execCommand('copy');
-        }
-        said.textContent = 'Copied.';
-      });
-      field.addEventListener('focus', () => field.select());
-      model.on('fragment', show);
-      show();
-      box.append(field, copy, said);
-      return box;
-    }
-    """
+    _esm = module_text(Path(__file__).with_name("link_box.mjs"))
 
     _stylesheets = [_BASE_CSS + """
     .linkbox { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
@@ -335,30 +173,7 @@ class FileOpen(PlainJSComponent):
     accept = param.String(default=".txt,text/plain", doc="The input's accept attribute.")
     max_bytes = param.Integer(default=2_000_000, doc="Largest file read.")
 
-    _esm = """
-    export function render({ model }) {
-      const label = document.createElement('label');
-      label.className = 'file-open';
-      const words = document.createElement('span');
-      words.className = 'file-label';
-      words.textContent = model.label;
-      const input = document.createElement('input');
-      input.type = 'file';
-      input.accept = model.accept;
-      input.addEventListener('change', () => {
-        const file = input.files && input.files[0];
-        if (!file) { return; }
-        if (file.size > model.max_bytes) {
-          model.send_msg({name: file.name, text: null});
-        } else {
-          file.text().then((text) => model.send_msg({name: file.name, text: text}));
-        }
-        input.value = '';
-      });
-      label.append(words, input);
-      return label;
-    }
-    """
+    _esm = module_text(Path(__file__).with_name("file_open.mjs"))
 
     _stylesheets = [_BASE_CSS + """
     .file-open { display: flex; flex-direction: column; gap: 4px; }

@@ -15,11 +15,12 @@ overwrites newer typing, nor the committed text while its answer is on the way. 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import param
 
-from .esm import PlainJSComponent
+from .esm import PlainJSComponent, module_text
 
 
 class FieldsBox(PlainJSComponent):
@@ -39,153 +40,7 @@ class FieldsBox(PlainJSComponent):
     focus = param.String(default="", doc="The field tapped cards go to.")
     options = param.List(default=[], doc="Check boxes: dicts with ``key``, ``label`` and ``value`` (bool).")
 
-    _esm = """
-    export function render({ model }) {
-      const box = document.createElement('div');
-      box.className = 'fields';
-      const rows = new Map();
-      const committed = new Map();
-      // per field, what the keystrokes since its last commit sent: the model echoes each, and
-      // an echo may arrive after the commit (a busy worker); only the commit's answer, the
-      // canonical spelling, is written over the committed text
-      const typed = new Map();
-      const root = () => box.getRootNode();
-      const typing = (input) => root().activeElement === input;
-      function build() {
-        // a rebuild keeps the box being typed in, its text and caret (the learner types on)
-        const active = root().activeElement;
-        const kept = [...rows].find(([, r]) => r.input === active);
-        const caret = kept ? [kept[0], active.value, active.selectionStart, active.selectionEnd] : null;
-        box.replaceChildren();
-        rows.clear();
-        let group = null;
-        let holder = box;
-        for (const f of model.fields) {
-          if (f.group && f.group !== group) {
-            holder = document.createElement('div');
-            holder.className = 'group';
-            box.appendChild(holder);
-          } else if (!f.group) {
-            holder = box;
-          }
-          group = f.group || null;
-          const row = document.createElement('div');
-          row.className = 'field-row field-' + f.cls;
-          const pick = document.createElement('button');
-          pick.type = 'button';
-          pick.className = 'focus-btn focus-' + f.cls;
-          const input = document.createElement('input');
-          input.type = 'text';
-          input.id = 'fld-' + f.cls;
-          input.className = 'field-input';
-          input.autocomplete = 'off';
-          input.spellcheck = false;
-          input.setAttribute('autocapitalize', 'off');
-          input.placeholder = f.placeholder || '';
-          input.maxLength = f.kind === 'name' ? 60 : 200;
-          const label = document.createElement('label');
-          label.className = 'field-label';
-          label.htmlFor = input.id;
-          label.textContent = f.label;
-          const problem = document.createElement('div');
-          problem.className = 'field-problem problem-' + f.cls;
-          problem.id = 'prb-' + f.cls;
-          problem.setAttribute('aria-live', 'polite');
-          input.setAttribute('aria-describedby', problem.id);
-          const head = document.createElement('div');
-          head.className = 'field-head';
-          head.append(label);
-          if (f.kind === 'name') {
-            pick.style.display = 'none';
-          } else {
-            pick.addEventListener('click', () => model.send_msg({kind: 'focus', key: f.key}));
-            // the keyboard's way to the same choice (a tap into the box too): picked cards go to it
-            input.addEventListener('focus', () => {
-              if (model.focus !== f.key) { model.send_msg({kind: 'focus', key: f.key}); }
-            });
-            head.append(pick);
-          }
-          input.addEventListener('input', () => {
-            committed.delete(f.key);  // typing on: what the model sends back for the commit is older
-            if (!typed.has(f.key)) { typed.set(f.key, new Set()); }
-            typed.get(f.key).add(input.value);
-            model.send_msg({kind: 'input', key: f.key, value: input.value});
-          });
-          const commit = () => {
-            committed.set(f.key, input.value);
-            model.send_msg({kind: 'commit', key: f.key, value: input.value});
-          };
-          input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); commit(); } });
-          input.addEventListener('change', commit);
-          row.append(head, input, problem);
-          rows.set(f.key, {row, pick, input, problem, field: f});
-          holder.appendChild(row);
-        }
-        fill(true);
-        mark();
-        const again = caret && rows.get(caret[0]);
-        if (again) {
-          again.input.value = caret[1];
-          again.input.focus();
-          again.input.setSelectionRange(caret[2], caret[3]);
-        }
-      }
-      const opts = document.createElement('div');
-      opts.className = 'options';
-      function buildOptions() {
-        opts.replaceChildren();
-        for (const o of model.options) {
-          const label = document.createElement('label');
-          label.className = 'option option-' + o.key.replace(/_/g, '-');
-          const box = document.createElement('input');
-          box.type = 'checkbox';
-          box.checked = !!o.value;
-          box.addEventListener('change', () => model.send_msg({kind: 'option', key: o.key, value: box.checked}));
-          const text = document.createElement('span');
-          text.textContent = o.label;
-          label.append(box, text);
-          opts.appendChild(label);
-        }
-      }
-      function fill(all) {
-        for (const [key, r] of rows) {
-          const text = model.texts[key] ?? '';
-          // an echo of the text as typed may come before the commit's canonical text: the
-          // mark stays until that is written (or the learner types on)
-          if (r.input.value === text) { continue; }
-          const echo = committed.has(key) && typed.has(key) && typed.get(key).has(text);
-          if (all || !typing(r.input) || (committed.get(key) === r.input.value && !echo)) {
-            r.input.value = text;
-            committed.delete(key);
-            typed.delete(key);
-          }
-        }
-      }
-      function mark() {
-        for (const [key, r] of rows) {
-          const problem = model.problems[key] || '';
-          r.problem.textContent = problem;
-          r.row.classList.toggle('bad', !!problem);
-          if (problem) { r.input.setAttribute('aria-invalid', 'true'); } else { r.input.removeAttribute('aria-invalid'); }
-          const on = key === model.focus;
-          r.row.classList.toggle('focused', on);
-          r.pick.setAttribute('aria-pressed', on ? 'true' : 'false');
-          const count = model.counts[key] ? ' ' + model.counts[key] : '';
-          r.pick.textContent = on ? 'Cards go here' + count : 'Tap cards in' + count;
-          r.pick.setAttribute('aria-label', (on ? 'Tapped cards go into ' : 'Put tapped cards into ') + r.field.label);
-        }
-      }
-      model.on('fields', build);
-      model.on('texts', () => fill(false));
-      model.on(['problems', 'focus', 'counts'], mark);
-      model.on('options', buildOptions);
-      build();
-      buildOptions();
-      const wrap = document.createElement('div');
-      wrap.append(box, opts);
-      return wrap;
-    }
-    """
+    _esm = module_text(Path(__file__).with_name("fields.mjs"))
 
     _stylesheets = ["""
     :host { display: block; width: 100%; }

@@ -17,6 +17,7 @@ decision time (to measure it in the browser).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import panel as pn
@@ -24,7 +25,7 @@ import param
 
 from tutor.model.versus import PERSON, PlayMode
 
-from .esm import PlainJSComponent
+from .esm import PlainJSComponent, module_text
 from .text import tag
 
 LEVEL_LABELS = ((PERSON, "A person"), ("beginner", "Computer: beginner"), ("standard", "Computer: standard"),
@@ -70,32 +71,7 @@ class PlayStrip(PlainJSComponent):
 
     html = param.String(default="")
 
-    _esm = """
-    export function render({ model }) {
-      const root = document.createElement('div');
-      const draw = () => {
-        const open = root.querySelector('.players-setup[open]') !== null;
-        root.innerHTML = model.html;
-        const setup = root.querySelector('.players-setup');
-        if (setup && open && !root.querySelector('.handover')) { setup.open = true; }
-        const taken = root.querySelector('.handover button');
-        if (taken) { taken.focus(); }
-      };
-      root.addEventListener('click', (e) => {
-        const el = e.target.closest('button[data-act]');
-        if (!el || !root.contains(el) || el.disabled) { return; }
-        const levels = [...root.querySelectorAll('select.seat-level')].map((s) => s.value);
-        if (el.dataset.act === 'start' || el.dataset.act === 'stop') {
-          const setup = root.querySelector('.players-setup');
-          if (setup) { setup.open = false; }
-        }
-        model.send_msg({act: el.dataset.act, value: el.dataset.value || '', levels: levels});
-      });
-      model.on('html', draw);
-      draw();
-      return root;
-    }
-    """
+    _esm = module_text(Path(__file__).with_name("play_strip.mjs"))
 
     _stylesheets = [STRIP_CSS]
 

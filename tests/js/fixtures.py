@@ -1,0 +1,89 @@
+"""Data for the node tests (tests/js/*.test.mjs), made by the Python side of the app.
+
+    python tests/js/fixtures.py links|tables|frame
+
+prints one JSON document: ``links``, share links made by the Python encoder
+(``tutor.model.share.encode_link``) with the payload each was made from; ``tables``,
+the game table's markup (the Board's ``html``) at every stop of a lesson of each game,
+in order; ``frame``, the page's frame markup and what its selects offer.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tutor.model.catalog import Catalog  # noqa: E402
+from tutor.model.study import Study  # noqa: E402
+
+NAMES = ["Ann", "Bo", "Cy"]
+# titles and notes a person may type: scripts, emoji, markup, quotes, a long one
+TEXTS = ["Friday's game", "Ünïcode ♠♥ 漢字 🂡", '<img src=x onerror="alert(1)">', "a \"quoted\" & 'odd' one",
+         "x" * 2000]
+
+
+def _walk(study: Study, rnd: random.Random, moves: int) -> None:
+    """Play up to ``moves`` legal moves, some of them off the main line."""
+    for _ in range(moves):
+        legal = [c.action for c in study.choices() if c.verdict.legal]
+        if not legal:
+            return
+        study.play(rnd.choice(legal))
+
+
+def links() -> list[dict]:
+    from tutor.model.share import _payload_json, encode_link
+
+    catalog = Catalog.load()
+    rnd = random.Random(7)
+    studies: list[Study] = []
+    for lesson in catalog.lessons:
+        study = Study.from_lesson(lesson, catalog.family(lesson.game))
+        studies.append(study)
+        branched = Study.from_lesson(lesson, catalog.family(lesson.game))
+        branched.jump(len(lesson.steps) // 2)
+        _walk(branched, rnd, 3)
+        branched.title = rnd.choice(TEXTS)
+        branched.set_note(rnd.choice(TEXTS))
+        studies.append(branched)
+    for family in map(catalog.family, catalog.game_ids()):
+        for variant in family.presets:
+            study = Study.from_setup(family, variant, {family.players_key: NAMES, "seed": rnd.randrange(10**6)})
+            _walk(study, rnd, 40)
+            study.title = rnd.choice(TEXTS)
+            studies.append(study)
+    return [{"link": encode_link(s), "payload": json.loads(_payload_json(s))} for s in studies]
+
+
+def tables() -> list[dict]:
+    from tutor.views.renderer import renderer_for
+
+    catalog = Catalog.load()
+    out = []
+    for family in map(catalog.family, catalog.game_ids()):
+        lesson = catalog.lesson(catalog.lessons_for(family.id)[0].id)
+        study = Study.from_lesson(lesson, family)
+        table = renderer_for(family.id)(study=study)
+        htmls = [table.board.html]
+        while study.forward():
+            htmls.append(table.board.html)
+        out.append({"lesson": lesson.id, "htmls": htmls})
+    return out
+
+
+def frame() -> dict:
+    from tutor.model.app import TutorApp
+    from tutor.views.app import frame_data
+    from tutor.views.frame import frame_html
+
+    catalog = Catalog.load()
+    return {"frame": frame_html(frame_data(TutorApp(catalog))), "lessons": [lesson.id for lesson in catalog.lessons],
+            "games": list(catalog.game_ids())}
+
+
+if __name__ == "__main__":
+    print(json.dumps({"links": links, "tables": tables, "frame": frame}[sys.argv[1]]()))
