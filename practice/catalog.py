@@ -117,7 +117,7 @@ def _asker(game: str, kind: str):
     if kind == "what":
         measures = module.MEASURES
         return lambda drill: templates.answer_what(drill, measures)
-    own = getattr(module, "ASKERS", {})
+    own = {**templates.SHARED, **getattr(module, "ASKERS", {})}
     if kind not in own:
         raise KeyError(f"no template {kind!r} for {game}")
     return own[kind]

@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.cards import make_deck, shuffled
 from rules.palace import PalaceState, rules_for, start
-from rules.palace import sections as S
+from rules.refs import RuleRef
 
 from .drill import Choice
 from .palace_spots import CHOICES, MEASURES, NAMES, ORDINARY, Spot, after, measure, spot, then, which
@@ -105,7 +105,8 @@ measure("down", lambda s: len(s.face_down[0]), lambda s: (2, 3, 4, 6), lambda v:
 measure("hand", lambda s: len(s.hands[0]), lambda s: (3, 4, 6, 9), lambda v: f"{v} cards in each hand")
 measure("up", lambda s: len(s.face_up[0]), lambda s: (2, 3, 4, 6), lambda v: f"{v} face-up cards each")
 measure("stock", lambda s: len(s.stock), lambda s: sorted({_all_cards(s) - s.players * k - j
-                                                           for k in (6, 9, 12, 18) for j in (0, 1)} - {0}),
+                                                           for k in (6, 9, 12, 18) for j in (0, 1)
+                                                           if _all_cards(s) - s.players * k - j > 0}),
         lambda v: f"{v} cards")
 measure("pile-size", lambda s: len(s.pile), lambda s: (0, 1, 2, 3),
         lambda v: {0: "No card: the pile starts empty", 1: "One card"}.get(v, f"{v} cards"))
@@ -245,8 +246,14 @@ def _clauses(matrix: str, variant: str, cite: Callable[[str], Any], rows: Sequen
 
 from . import palace_books as _books  # noqa: E402  (the per-book tables use the factories above)
 
+def _cite(preset: str) -> Callable[[str], RuleRef]:
+    """A section of the rule book a preset comes from."""
+    source = rules_for(preset).source
+    return lambda section: RuleRef(source, section)
+
+
 CLAUSES: tuple[Clause, ...] = (
-    _clauses("palace-house", "house", S.house, _books.HOUSE_ROWS, _books.house_makers())
-    + _clauses("palace-caron", "caron", S.caron, _books.CARON_ROWS, _books.caron_makers())
-    + _clauses("palace-bga", "bga", S.bga, _books.BGA_ROWS, _books.bga_makers())
+    _clauses("palace-house", "house", _cite("house"), _books.HOUSE_ROWS, _books.house_makers())
+    + _clauses("palace-caron", "caron", _cite("caron"), _books.CARON_ROWS, _books.caron_makers())
+    + _clauses("palace-bga", "bga", _cite("bga"), _books.BGA_ROWS, _books.bga_makers())
 )

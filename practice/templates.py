@@ -11,13 +11,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from string import ascii_lowercase
 from typing import Any
 
 from rules.core import GameState
 
 from .drill import Answer, Choice, Drill, Said
+from .spec import Parts
 
 Measure = Callable[[GameState, GameState, tuple[Any, ...]], "str | tuple[str, str]"]
 """``measure(before, after, events) -> key`` or ``(key, what the engine's state shows)``: what a
@@ -68,7 +69,61 @@ def answer_what(drill: Drill, measures: Mapping[str, Measure]) -> Answer:
     if isinstance(got, tuple):
         got, note = got
         told.append(note)
-    reason = "; ".join(reasons or told) or ""
+    reason = "; ".join(reasons or told)
+    if not reason:  # a fact of the deal: nothing happened to narrate, so say the rule (our words)
+        from .catalog import find_clause
+        shown = next((c.text for c in drill.choices if c.key == got), got)
+        reason = f"{shown}: {find_clause(drill.clause).about[:1].lower()}{find_clause(drill.clause).about[1:]}"
     said = {c.key: Said(c.key == got, reason if c.key == got else f"not so: {reason}" if reason else "not so", ref)
             for c in drill.choices}
     return Answer(tuple(k for k in said if said[k].right), said, ref)
+
+
+# -- "can this many play?": the game's own setup decides ---------------------------------------
+
+def seats_drill(ctx: Any, n: int, names: Sequence[str], players_key: str, what: str = "") -> Parts:
+    """"Can N people play?": the game's setup is asked to seat them."""
+    q = f"{n} people want to play {what or 'this game'} at one table. Can they?"
+    choices = (Choice("yes", f"Yes, {n} can play"), Choice("no", f"No, not {n}"))
+    return Parts("seats", q, choices, ctx.position({players_key: list(names[:n])}), (players_key, str(n)))
+
+
+def answer_seats(drill: Drill) -> Answer:
+    from rules.errors import NotationError
+    from rules.games import get_family
+    key, n = drill.probe[0], int(drill.probe[1])
+    setup = {**drill.position.setup, "seed": 1}
+    try:
+        get_family(drill.game).start(drill.variant, setup)
+        right, reason = "yes", f"{n} players is a table the rules allow"
+    except NotationError as err:
+        right, reason = "no", str(err)
+    said = {c.key: Said(c.key == right, reason, drill.ref) for c in drill.choices}
+    return Answer((right,), said, drill.ref)
+
+
+# -- "which of these cards may she look at?": the seat's own view decides -------------------------
+
+def sees_drill(ctx: Any, position: Any, seat: int, name: str, cards: Sequence[tuple[Any, str]], lead: str = "") -> Parts:
+    """``cards``: (card, where it lies in our words); the answer is read from ``state.view(seat)``."""
+    keys_ = keys(len(cards))
+    choices = tuple(Choice(k, f"The {c.label} ({where})") for k, (c, where) in zip(keys_, cards))
+    q = f"{lead} Which of these cards may {name} look at now? Pick every one.".strip()
+    return Parts("sees", q, choices, position, (str(seat), *(str(c) for c, _ in cards)), several=True)
+
+
+def answer_sees(drill: Drill) -> Answer:
+    from rules.cards import Card
+    state = drill.position.state()
+    seat = int(drill.probe[0])
+    unseen = set(state.view(seat).unseen())
+    name = state.names[seat]
+    said = {}
+    for choice, text in zip(drill.choices, drill.probe[1:]):
+        hidden = Card.parse(text) in unseen
+        said[choice.key] = Said(not hidden, f"{name} cannot see it: it is hidden from that seat" if hidden
+                                else f"{name} may see it", drill.ref)
+    return Answer(tuple(k for k, s in said.items() if s.right), said, drill.ref)
+
+
+SHARED = {"seats": answer_seats, "sees": answer_sees}

@@ -46,7 +46,7 @@ def test_tutor_and_lessons_import_only_each_games_public_face():
 
     root = Path(__file__).resolve().parents[2]
     inner = []
-    for folder in ("tutor", "lessons"):
+    for folder in ("tutor", "lessons", "practice"):
         for path in sorted((root / folder).rglob("*.py")):
             for name in _imports(path):
                 parts = name.split(".")
@@ -82,4 +82,27 @@ def test_players_import_rules_only_and_rules_know_nothing_of_players():
     for path in sorted((root / "rules").rglob("*.py")):
         wrong += [f"{path.relative_to(root)}: {name}" for name in _imports(path) if name.split(".")[0] == "players"]
     assert sorted((root / "players").glob("*.py")), "the players layer is missing"
+    assert not wrong, wrong
+
+
+def test_practice_imports_rules_only_and_nothing_imports_it_below():
+    # issue 32: rules <- practice (drills, mastery, quizzes: no param, no panel) <- tutor
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    std = set(sys.stdlib_module_names) | {"__future__"}
+    allowed = {"fsrs"}  # the spaced-repetition scheduler (pure Python, shipped in the site's wheels)
+    wrong = []
+    for path in sorted((root / "practice").rglob("*.py")):
+        for name in _imports(path):
+            parts = name.split(".")
+            if parts[0] in std or parts[0] in allowed or parts[0] == "practice":
+                continue
+            if parts[0] != "rules" or (len(parts) > 2 and parts[1] in GAMES):
+                wrong.append(f"{path.relative_to(root)}: {name}")
+    for folder in ("rules", "players", "lessons"):
+        wrong += [f"{p.relative_to(root)}: {name}" for p in sorted((root / folder).rglob("*.py"))
+                  for name in _imports(p) if name.split(".")[0] == "practice"]
+    assert sorted((root / "practice").glob("*.py")), "the practice layer is missing"
     assert not wrong, wrong

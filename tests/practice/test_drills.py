@@ -1,0 +1,33 @@
+"""Every generator, a few seeds each: the drill is made, the same seed gives the same drill, its
+token makes it again, the engine finds a right answer among the choices, and the words a person
+reads carry no engine notation."""
+
+import pytest
+from practice_support import NOTATION
+
+from practice import clauses, drill_from_token, make_drill
+
+DRILLABLE = [c.id for c in clauses() if c.drillable]
+SEEDS = range(6)
+
+
+@pytest.mark.parametrize("clause", DRILLABLE)
+def test_drill_is_seeded_answered_and_in_plain_words(clause):
+    for seed in SEEDS:
+        drill = make_drill(clause, seed=seed)
+        assert make_drill(clause, seed=seed) == drill
+        assert drill_from_token(drill.token) == drill
+        keys = [c.key for c in drill.choices]
+        assert len(keys) == len(set(keys)) >= 2
+        answer = drill.answer()
+        assert answer.right, f"{drill.token}: no right choice\n{drill.question}"
+        assert set(answer.right) <= set(keys)
+        if not drill.several:
+            assert len(answer.right) == 1
+        for text in (drill.question, *(c.text for c in drill.choices)):
+            assert not NOTATION.search(text), f"{drill.token}: notation in {text!r}"
+        graded = drill.grade(answer.right)
+        assert graded.correct and graded.why
+        wrong = [k for k in keys if k not in answer.right][:1]
+        if wrong:
+            assert not drill.grade(wrong).correct
