@@ -94,6 +94,20 @@ def _cmd_rules(a: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_practice(a: argparse.Namespace) -> int:
+    """``palace-tutor practice list [GAME] [--variant V] | make CLAUSE --seed N [...]`` (issue 32)."""
+    from practice import cli as practice_cli
+
+    if a.practice_command == "list":
+        listing = practice_cli.list_clauses(a.game, a.variant)
+        text = practice_cli.as_json(listing) if a.json else practice_cli.list_text(listing)
+    else:
+        drill = practice_cli.make_one(a.clause, a.seed, a.variant, _rule_options(a.rule))
+        text = practice_cli.as_json(drill) if a.json else practice_cli.drill_text(drill)
+    print(text if terminal.can_print(text) or not a.json else json.dumps(json.loads(text)))
+    return 0
+
+
 def _cmd_lessons(a: argparse.Namespace) -> int:
     from lessons.cli import run
 
@@ -161,6 +175,20 @@ def make_parser() -> argparse.ArgumentParser:
     ru.add_argument("--json", action="store_true")
     ru.set_defaults(run=_cmd_rules)
 
+    pr = sub.add_parser("practice", help="drills made by the engines, one per clause of the rules")
+    psub = pr.add_subparsers(dest="practice_command", required=True)
+    pl_list = psub.add_parser("list", help="the clauses with a drill, and those without (with why)")
+    pl_list.add_argument("game", nargs="?", help="palace-poker, palace or kings-pot (default: all)")
+    pl_list.add_argument("--variant", help="only the clauses drilled under this preset")
+    pl_list.add_argument("--json", action="store_true")
+    pl_make = psub.add_parser("make", help="one drill: position, question, choices, the engine's answer")
+    pl_make.add_argument("clause", help="a clause id, like H-A1 or PP-36 (practice list shows them)")
+    pl_make.add_argument("--seed", required=True, help="a whole number: the same seed gives the same drill")
+    pl_make.add_argument("--variant", help="the table's preset (default: the clause's own rule book)")
+    pl_make.add_argument("--rule", action="append", metavar="NAME=VALUE", help="a table option (repeatable)")
+    pl_make.add_argument("--json", action="store_true")
+    pr.set_defaults(run=_cmd_practice)
+
     les = sub.add_parser("lessons", help="list, check or show the lessons")
     lsub = les.add_subparsers(dest="lessons_command", required=True)
     ls_list = lsub.add_parser("list", help="one line per lesson: id, game, title")
@@ -206,7 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = make_parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
-        if args.command == "check":
+        if args.command in ("check", "practice"):
             _refuse_control_characters(args)
         return run(args)
     except ValueError as err:  # NotationError and IllegalActionError are ValueErrors

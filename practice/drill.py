@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.core import GameState
@@ -127,6 +127,20 @@ class Drill:
         """A short text that makes this drill again: ``clause~variant~seed[~name=value...]``."""
         from .links import drill_token
         return drill_token(self.clause, self.variant, self.options, self.seed)
+
+    def under(self, variant: str | None = None, options: Mapping[str, str] | None = None) -> "Drill":
+        """The same position and question under other rules (another preset, other options):
+        what would the answer be at a table that plays it that way? The engine decides when
+        asked; a position the other rules cannot reach raises a ValueError then."""
+        variant = self.variant if variant is None else variant
+        opts = tuple(sorted((options if options is not None else dict(self.options)).items()))
+        setup = self.position.setup
+        setup.pop("options", None)
+        if opts and not self.position.checker:
+            setup["options"] = dict(opts)
+        pos = replace(self.position, variant=variant,
+                      setup_json=json.dumps(setup, sort_keys=True, separators=(",", ":")))
+        return replace(self, variant=variant, options=opts, position=pos)
 
     def choice(self, key: str) -> Choice:
         return next(c for c in self.choices if c.key == key)

@@ -447,7 +447,9 @@ def sees_after(phase: str) -> Callable[[Ctx], Parts]:
         shown = sorted(d.state.face_up)[:1]
         cards += [(d.state.table.tableau[c], "a face-up cell of the square") for c in shown]
         hidden = [c for c in range(25) if c not in d.state.face_up][:1]
-        cards += [(d.state.table.tableau[c], "a face-down cell of the square") for c in hidden]
+        cell = "a cell of the square, face down before the showdown" if phase == "SHOWDOWN" else \
+            "a face-down cell of the square"
+        cards += [(d.state.table.tableau[c], cell) for c in hidden]
         if phase == "SHOWDOWN":
             d.to("SHOWDOWN", 3)
             d.do("showdown")

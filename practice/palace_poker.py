@@ -495,7 +495,7 @@ def makers() -> dict[str, Any]:
         "PP-23": turn(also=lambda t: [f"bet @{t.mover}"]),
         "PP-24": _same_suit_attack(),
         "PP-25": (turn(soldiers=3, also=bet_amounts, drop=("bet",)), "no-limit"),
-        "PP-26": (lambda ctx: turn(soldiers=3, also=bet_amounts, drop=("bet",))(ctx), "limit"),
+        "PP-26": (turn(soldiers=3, also=bet_amounts, drop=("bet",)), "variant:no-limit", "limit"),
         "PP-27": battle_then("pot", "After the battle, where is the pot?",
                              lambda t, a, d: (Choice("stays", "It stays in the middle"),
                                               Choice("taken", "The battle's winner takes it"))),
@@ -503,8 +503,8 @@ def makers() -> dict[str, Any]:
         "PP-29": battle_then("out", "Who is out of the hand now?", _out_choices, answer="fold"),
         "PP-30": battle_then("soldiers-of-mover", "How many soldiers does the attacker now have to choose from?",
                              lambda t, a, d: tuple(Choice(str(k), str(k)) for k in range(0, 8)), answer="fold"),
-        "PP-31": (facing(also=call_amounts), "no-limit"),
-        "PP-32": (facing(also=call_amounts), "limit"),
+        "PP-31": facing(also=call_amounts),
+        "PP-32": (facing(also=call_amounts), "variant:no-limit", "limit"),
         "PP-33": lambda ctx: battle(ctx),
         "PP-34": battle_then("out", "Who is out of the hand now?", _out_choices, answer="call"),
         "PP-35": battle_then("shows-first", "Whose palace cards are shown first?",
@@ -519,7 +519,7 @@ def makers() -> dict[str, Any]:
         "PP-42": battle_then("paid", "How much does the defender put in?",
                              lambda t, a, d: _money([t.state.rules.small_bet * k for k in range(1, 9)]), answer="raise"),
         "PP-43": (facing(also=raise_amounts), "no-limit"),
-        "PP-44": (facing(also=raise_amounts), "limit"),
+        "PP-44": (facing(also=raise_amounts), "variant:no-limit", "limit"),
         "PP-45": facing(raised=True, also=lambda t: ["stay"]),
         "PP-46": after_turn("next", lambda t: "stay", "Who decides next?", _names_of),
         "PP-47": end_of_hand("ended", "What follows?", _ended_choices),
@@ -538,7 +538,7 @@ def makers() -> dict[str, Any]:
                  "its rules are drilled by their own clauses (16, 23, 28-34, 38, 51)",
         "PP-56": end_of_hand("next-dealer", "Who deals the next hand?", _names_of),
         "PP-57": (same_suit_end(), "variant:no-pot-sharing", "limit"),
-        "PP-58": (turn(soldiers=1, also=lambda t: ["market"], ask=""), "variant:open-market", "limit"),
+        "PP-58": (_market, "variant:open-market", "limit"),
         "PP-59": (lambda ctx: battle(ctx, shape=_wheel(in_palace=True), keep=lambda v: True),
                   "variant:kings-in-the-house", "limit"),
         "PP-60": (lambda ctx: battle(ctx, shape=_wheel(in_palace=False)), "variant:kings-in-the-house"),
@@ -560,7 +560,7 @@ def makers() -> dict[str, Any]:
         "PP-68": (after_turn("ended", lambda t: "buy", "Everyone else stayed in a row before this. What follows?",
                              _ended_choices, lo=3, hi=3, setup=lambda ctx: {},
                              before=lambda t: [t.do("stay") for _ in range(2) if t.state.phase.name == "TURN"]),
-                  "variant:points", "limit"),
+                  "variant:points"),
         "PP-69": facing(also=call_amounts, soldiers=0, lo=3, hi=4,
                         more=lambda ctx, n: {"stakes": [5, 10], "stacks": [40] + [ctx.rng.randint(4, 14)] * (n - 1)}),
         "PP-70": "the tutor's exact odds are a help for players, not a rule of play",
@@ -675,6 +675,15 @@ def _no_wheel(rng: Any, a_name: str, d_name: str) -> tuple[str, str]:
     d_banner = rng.choice([c for c in PACK if c.suit is other and c not in used])
     rest = rng.sample([c for c in PACK if c not in used and c is not d_banner], 4)
     return a, side_text(d_name, d_banner, rest[:3], rest[3:])
+
+
+def _market(ctx: Ctx) -> Parts:
+    """A soldier has just been thrown away (so the discard pile has a top card): may the next
+    player buy it?"""
+    t = Table(ctx, _n(ctx, 3, 5), **_stakes(ctx))
+    t.buy_until([1] * len(t.state.players))
+    t.do(f"discard {t.state.player(t.mover).soldiers[0]}")
+    return which(t, also=["market", "buy"])
 
 
 def _points_attack(ctx: Ctx) -> Parts:
