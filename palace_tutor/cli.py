@@ -178,7 +178,7 @@ def make_parser() -> argparse.ArgumentParser:
     pr = sub.add_parser("practice", help="drills made by the engines, one per clause of the rules")
     psub = pr.add_subparsers(dest="practice_command", required=True)
     pl_list = psub.add_parser("list", help="the clauses with a drill, and those without (with why)")
-    pl_list.add_argument("game", nargs="?", help="palace-poker, palace or kings-pot (default: all)")
+    pl_list.add_argument("game", nargs="?", help="a game id, as `palace-tutor rules` takes it (default: all)")
     pl_list.add_argument("--variant", help="only the clauses drilled under this preset")
     pl_list.add_argument("--json", action="store_true")
     pl_make = psub.add_parser("make", help="one drill: position, question, choices, the engine's answer")

@@ -17,7 +17,7 @@ from rules.kings_pot import LINES, HandName, KingsPotState, check_tableau, ref, 
 
 from .drill import Answer, Choice, Drill, Said
 from .spec import Clause, Ctx, Parts
-from .templates import keys, move_choices, seats_drill, sees_drill
+from .templates import move_choices, seats_drill, sees_drill
 
 GAME = "kings-pot"
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Joe", "Kim", "Lou", "Max", "Ned",
@@ -202,7 +202,15 @@ def which(d: Deal, *, also: Sequence[str] = (), ask: str = "") -> Parts:
 
 def what(d: Deal, moves: Sequence[str], measure: str, ask: str, choices: Sequence[Choice]) -> Parts:
     st = d.state
-    did = f" {st.names[st.mover]} decides to {st.describe(st.parse_action(moves[0]))}." if moves and st.mover is not None else ""
+    did = ""
+    if moves and st.mover is not None:
+        action = st.parse_action(moves[0])
+        if measure == "paid":  # the question is the price: say the move without it
+            count = getattr(action, "count", None)
+            words = f"buy {count} card{'s' if count != 1 else ''}" if moves[0].startswith("buy") else moves[0].split(" ")[0]
+        else:
+            words = st.describe(action)
+        did = f" {st.names[st.mover]} decides to {words}."
     return Parts("what", f"{describe_deal(d)}{did} {ask}", tuple(choices), d.position(), (measure, *moves))
 
 
@@ -465,8 +473,6 @@ def _tie_or_king(d: Deal) -> Sequence[Choice]:
 
 def makers() -> dict[str, Any]:
     showdown_pos = at("SHOWDOWN", 3)
-    winners = lambda d: tuple(Choice(n, f"{n} takes it") for n in d.state.names) + (  # noqa: E731
-        Choice("nobody", "Nobody backs the winning hand: it stays"),)
     return {
         "KP-1": winners_drill(showdown_pos),
         "KP-2": lambda ctx: seats_drill(ctx, ctx.rng.choice((1, 2, 3, 4, 9, 15, 22, 23, 25)), NAMES + ("Yan", "Zed"),
@@ -487,8 +493,8 @@ def makers() -> dict[str, Any]:
         "KP-15": fact("spare", "How many cards are left for the players once the square and the King's hand are out?",
                       (17, 20, 22, 27)),
         "KP-16": lambda ctx: seats_drill(ctx, ctx.rng.choice((20, 21, 22, 23, 24)), NAMES, "players", "King's Pot"),
-        "KP-17": W(at("BUY", lo=3, hi=22), also=lambda d: [f"buy {k}" for k in range(1, 9)],
-                   ask="How many cards may this player buy?"),
+        "KP-17": (W(at("BUY", lo=3, hi=22), also=lambda d: [f"buy {k}" for k in range(1, 9)],
+                    ask="How many cards may this player buy?"), {"max-buy": "1"}),
         "KP-18": W(at("BUY", lo=5, hi=5), also=lambda d: [f"buy {k}" for k in range(1, 8)],
                    ask="How many cards may this player buy?"),
         "KP-19": W(at("BUY", lo=11, hi=11), also=lambda d: [f"buy {k}" for k in range(1, 5)],

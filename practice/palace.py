@@ -87,13 +87,9 @@ def F(measure_name: str, ask: str, players: tuple[int, int] = (2, 6), do: Callab
         sp = dealt(ctx, (max(lo, rules.min_players), min(hi, rules.max_players)), more)
         n = sp.state.players
         q = f"A deal for {n} players ({', '.join(sp.state.names)}). {ask}"
-        return Parts("what", q, _CHOICES(measure_name, sp.state), ctx.position(sp.setup),
+        return Parts("what", q, CHOICES[measure_name](sp.state), ctx.position(sp.setup),
                      (measure_name, *(do(sp) if do else ())))
     return make
-
-
-def _CHOICES(name: str, state: PalaceState):
-    return CHOICES[name](state)
 
 
 def _all_cards(state: PalaceState) -> int:
@@ -111,7 +107,7 @@ measure("stock", lambda s: len(s.stock), lambda s: sorted({_all_cards(s) - s.pla
 measure("pile-size", lambda s: len(s.pile), lambda s: (0, 1, 2, 3),
         lambda v: {0: "No card: the pile starts empty", 1: "One card"}.get(v, f"{v} cards"))
 measure("held", lambda s: len(s.hands[0]), lambda s: tuple(range(max(0, len(s.hands[0]) - 2), len(s.hands[0]) + 3)),
-        lambda v: f"She ends the turn with {v} cards in hand")
+        lambda v: f"She ends the turn with {v} card{'' if v == 1 else 's'} in hand")
 
 
 def _ending(s: PalaceState) -> str:
@@ -158,11 +154,10 @@ def first_card(ctx: Ctx) -> Parts:
 MEASURES["first"] = lambda before, after, events: after.pile[0].label if after.pile else "none"
 
 
-def _choose_all(sp: Spot) -> Sequence[str]:
-    """Every player puts three cards face up (a random choice each), the last one last."""
+def _choose_all(sp: Spot, rng: Any) -> Sequence[str]:
+    """Every player chooses the cards to put face up (or, BGA, swaps a few then is ready), at
+    random; the last move is the one that starts play."""
     state, moves = sp.state, []
-    import random
-    rng = random.Random(repr(sp.setup))
     while state.phase.name in ("CHOOSE", "SWAP"):
         acts = [a for a in state.legal_actions() if str(a) != "ready" or state.phase.name == "SWAP"]
         ready = [a for a in acts if str(a) == "ready"]
@@ -175,7 +170,7 @@ def _choose_all(sp: Spot) -> Sequence[str]:
 def starter(ask: str = "Who plays first?") -> Callable[[Ctx], Parts]:
     def make(ctx: Ctx) -> Parts:
         sp = dealt(ctx, (3, 4))
-        moves = list(_choose_all(sp))
+        moves = list(_choose_all(sp, ctx.rng))
         sp = then(sp, *moves[:-1])
         ups = "; ".join(f"{n}: {', '.join(c.label for c in up) or 'not yet chosen'}"
                         for n, up in zip(sp.state.names, sp.state.face_up))
@@ -217,7 +212,6 @@ REVEAL = W(top=HIGH + LOW, moves=word("chance"), kinds=("play", "pickup", "flash
            ask="She takes a chance and turns the stock's top card. What may she do with it?")
 CHANCE_THEN = X("next", lambda sp: ("chance", "pickup"), "She takes a chance, then keeps the card with the pile. "
                 "Who plays next?", top=HIGH + LOW)
-ENDGAME = dict(stock=(0, 0), extra=(0, 0), mover_up=(), )
 LAST_DOWN = X("ending", word("flip"), "She turns her last face-down card. What follows?",
               top=LOW + HIGH, stock=(0, 0), extra=(0, 0), mover_up=(), mover_down=1)
 

@@ -330,7 +330,7 @@ def house_makers() -> dict[str, Any]:
         "H-G3": starter(),
         "H-G4": starter("Who has the weakest face-up cards and plays first?"),
         "H-G5": (starter(), "variant:house+dealer-left", "house"),
-        "H-A1": (W(top="A", extra=(2, 4), hand=("A",) if False else (), extra_ranks="3456789JQKA2T"),
+        "H-A1": (W(top="A", extra=(2, 4), extra_ranks="3456789JQKA2T"),
                  {"answer-a-forcing-card": "wilds-too"}),
         "H-A2": W(top="A", extra=(2, 4), extra_ranks="3456789JQK2T"),
         "H-A3": W(top="A", hand=("A",), extra=(1, 3), extra_ranks="3456789JQK"),
@@ -395,8 +395,8 @@ def house_makers() -> dict[str, Any]:
 
 
 def caron_makers() -> dict[str, Any]:
-    from .palace import (CHANCE_THEN, HELD, HIGH, LAST_DOWN, LOW, PLAIN, REVEAL, F, W, X, first_card, next_after,
-                         pile_after, play, starter, word)
+    from .palace import (CHANCE_THEN, HELD, HIGH, LAST_DOWN, LOW, PLAIN, REVEAL, F, W, X, next_after, pile_after,
+                         play, starter, word)
     flashed = dict(top=LOW, hand=("3",), extra=(1, 3), moves=lambda sp: (f"flash {_card(sp, '3')} @1",),
                    kinds=("reflect", "check-stock", "pickup", "play"), also=lambda sp: (f"play {sp.state.hands[1][-1]}",))
     return {
@@ -475,7 +475,7 @@ def _card(sp: Any, rank: str, nth: int = 0, seat: int = 0) -> str:
 
 
 def bga_makers() -> dict[str, Any]:
-    from .palace import (HELD, HIGH, LAST_DOWN, LOW, PLAIN, F, W, X, next_after, pile_after, play, starter, word)
+    from .palace import HELD, HIGH, LOW, PLAIN, F, W, X, pile_after, play, starter, word
     return {
         "B-O1": X("ending", play("any"), "She plays her last card. What follows?", players=(2, 2),
                   top=LOW, hand=("K",), extra=(0, 0), stock=(0, 0), mover_up=(), mover_down=0),

@@ -16,8 +16,10 @@ from rules.palace_poker import Mark
 from rules.palace_poker import ref as cite
 
 from .drill import Choice
-from .palace_poker_spots import (ASKERS, MEASURES, NAMES, Table, banner_of, battle, describe_table, score_of,
-                                 showdown, status_of, what, which)
+from .palace_poker_checker import ASKERS, no_wheel_shape, quads_shape, wheel_shape, battle, showdown
+from .palace_poker_spots import (MEASURES, NAMES, Table, money_choices, table_size, name_choices, random_stakes, after_turn, banner_of,
+                                 battle_then, bet_amounts, call_amounts, describe_table, facing, fact, raise_amounts,
+                                 score_of, turn, what, which)
 from .spec import Clause, Ctx, Parts
 from .templates import seats_drill, sees_drill
 
@@ -170,120 +172,32 @@ ROWS = (
 )
 
 
-def _n(ctx: Ctx, lo: int = 3, hi: int = 6) -> int:
-    return ctx.rng.randint(lo, hi)
 
 
-def _names_of(t: Table) -> tuple[Choice, ...]:
-    return tuple(Choice(str(s), n) for s, n in enumerate(t.state.names))
 
 
-def _money(values) -> tuple[Choice, ...]:
-    return tuple(Choice(str(v), f"${v}") for v in sorted(set(values)))
 
 
-def _stakes(ctx: Ctx) -> dict[str, Any]:
-    small = ctx.rng.choice((2, 4, 5, 10, 20))
-    return {"stakes": [small, 2 * small]}
 
 
-def turn(lo: int = 3, hi: int = 6, soldiers: int = 0, also: Callable[[Table], list[str]] = lambda t: [],
-         ask: str = "", drop: tuple[str, ...] = ()) -> Callable[[Ctx], Parts]:
-    """A player's turn (after buying ``0..soldiers`` soldiers): which moves are allowed?"""
-    def make(ctx: Ctx) -> Parts:
-        t = Table(ctx, _n(ctx, lo, hi), **_stakes(ctx))
-        want = [ctx.rng.randint(0, soldiers) for _ in t.state.players]
-        t.buy_until(want, then_to=ctx.rng.randrange(len(want)))
-        return which(t, also=also(t), ask=ask, drop=drop)
-    return make
 
 
-def bet_amounts(t: Table) -> list[str]:
-    """Attacks on one opponent for one to six small bets (the engine says which is the cost)."""
-    st = t.state
-    small = st.rules.small_bet or 1
-    target = next(s for s in range(len(st.players)) if s != st.mover and st.player(s).status.name == "IN")
-    return [f"bet @{target} {small * k}" for k in range(1, 7)]
 
 
-def facing(lo: int = 3, hi: int = 6, soldiers: int = 2, also: Callable[[Table], list[str]] = lambda t: [],
-           raised: bool = False, ask: str = "", more: Callable[[Ctx, int], dict] | None = None) -> Callable[[Ctx], Parts]:
-    """A player facing an attack (or, ``raised``, an attacker facing a raise): which moves?"""
-    def make(ctx: Ctx) -> Parts:
-        n = _n(ctx, lo, hi)
-        t = Table(ctx, n, **{**_stakes(ctx), **(more(ctx, n) if more else {})})
-        want = [ctx.rng.randint(0, soldiers) for _ in t.state.players]
-        t.buy_until(want)
-        target = ctx.rng.choice([s for s in range(len(want)) if s != t.mover])
-        t.do(_attack(t, target))
-        if raised:
-            t.do(_raise(t))
-        return which(t, also=also(t), ask=ask)
-    return make
 
 
-def _attack(t: Table, target: int) -> str:
-    """An attack the engine allows, on ``target`` if it may be attacked (else another player)."""
-    bets = [a for a in t.state.legal_actions() if str(a).startswith("bet")]
-    on_target = [a for a in bets if str(a).startswith(f"bet @{target}")]
-    return str(t.ctx.rng.choice(on_target or bets))
 
 
-def _raise(t: Table) -> str:
-    legal = [a for a in t.state.legal_actions() if str(a).startswith("raise")]
-    return str(t.ctx.rng.choice(legal))
 
 
-def call_amounts(t: Table) -> list[str]:
-    small = t.state.rules.small_bet or 1
-    return [f"call {small * k}" for k in range(1, 7)]
 
 
-def raise_amounts(t: Table) -> list[str]:
-    small = t.state.rules.small_bet or 1
-    return [f"raise {small * k}" for k in (1, 2, 3)]
 
 
-def after_turn(measure: str, move: Callable[[Table], str], ask: str, choices: Callable[[Table], Any],
-               lo: int = 3, hi: int = 6, soldiers: int = 0, setup: Callable[[Ctx], dict] = _stakes,
-               before: Callable[[Table], None] = lambda t: None) -> Callable[[Ctx], Parts]:
-    """What follows one move at a turn (after ``before`` sets the table up)."""
-    def make(ctx: Ctx) -> Parts:
-        t = Table(ctx, _n(ctx, lo, hi), **setup(ctx))
-        t.buy_until([ctx.rng.randint(0, soldiers) for _ in t.state.players])
-        before(t)
-        m = move(t)
-        return what(t, (m,) if m else (), measure, ask, choices(t))
-    return make
 
 
-def fact(measure: str, ask: str, choices: Callable[[Table], Any], lo: int = 2, hi: int = 10,
-         setup: Callable[[Ctx], dict] = _stakes, auto: bool = True) -> Callable[[Ctx], Parts]:
-    def make(ctx: Ctx) -> Parts:
-        t = Table(ctx, _n(ctx, lo, hi), **setup(ctx))
-        n = len(t.state.players)
-        q = f"A hand for {n} players ({', '.join(t.state.names)}), stakes ${t.state.rules.small_bet}/${t.state.rules.big_bet}. {ask}"
-        return Parts("what", q, tuple(choices(t)), t.position(), (measure,))
-    return make
 
 
-def battle_then(measure: str, ask: str, choices: Callable[[Table, int, int], Any], lo: int = 3, hi: int = 5,
-                answer: str = "call", soldiers: int = 2, setup: Callable[[Ctx], dict] = _stakes) -> Callable[[Ctx], Parts]:
-    """An attack, then the defender's ``answer`` (call, fold or raise): what follows?"""
-    def make(ctx: Ctx) -> Parts:
-        t = Table(ctx, _n(ctx, lo, hi), **setup(ctx))
-        t.buy_until([ctx.rng.randint(0, soldiers) for _ in t.state.players])
-        attacker = t.mover
-        defender = ctx.rng.choice([s for s in range(len(t.state.players)) if s != attacker])
-        t.do(_attack(t, defender))
-        if answer == "raise":
-            move = _raise(t)
-        else:
-            move = answer
-        if t.state.phase.name != "BATTLE":
-            move = ""
-        return what(t, (move,) if move else (), measure, ask, choices(t, attacker, defender))
-    return make
 
 
 # -- the banner deal and the draw for dealer -------------------------------------------------
@@ -306,7 +220,7 @@ def draw_for_dealer(ties: bool) -> Callable[[Ctx], Parts]:
         setup = {"dealer": "draw", "draw_deck": first + rest}
         t = Table.__new__(Table)
         t.ctx = ctx
-        t.setup = {"seats": list(NAMES[:n]), "seed": rng.randrange(10**6), **_stakes(ctx), **setup}
+        t.setup = {"seats": list(NAMES[:n]), "seed": rng.randrange(10**6), **random_stakes(ctx), **setup}
         from rules.palace_poker import start
         opts = {"options": dict(ctx.options)} if ctx.options else {}
         t.state = start(ctx.variant, {**t.setup, **opts})
@@ -320,7 +234,7 @@ def draw_for_dealer(ties: bool) -> Callable[[Ctx], Parts]:
             a = state.legal_actions()[0]
             moves.append(str(a))
             state = state.apply(a)
-        return Parts("what", q, _names_of(t), t.position(), ("dealer", *moves))
+        return Parts("what", q, name_choices(t), t.position(), ("dealer", *moves))
     return make
 
 
@@ -345,30 +259,22 @@ def banner_deal(players: tuple[int, int], clash_groups: bool) -> Callable[[Ctx],
             top.append(next(c for c in pack if c[1] == suit and c not in top))
         deck = top + [c for c in pack if c not in top]
         seats = list(NAMES[:n])
-        t = Table(ctx, n, deck=deck, **_stakes(ctx))
-        from rules.palace_poker import start
-        opts = {"options": dict(ctx.options)} if ctx.options else {}
-        t.state = start(ctx.variant, {**t.setup, **opts})
+        t = Table(ctx, n, auto=False, deck=deck, **random_stakes(ctx))
+        banners = t.auto({"ANTE", "BANNERS"}).moves
         t.moves = []
-        moves = []
-        state = t.state
-        while state.phase.name in ("ANTE", "BANNERS"):
-            a = state.legal_actions()[0]
-            moves.append(str(a))
-            state = state.apply(a)
         seat = 4 if clash_groups else rng.choice((0, 1))
         shown = top[: min(len(top), seat + 3)]
         order = ", ".join(Card.parse(c).label for c in shown)
         q = (f"{n} players: {', '.join(seats)} (the dealer is {seats[-1]}, so {seats[0]} is on the dealer's left). "
              f"The pack's top cards are {order}. Which banner does {seats[seat]} end up with?")
         choices = tuple(Choice(Card.parse(c).label, f"The {Card.parse(c).label}") for c in shown)
-        return Parts("what", q, choices, t.position(), (banner_of(seat), *moves))
+        return Parts("what", q, choices, t.position(), (banner_of(seat), *banners))
     return make
 
 
 def sees(which_cards: str) -> Callable[[Ctx], Parts]:
     def make(ctx: Ctx) -> Parts:
-        t = Table(ctx, _n(ctx, 3, 5), **_stakes(ctx))
+        t = Table(ctx, table_size(ctx, 3, 5), **random_stakes(ctx))
         t.buy_until([ctx.rng.randint(0, 2) for _ in t.state.players])
         if which_cards == "discard":
             me = t.mover
@@ -404,7 +310,7 @@ def same_suit_end(measure: str = "winner") -> Callable[[Ctx], Parts]:
         top = [next(c for c in pack if c[1] == s) for s in suits]
         fifth = next(c for c in pack if c[1] == suits[0] and c not in top)
         deck = top + [fifth] + [c for c in pack if c not in top and c != fifth]
-        t = Table(ctx, 5, deck=deck, **_stakes(ctx))
+        t = Table(ctx, 5, deck=deck, **random_stakes(ctx))
         folds = []
         for _ in range(12):
             if t.state.phase.name != "TURN":
@@ -430,11 +336,11 @@ def same_suit_end(measure: str = "winner") -> Callable[[Ctx], Parts]:
     return make
 
 
-def end_of_hand(measure: str, ask: str, choices: Callable[[Table], Any], setup: Callable[[Ctx], dict] = _stakes,
+def end_of_hand(measure: str, ask: str, choices: Callable[[Table], Any], setup: Callable[[Ctx], dict] = random_stakes,
                 lo: int = 2, hi: int = 4) -> Callable[[Ctx], Parts]:
     """Everyone stays round: the last stay ends the hand. What follows?"""
     def make(ctx: Ctx) -> Parts:
-        t = Table(ctx, _n(ctx, lo, hi), **setup(ctx))
+        t = Table(ctx, table_size(ctx, lo, hi), **setup(ctx))
         t.buy_until([ctx.rng.randint(0, 2) for _ in t.state.players])
         n = len(t.state.players)
         for _ in range(n - 1):
@@ -459,9 +365,8 @@ def _short(ctx: Ctx) -> dict[str, Any]:
 
 def makers() -> dict[str, Any]:
     rounds = lambda t: tuple(Choice(str(k), f"{k} cards") for k in (2, 3, 4, 5))  # noqa: E731
-    money_small = lambda t: _money([0, t.state.rules.small_bet, t.state.rules.big_bet,  # noqa: E731
+    money_small = lambda t: money_choices([0, t.state.rules.small_bet, t.state.rules.big_bet,  # noqa: E731
                                     t.state.rules.small_bet // 2, 2 * t.state.rules.big_bet])
-    is_fold = lambda v: True  # noqa: E731
     marks = lambda v, kind: any(m.mark is kind for side in (v.attacker, v.defender) for m in side.marks)  # noqa: E731
     return {
         "PP-1": lambda ctx: seats_drill(ctx, ctx.rng.randint(1, 12), NAMES + ("Kim", "Lou"), "seats", "Palace Poker"),
@@ -479,7 +384,7 @@ def makers() -> dict[str, Any]:
         "PP-11": "a shuffle nobody decides: the set-aside cards go back into the pack",
         "PP-12": fact("palace", "How many palace cards does each player get?", rounds),
         "PP-13": sees("palace"),
-        "PP-14": fact("next", "Who takes the first turn?", _names_of, lo=3, hi=6),
+        "PP-14": fact("next", "Who takes the first turn?", name_choices, lo=3, hi=6),
         "PP-15": turn(also=lambda t: ["call", "raise", "keep"], soldiers=1),
         "PP-16": after_turn("paid", lambda t: "buy", "How much does the buy cost?", money_small),
         "PP-17": _after_buy(),
@@ -512,16 +417,16 @@ def makers() -> dict[str, Any]:
         "PP-36": lambda ctx: battle(ctx, keep=lambda v: marks(v, Mark.EXCLUDED)),
         "PP-37": lambda ctx: battle(ctx, keep=lambda v: any(m.in_best and m.card.suit is s.holding.banner.suit
                                                             for s in (v.attacker, v.defender) for m in s.marks)),
-        "PP-38": lambda ctx: battle(ctx, shape=_quads),
+        "PP-38": lambda ctx: battle(ctx, shape=quads_shape),
         "PP-39": lambda ctx: battle(ctx, mirror=True, keep=lambda v: v.decided_by == "own suit"),
         "PP-40": lambda ctx: battle(ctx, mirror=True, last_two=False, keep=lambda v: v.decided_by == "tie"),
         "PP-41": lambda ctx: battle(ctx, mirror=True, last_two=True, keep=lambda v: v.decided_by == "tie"),
         "PP-42": battle_then("paid", "How much does the defender put in?",
-                             lambda t, a, d: _money([t.state.rules.small_bet * k for k in range(1, 9)]), answer="raise"),
+                             lambda t, a, d: money_choices([t.state.rules.small_bet * k for k in range(1, 9)]), answer="raise"),
         "PP-43": (facing(also=raise_amounts), "no-limit"),
         "PP-44": (facing(also=raise_amounts), "variant:no-limit", "limit"),
-        "PP-45": facing(raised=True, also=lambda t: ["stay"]),
-        "PP-46": after_turn("next", lambda t: "stay", "Who decides next?", _names_of),
+        "PP-45": (facing(raised=True, also=lambda t: ["stay"]), {"raise-cap": "1"}),
+        "PP-46": after_turn("next", lambda t: "stay", "Who decides next?", name_choices),
         "PP-47": end_of_hand("ended", "What follows?", _ended_choices),
         "PP-48": lambda ctx: showdown(ctx, players=(2, 4)),
         "PP-49": lambda ctx: showdown(ctx, players=(2, 3)),
@@ -536,15 +441,15 @@ def makers() -> dict[str, Any]:
         "PP-54": lambda ctx: showdown(ctx, players=(2, 2), mirror=True, keep=lambda v: v.decided_by == "tie"),
         "PP-55": "the document's whole worked example, one fixed deal: its lessons replay it step by step, and "
                  "its rules are drilled by their own clauses (16, 23, 28-34, 38, 51)",
-        "PP-56": end_of_hand("next-dealer", "Who deals the next hand?", _names_of),
+        "PP-56": end_of_hand("next-dealer", "Who deals the next hand?", name_choices),
         "PP-57": (same_suit_end(), "variant:no-pot-sharing", "limit"),
         "PP-58": (_market, "variant:open-market", "limit"),
-        "PP-59": (lambda ctx: battle(ctx, shape=_wheel(in_palace=True), keep=lambda v: True),
+        "PP-59": (lambda ctx: battle(ctx, shape=wheel_shape(in_palace=True), keep=lambda v: True),
                   "variant:kings-in-the-house", "limit"),
-        "PP-60": (lambda ctx: battle(ctx, shape=_wheel(in_palace=False)), "variant:kings-in-the-house"),
-        "PP-61": (lambda ctx: battle(ctx, shape=_no_wheel), "variant:kings-in-the-house"),
+        "PP-60": (lambda ctx: battle(ctx, shape=wheel_shape(in_palace=False)), "variant:kings-in-the-house"),
+        "PP-61": (lambda ctx: battle(ctx, shape=no_wheel_shape), "variant:kings-in-the-house"),
         "PP-62": (after_turn("paid", lambda t: "buy", "How much does the buy cost?",
-                             lambda t: _money([0, 1, 2, 5, 10])), "variant:points", "limit"),
+                             lambda t: money_choices([0, 1, 2, 5, 10])), "variant:points", "limit"),
         "PP-63": (lambda ctx: _points_attack(ctx), "variant:points", "limit"),
         "PP-64": (end_of_hand(score_of(0), "How many points does Ann have now?",
                               lambda t: tuple(Choice(str(k), f"{k} points") for k in range(0, 11))),
@@ -593,7 +498,7 @@ def _after_buy(full: bool = False) -> Callable[[Ctx], Parts]:
     """A player has just bought a soldier (holding five already when ``full``): which of these
     may she do with her soldiers?"""
     def make(ctx: Ctx) -> Parts:
-        t = Table(ctx, _n(ctx, 3, 5), **_stakes(ctx))
+        t = Table(ctx, table_size(ctx, 3, 5), **random_stakes(ctx))
         want = [ctx.rng.randint(0, 2) for _ in t.state.players]
         if full:
             want[0] = 5
@@ -616,78 +521,29 @@ def _same_suit_attack() -> Callable[[Ctx], Parts]:
         top = [next(c for c in pack if c[1] == s) for s in suits]
         fifth = next(c for c in pack if c[1] == suits[0] and c not in top)
         deck = top + [fifth] + [c for c in pack if c not in top and c != fifth]
-        t = Table(ctx, 5, deck=deck, **_stakes(ctx))
+        t = Table(ctx, 5, deck=deck, **random_stakes(ctx))
         t.buy_until([0] * 5, then_to=rng.choice((0, 4)))
         return which(t)
     return make
 
 
-def _quads(rng: Any, a_name: str, d_name: str) -> tuple[str, str]:
-    """The attacker holds four of a kind, one of them in the defender's banner suit."""
-    from .palace_poker_spots import PACK, side_text
-    suits = rng.sample(list({c.suit for c in PACK}), 2)
-    rank = rng.choice(sorted({c.rank for c in PACK}))
-    quad = [c for c in PACK if c.rank is rank]
-    a_banner = next(c for c in quad if c.suit is suits[0])
-    d_banner = next(c for c in PACK if c.suit is suits[1] and c.rank is not rank)
-    rest = [c for c in quad if c is not a_banner]
-    rng.shuffle(rest)
-    pool = [c for c in PACK if c.rank is not rank and c is not d_banner]
-    extra = rng.sample(pool, 6)
-    a = side_text(a_name, a_banner, rest[:2] + extra[:1], rest[2:] + extra[1:2])
-    d = side_text(d_name, d_banner, extra[2:5], extra[5:6])
-    return a, d
 
 
-def _wheel(in_palace: bool) -> Callable[..., tuple[str, str]]:
-    """A side with a 2, 3, 4 and 5 and a king, queen or jack of its own banner suit, in its palace
-    (``in_palace``) or as a soldier."""
-    def shape(rng: Any, a_name: str, d_name: str) -> tuple[str, str]:
-        from .palace_poker_spots import PACK, side_text
-        suits = rng.sample(list({c.suit for c in PACK}), 2)
-        own, other = suits
-        face = rng.choice("KQJ")
-        royal = next(c for c in PACK if c.suit is own and c.rank.char == face)
-        low = [rng.choice([c for c in PACK if c.rank.char == r and c.suit is not other]) for r in "2345"]
-        banner = rng.choice([c for c in PACK if c.suit is own and c not in low and c is not royal])
-        if in_palace:
-            a = side_text(a_name, banner, [royal] + low[:2], low[2:])
-        else:
-            a = side_text(a_name, banner, low[:3], [royal, low[3]])
-        used = {royal, banner, *low}
-        d_banner = rng.choice([c for c in PACK if c.suit is other and c not in used])
-        rest = rng.sample([c for c in PACK if c not in used and c is not d_banner], 4)
-        return a, side_text(d_name, d_banner, rest[:3], rest[3:])
-    return shape
 
 
-def _no_wheel(rng: Any, a_name: str, d_name: str) -> tuple[str, str]:
-    """A royal of one's own suit in the palace with no five-high straight to complete."""
-    from .palace_poker_spots import PACK, side_text
-    own, other = rng.sample(list({c.suit for c in PACK}), 2)
-    face = rng.choice("KQJ")
-    royal = next(c for c in PACK if c.suit is own and c.rank.char == face)
-    pair_rank = rng.choice("6789T")
-    pair = rng.sample([c for c in PACK if c.rank.char == pair_rank and c.suit is not other], 2)
-    banner = rng.choice([c for c in PACK if c.suit is own and c.rank.char in "9TJQKA" and c not in (royal, *pair)])
-    a = side_text(a_name, banner, [royal, *pair], [])
-    used = {royal, banner, *pair}
-    d_banner = rng.choice([c for c in PACK if c.suit is other and c not in used])
-    rest = rng.sample([c for c in PACK if c not in used and c is not d_banner], 4)
-    return a, side_text(d_name, d_banner, rest[:3], rest[3:])
 
 
 def _market(ctx: Ctx) -> Parts:
     """A soldier has just been thrown away (so the discard pile has a top card): may the next
     player buy it?"""
-    t = Table(ctx, _n(ctx, 3, 5), **_stakes(ctx))
+    t = Table(ctx, table_size(ctx, 3, 5), **random_stakes(ctx))
     t.buy_until([1] * len(t.state.players))
     t.do(f"discard {t.state.player(t.mover).soldiers[0]}")
     return which(t, also=["market", "buy"])
 
 
 def _points_attack(ctx: Ctx) -> Parts:
-    t = Table(ctx, _n(ctx, 3, 5))
+    t = Table(ctx, table_size(ctx, 3, 5))
     t.buy_until([ctx.rng.randint(0, 2) for _ in t.state.players])
     a = t.mover
     d = ctx.rng.choice([s for s in range(len(t.state.players)) if s != a])

@@ -5,14 +5,13 @@ hands for the checker, and what Palace Poker drills read from a state (``MEASURE
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.cards import Card, Rank, Suit
-from rules.palace_poker import PokerState, Status, check_battle, check_showdown, start
+from rules.palace_poker import PokerState, Status, start
 
-from .drill import Answer, Choice, Drill, Said
+from .drill import Choice
 from .spec import Ctx, Parts
 from .templates import move_choices
 
@@ -24,13 +23,14 @@ PACK = tuple(Card(r, s) for r in Rank if r is not Rank.JOKER for s in Suit)
 class Table:
     """A hand being played for a drill: the setup, the moves so far (in notation), the state."""
 
-    def __init__(self, ctx: Ctx, players: int, **setup: Any):
+    def __init__(self, ctx: Ctx, players: int, auto: bool = True, **setup: Any):
         self.ctx = ctx
         self.setup = {"seats": list(NAMES[:players]), "seed": ctx.rng.randrange(10**6), **setup}
         opts = {"options": dict(ctx.options)} if ctx.options else {}
         self.state: PokerState = start(ctx.variant, {**self.setup, **opts})
         self.moves: list[str] = []
-        self.auto()
+        if auto:
+            self.auto()
 
     def do(self, *moves: str) -> "Table":
         for text in moves:
@@ -39,10 +39,12 @@ class Table:
             self.moves.append(str(action))
         return self
 
-    def auto(self) -> "Table":
+    def auto(self, until: frozenset[str] | set[str] = AUTO) -> "Table":
         """Play the steps nobody decides (the draw for dealer, antes, deals, shuffles)."""
-        while self.state.phase.name in AUTO:
-            self.do(str(self.state.legal_actions()[0]))
+        while self.state.phase.name in until:
+            action = self.state.legal_actions()[0]
+            self.state = self.state.apply(action)
+            self.moves.append(str(action))
         return self
 
     @property
@@ -115,141 +117,39 @@ def which(t: Table, *, also: Sequence[str] = (), ask: str = "", drop: Sequence[s
     return Parts("moves", q, choices, t.position(), probe, several=True)
 
 
+PLAIN_VERBS = {"buy": "buy a soldier", "call": "call", "raise": "raise", "discard": "throw away a soldier"}
+"""A move said without its price, where the question is the price."""
+
+
 def what(t: Table, moves: Sequence[str], measure: str, ask: str, choices: Sequence[Choice]) -> Parts:
     st = t.state
     did = ""
     if moves:
-        did = f" {st.names[st.mover]} decides to {st.describe(st.parse_action(moves[0]))}."
+        words = (PLAIN_VERBS.get(moves[0].split(" ")[0]) if measure == "paid" else None) or \
+            st.describe(st.parse_action(moves[0]))
+        did = f" {st.names[st.mover]} decides to {words}."
     q = f"{describe_table(t)}{did} {ask}"
     return Parts("what", q, tuple(choices), t.position(), (measure, *moves))
 
 
 # -- the checker's battles and showdowns --------------------------------------------------
 
-def draw_cards(rng: random.Random, n: int, avoid: set[Card]) -> list[Card]:
-    pool = [c for c in PACK if c not in avoid]
-    out = rng.sample(pool, n)
-    avoid.update(out)
-    return out
 
 
-def side_text(name: str, banner: Card, palace: Sequence[Card], soldiers: Sequence[Card]) -> str:
-    return f"{name}: {banner} | {' '.join(map(str, palace))} | {' '.join(map(str, soldiers))}".rstrip()
 
 
-def battle_hands(rng: random.Random, mirror: bool = False, shape: Callable[..., Any] | None = None) -> tuple[str, str]:
-    """Two sides with banners of different suits; ``mirror``: the defender holds the attacker's
-    ranks in other suits (so the hands often tie and the suits decide)."""
-    used: set[Card] = set()
-    a_name, d_name = rng.sample(NAMES, 2)
-    if shape is not None:
-        return shape(rng, a_name, d_name)
-    a = draw_cards(rng, 4 + rng.randint(0, 3), used)
-    a_banner, a_rest = a[0], a[1:]
-    if mirror:
-        d = []
-        for c in a:
-            others = [x for x in PACK if x.rank is c.rank and x not in used and x.suit is not a_banner.suit]
-            if not others:
-                return battle_hands(rng, mirror)
-            pick = rng.choice(others)
-            used.add(pick)
-            d.append(pick)
-    else:
-        d = draw_cards(rng, 4 + rng.randint(0, 3), used)
-    if d[0].suit is a_banner.suit:
-        return battle_hands(rng, mirror)
-    return (side_text(a_name, a_banner, a_rest[:3], a_rest[3:]),
-            side_text(d_name, d[0], d[1:4], d[4:]))
 
 
-def battle(ctx: Ctx, *, mirror: bool = False, last_two: bool | None = None, keep: Callable[[Any], bool] = lambda v: True,
-           shape: Callable[..., Any] | None = None, tries: int = 300) -> Parts:
-    """Who wins this battle? Hands are drawn until the engine's battle is one that exercises the
-    clause (``keep``); the answer is asked of the engine again when wanted."""
-    rng = ctx.rng
-    for _ in range(tries):
-        lt = rng.random() < 0.5 if last_two is None else last_two
-        a, d = battle_hands(rng, mirror, shape)
-        if keep(check_battle(a, d, variant=ctx.variant, last_two=lt, options=dict(ctx.options) or None)):
-            break
-    else:
-        raise RuntimeError(f"{ctx.clause.id}: no battle found in {tries} tries")
-    an, dn = a.split(":")[0], d.split(":")[0]
-    left = (f"{an} and {dn} are the last two players in the hand." if lt else
-            "Other players are still in the hand.")
-    q = (f"{an} attacks {dn} and {dn} calls. {an} shows banner, palace and soldiers: {_show(a)}; "
-         f"{dn}: {_show(d)}. {left} Who wins the battle?")
-    choices = (Choice("attacker", f"{an} wins"), Choice("defender", f"{dn} wins"),
-               Choice("both-fold", "Both are out of the hand"), Choice("split", "They share the pot"))
-    pos = ctx.position({})
-    from .drill import Position
-    pos = Position(ctx.game, ctx.variant, pos.setup_json, (), "battle", (a, d, "last-two" if lt else ""))
-    return Parts("battle", q, choices, pos, (a, d, "last-two" if lt else ""))
 
 
-def _show(text: str) -> str:
-    banner, palace, soldiers = (f.strip() for f in text.split(":", 1)[1].split("|"))
-    label = lambda cards: ", ".join(Card.parse(c).label for c in cards.split()) or "none"  # noqa: E731
-    return f"banner {label(banner)}, palace {label(palace)}, soldiers {label(soldiers)}"
 
 
-def answer_battle(drill: Drill) -> Answer:
-    a, d, lt = drill.probe
-    v = check_battle(a, d, variant=drill.variant, last_two=lt == "last-two", options=dict(drill.options) or None)
-    right = v.outcome.value
-    said = {c.key: Said(c.key == right, v.reason if c.key == right else f"not so: {v.reason}", v.ref)
-            for c in drill.choices}
-    return Answer((right,), said, v.ref)
 
 
-def showdown(ctx: Ctx, *, players: tuple[int, int] = (2, 3), mirror: bool = False,
-             keep: Callable[[Any], bool] = lambda v: True, tries: int = 300) -> Parts:
-    rng = ctx.rng
-    for _ in range(tries):
-        n = rng.randint(*players)
-        names = rng.sample(NAMES, n)
-        used: set[Card] = set()
-        first = draw_cards(rng, 1 + 3 + rng.randint(0, 3), used)
-        hands = [first]
-        for _ in range(n - 1):
-            if mirror:
-                h = []
-                for c in first:
-                    others = [x for x in PACK if x.rank is c.rank and x not in used]
-                    if not others:
-                        break
-                    h.append(rng.choice(others))
-                    used.add(h[-1])
-                if len(h) < len(first):
-                    break
-            else:
-                h = draw_cards(rng, 1 + 3 + rng.randint(0, 3), used)
-            hands.append(h)
-        if len(hands) < n:
-            continue
-        texts = [f"{nm}: {h[0]} | {' '.join(map(str, h[1:]))}" for nm, h in zip(names, hands)]
-        if keep(check_showdown(texts, variant=ctx.variant, options=dict(ctx.options) or None)):
-            break
-    else:
-        raise RuntimeError(f"{ctx.clause.id}: no showdown found in {tries} tries")
-    shown = "; ".join(f"{nm}: banner {h[0].label}, {', '.join(c.label for c in h[1:])}" for nm, h in zip(names, hands))
-    q = f"The hand ends and these players show their cards. {shown}. Who takes the pot?"
-    choices = tuple(Choice(nm, f"{nm} takes it") for nm in names) + (Choice("split", "They split it"),)
-    from .drill import Position
-    pos = Position(ctx.game, ctx.variant, "{}", (), "showdown", tuple(texts))
-    return Parts("showdown", q, choices, pos, tuple(texts))
 
 
-def answer_showdown(drill: Drill) -> Answer:
-    v = check_showdown(list(drill.probe), variant=drill.variant, options=dict(drill.options) or None)
-    right = v.winners[0] if len(v.winners) == 1 else "split"
-    said = {c.key: Said(c.key == right, v.reason if c.key == right else f"not so: {v.reason}", v.ref)
-            for c in drill.choices}
-    return Answer((right,), said, v.ref)
 
 
-ASKERS = {"battle": answer_battle, "showdown": answer_showdown}
 
 
 # -- what a drill reads from the state the engine reached ---------------------------------
@@ -298,3 +198,121 @@ MEASURES["winner"] = lambda b, a, e: (", ".join(a.winner_names) if a.phase.name 
                                       "nobody" if a.phase.name == "OVER" else "on")
 MEASURES["game-winner"] = lambda b, a, e: a.game_winner or "nobody"
 del MEASURES["status-of"]
+
+
+# -- situations: a hand played to the moment a clause is about -------------------------------
+
+def table_size(ctx: Ctx, lo: int = 3, hi: int = 6) -> int:
+    return ctx.rng.randint(lo, hi)
+
+
+def name_choices(t: Table) -> tuple[Choice, ...]:
+    return tuple(Choice(str(s), n) for s, n in enumerate(t.state.names))
+
+
+def money_choices(values) -> tuple[Choice, ...]:
+    return tuple(Choice(str(v), f"${v}") for v in sorted(set(values)))
+
+
+def random_stakes(ctx: Ctx) -> dict[str, Any]:
+    small = ctx.rng.choice((2, 4, 5, 10, 20))
+    return {"stakes": [small, 2 * small]}
+
+
+def turn(lo: int = 3, hi: int = 6, soldiers: int = 0, also: Callable[[Table], list[str]] = lambda t: [],
+         ask: str = "", drop: tuple[str, ...] = ()) -> Callable[[Ctx], Parts]:
+    """A player's turn (after buying ``0..soldiers`` soldiers): which moves are allowed?"""
+    def make(ctx: Ctx) -> Parts:
+        t = Table(ctx, table_size(ctx, lo, hi), **random_stakes(ctx))
+        want = [ctx.rng.randint(0, soldiers) for _ in t.state.players]
+        t.buy_until(want, then_to=ctx.rng.randrange(len(want)))
+        return which(t, also=also(t), ask=ask, drop=drop)
+    return make
+
+
+def bet_amounts(t: Table) -> list[str]:
+    """Attacks on one opponent for one to six small bets (the engine says which is the cost)."""
+    st = t.state
+    small = st.rules.small_bet or 1
+    target = next(s for s in range(len(st.players)) if s != st.mover and st.player(s).status.name == "IN")
+    return [f"bet @{target} {small * k}" for k in range(1, 7)]
+
+
+def facing(lo: int = 3, hi: int = 6, soldiers: int = 2, also: Callable[[Table], list[str]] = lambda t: [],
+           raised: bool = False, ask: str = "", more: Callable[[Ctx, int], dict] | None = None) -> Callable[[Ctx], Parts]:
+    """A player facing an attack (or, ``raised``, an attacker facing a raise): which moves?"""
+    def make(ctx: Ctx) -> Parts:
+        n = table_size(ctx, lo, hi)
+        t = Table(ctx, n, **{**random_stakes(ctx), **(more(ctx, n) if more else {})})
+        want = [ctx.rng.randint(0, soldiers) for _ in t.state.players]
+        t.buy_until(want)
+        target = ctx.rng.choice([s for s in range(len(want)) if s != t.mover])
+        t.do(_attack(t, target))
+        if raised:
+            t.do(_raise(t))
+        return which(t, also=also(t), ask=ask)
+    return make
+
+
+def _attack(t: Table, target: int) -> str:
+    """An attack the engine allows, on ``target`` if it may be attacked (else another player)."""
+    bets = [a for a in t.state.legal_actions() if str(a).startswith("bet")]
+    on_target = [a for a in bets if str(a).startswith(f"bet @{target}")]
+    return str(t.ctx.rng.choice(on_target or bets))
+
+
+def _raise(t: Table) -> str:
+    legal = [a for a in t.state.legal_actions() if str(a).startswith("raise")]
+    return str(t.ctx.rng.choice(legal))
+
+
+def call_amounts(t: Table) -> list[str]:
+    small = t.state.rules.small_bet or 1
+    return [f"call {small * k}" for k in range(1, 7)]
+
+
+def raise_amounts(t: Table) -> list[str]:
+    small = t.state.rules.small_bet or 1
+    return [f"raise {small * k}" for k in (1, 2, 3)]
+
+
+def after_turn(measure: str, move: Callable[[Table], str], ask: str, choices: Callable[[Table], Any],
+               lo: int = 3, hi: int = 6, soldiers: int = 0, setup: Callable[[Ctx], dict] = random_stakes,
+               before: Callable[[Table], None] = lambda t: None) -> Callable[[Ctx], Parts]:
+    """What follows one move at a turn (after ``before`` sets the table up)."""
+    def make(ctx: Ctx) -> Parts:
+        t = Table(ctx, table_size(ctx, lo, hi), **setup(ctx))
+        t.buy_until([ctx.rng.randint(0, soldiers) for _ in t.state.players])
+        before(t)
+        m = move(t)
+        return what(t, (m,) if m else (), measure, ask, choices(t))
+    return make
+
+
+def fact(measure: str, ask: str, choices: Callable[[Table], Any], lo: int = 2, hi: int = 10,
+         setup: Callable[[Ctx], dict] = random_stakes, auto: bool = True) -> Callable[[Ctx], Parts]:
+    def make(ctx: Ctx) -> Parts:
+        t = Table(ctx, table_size(ctx, lo, hi), **setup(ctx))
+        n = len(t.state.players)
+        q = f"A hand for {n} players ({', '.join(t.state.names)}), stakes ${t.state.rules.small_bet}/${t.state.rules.big_bet}. {ask}"
+        return Parts("what", q, tuple(choices(t)), t.position(), (measure,))
+    return make
+
+
+def battle_then(measure: str, ask: str, choices: Callable[[Table, int, int], Any], lo: int = 3, hi: int = 5,
+                answer: str = "call", soldiers: int = 2, setup: Callable[[Ctx], dict] = random_stakes) -> Callable[[Ctx], Parts]:
+    """An attack, then the defender's ``answer`` (call, fold or raise): what follows?"""
+    def make(ctx: Ctx) -> Parts:
+        t = Table(ctx, table_size(ctx, lo, hi), **setup(ctx))
+        t.buy_until([ctx.rng.randint(0, soldiers) for _ in t.state.players])
+        attacker = t.mover
+        defender = ctx.rng.choice([s for s in range(len(t.state.players)) if s != attacker])
+        t.do(_attack(t, defender))
+        if answer == "raise":
+            move = _raise(t)
+        else:
+            move = answer
+        if t.state.phase.name != "BATTLE":
+            move = ""
+        return what(t, (move,) if move else (), measure, ask, choices(t, attacker, defender))
+    return make

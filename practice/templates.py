@@ -91,7 +91,7 @@ def seats_drill(ctx: Any, n: int, names: Sequence[str], players_key: str, what: 
 def answer_seats(drill: Drill) -> Answer:
     from rules.errors import NotationError
     from rules.games import get_family
-    key, n = drill.probe[0], int(drill.probe[1])
+    n = int(drill.probe[1])
     setup = {**drill.position.setup, "seed": 1}
     try:
         get_family(drill.game).start(drill.variant, setup)

@@ -20,7 +20,7 @@ from typing import Callable
 
 # What goes to the browser: the layers (the computer players too: play runs in the page), never
 # the host tooling.
-BROWSER_PACKAGES = ("rules", "players", "lessons", "tutor")
+BROWSER_PACKAGES = ("rules", "players", "practice", "lessons", "tutor")
 _PROJECT_FILES = ("pyproject.toml", "README.md")
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 

@@ -31,3 +31,37 @@ def test_drill_is_seeded_answered_and_in_plain_words(clause):
         wrong = [k for k in keys if k not in answer.right][:1]
         if wrong:
             assert not drill.grade(wrong).correct
+
+
+def _source_grams(n=10):
+    """Runs of ``n`` words of the rule sources (shared/sources beside the project), as copycheck
+    reads them; None when the sources are not there."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for folder in (root.parent / "shared" / "sources", Path("/work/shared/sources")):
+        if folder.is_dir():
+            words = re.compile(r"[a-z0-9']+")
+            grams = set()
+            for src in folder.glob("*.txt"):
+                w = words.findall(src.read_text(encoding="utf-8", errors="replace").lower().replace("\u2019", "'"))
+                grams.update(tuple(w[i:i + n]) for i in range(len(w) - n + 1))
+            return grams, words
+    return None
+
+
+def test_drill_words_are_ours_not_the_sources():
+    found = _source_grams()
+    if found is None:
+        pytest.skip("the rule sources (shared/sources) are not beside the project")
+    grams, words = found
+    copied = []
+    for clause in DRILLABLE:
+        for seed in range(2):
+            drill = make_drill(clause, seed=seed)
+            for text in (drill.question, *(c.text for c in drill.choices)):
+                w = words.findall(text.lower().replace("\u2019", "'"))
+                if any(tuple(w[i:i + 10]) in grams for i in range(len(w) - 9)):
+                    copied.append(f"{drill.token}: {text[:80]}")
+    assert not copied, copied[:10]

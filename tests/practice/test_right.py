@@ -2,7 +2,7 @@
 an independent check (see independent.py), and the mutation test: where a clause is a rule
 option or a preset difference, switching that rule changes the answer for some seed.
 
-The number of seeds per generator is ``PRACTICE_SEEDS`` (default 40, so the suite stays fast);
+The number of seeds per generator is ``PRACTICE_SEEDS`` (default 20, so the suite stays fast);
 the full sweep of 1,000 seeds per generator is run with ``PRACTICE_SEEDS=1000`` (see
 docs/practice.md for the figures).
 """
@@ -15,7 +15,7 @@ from practice_support import MATRICES
 
 from practice import clauses, make_drill
 
-SEEDS = int(os.environ.get("PRACTICE_SEEDS", "40"))
+SEEDS = int(os.environ.get("PRACTICE_SEEDS", "20"))
 
 
 @pytest.mark.parametrize("stem", MATRICES)

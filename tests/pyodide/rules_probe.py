@@ -69,8 +69,22 @@ bots = {"palace": bots_game("palace", "house", {"players": 3, "seed": 2}),
         "palace-poker": bots_game("palace-poker", "limit", {"seats": ["Ann", "Bob", "Cy"], "seed": 2}),
         "kings-pot": bots_game("kings-pot", "standard", {"players": ["Ada", "Ben", "Cleo"], "seed": 2})}
 
+
+def practice_drills():
+    """Issue 32: one drill of each template, made and answered in both interpreters (the same
+    seed must give the same question and the same answer)."""
+    from practice import make_drill
+
+    out = {}
+    for clause in ("H-A1", "H-T2", "C-3d", "B-P1", "PP-36", "PP-25", "PP-53", "KP-6", "KP-9", "KP-34", "KP-33"):
+        drill = make_drill(clause, seed=5)
+        out[drill.token] = [drill.question, list(drill.answer().right)]
+    return out
+
+
 json.dumps({
     "python": list(sys.version_info[:2]),
+    "drills": practice_drills(),
     "notation": format_cards(parse_cards("10s Q♠ ah 2C jk")),
     "hands": HANDS,
     "shuffle_seed_7": format_cards(shuffled(make_deck(), 7)[:13]),

@@ -86,7 +86,7 @@ def test_lessons_replay_in_pyodide(pyodide_result):
 
 def test_pyodide_and_cpython_agree_on_everything(pyodide_result, cpython_result):
     assert pyodide_result["python"] != cpython_result["python"]  # two different interpreters ran
-    for key in ("notation", "hands", "shuffle_seed_7", "families", "lessons_check", "bots"):
+    for key in ("notation", "hands", "shuffle_seed_7", "families", "lessons_check", "bots", "drills"):
         assert pyodide_result[key] == cpython_result[key], key
 
 
