@@ -30,7 +30,7 @@ import pytest
 from palace_tutor.site import fetch
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("rules", "players", "lessons", "tutor", "palace_tutor")  # [tool.setuptools.packages.find]
+PACKAGES = ("rules", "players", "practice", "lessons", "tutor", "palace_tutor")  # [tool.setuptools.packages.find]
 
 
 def _checkout_files() -> list[str]:

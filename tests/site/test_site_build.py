@@ -81,7 +81,7 @@ def test_project_wheel_holds_only_the_browser_layers(tmp_path):
         meta = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert "Requires-Dist: panel\n" in meta and "panel==" not in meta  # the page decides the version
     tops = {n.split("/")[0] for n in names if ".dist-info" not in n.split("/")[0]}
-    assert tops == {"rules", "players", "lessons", "tutor"}
+    assert tops == {"rules", "players", "practice", "lessons", "tutor"}
     assert not any(n.endswith("entry_points.txt") or "palace_tutor/" in n for n in names)
     assert any(n.startswith("lessons/data/") and n.endswith(".toml") for n in names)
 
