@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules.cards import Card
+from rules.cards import Card, Suit
 from rules.palace_poker import check_battle, check_showdown
 
 from .drill import Answer, Choice, Drill, Position, Said
@@ -139,7 +139,7 @@ def answer_showdown(drill: Drill) -> Answer:
 
 def quads_shape(rng: Any, a_name: str, d_name: str) -> tuple[str, str]:
     """The attacker holds four of a kind, one of them in the defender's banner suit."""
-    suits = rng.sample(list({c.suit for c in PACK}), 2)
+    suits = rng.sample(list(Suit), 2)
     rank = rng.choice(sorted({c.rank for c in PACK}))
     quad = [c for c in PACK if c.rank is rank]
     a_banner = next(c for c in quad if c.suit is suits[0])
@@ -157,7 +157,7 @@ def wheel_shape(in_palace: bool) -> Callable[..., tuple[str, str]]:
     """A side with a 2, 3, 4 and 5 and a king, queen or jack of its own banner suit, in its palace
     (``in_palace``) or as a soldier."""
     def shape(rng: Any, a_name: str, d_name: str) -> tuple[str, str]:
-        suits = rng.sample(list({c.suit for c in PACK}), 2)
+        suits = rng.sample(list(Suit), 2)
         own, other = suits
         face = rng.choice("KQJ")
         royal = next(c for c in PACK if c.suit is own and c.rank.char == face)
@@ -176,7 +176,7 @@ def wheel_shape(in_palace: bool) -> Callable[..., tuple[str, str]]:
 
 def no_wheel_shape(rng: Any, a_name: str, d_name: str) -> tuple[str, str]:
     """A royal of one's own suit in the palace with no five-high straight to complete."""
-    own, other = rng.sample(list({c.suit for c in PACK}), 2)
+    own, other = rng.sample(list(Suit), 2)
     face = rng.choice("KQJ")
     royal = next(c for c in PACK if c.suit is own and c.rank.char == face)
     pair_rank = rng.choice("6789T")

@@ -65,3 +65,22 @@ def test_drill_words_are_ours_not_the_sources():
                 if any(tuple(w[i:i + 10]) in grams for i in range(len(w) - 9)):
                     copied.append(f"{drill.token}: {text[:80]}")
     assert not copied, copied[:10]
+
+
+def test_the_same_seed_gives_the_same_drill_in_another_process():
+    # a drill is shared by its token: nothing in it may depend on the process (str hashing
+    # is seeded per process, so the order of a set of cards or suits must never be used)
+    import json
+    import os
+    import subprocess
+    import sys
+
+    sample = DRILLABLE[::7] + ["PP-38", "PP-59", "PP-60", "PP-61"]
+    code = ("import json, sys\nfrom practice import make_drill\n"
+            "print(json.dumps([make_drill(c, seed=3).question for c in sys.argv[1:]]))")
+    runs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-c", code, *sample], capture_output=True, text=True, env=env, check=True)
+        runs.append(json.loads(out.stdout))
+    assert runs[0] == runs[1] == [make_drill(c, seed=3).question for c in sample]
