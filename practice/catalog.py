@@ -27,8 +27,14 @@ from .spec import Clause, Ctx
 
 @lru_cache(maxsize=None)
 def game_module(game: str) -> ModuleType:
-    """The practice module of a game (imported on first use, so one game loads alone)."""
+    """The practice module of a game (imported on first use, so one game loads alone): the
+    game's ``drills`` part where the registry declares one (``rules.games.part``), else the
+    module of this package named after the game id."""
+    from rules import games
+
     get_family(game)  # an unknown game id is refused by the registry, naming the known ones
+    if hasattr(games, "has_part") and games.has_part(game, "drills"):
+        return games.part(game, "drills")
     return importlib.import_module(f"{__package__}.{game.replace('-', '_')}")
 
 
