@@ -363,11 +363,27 @@ def _short(ctx: Ctx) -> dict[str, Any]:
     return {"stakes": [small, 10], "stacks": [ctx.rng.randint(3, 40) for _ in range(6)]}
 
 
+def _rounds(t: Table) -> tuple[Choice, ...]:
+    return tuple(Choice(str(k), f"{k} cards") for k in (2, 3, 4, 5))
+
+
+def _money_small(t: Table) -> tuple[Choice, ...]:
+    rules = t.state.rules
+    return money_choices([0, rules.small_bet, rules.big_bet, rules.small_bet // 2, 2 * rules.big_bet])
+
+
+def _marks(v: Any, kind: Any) -> bool:
+    return any(m.mark is kind for side in (v.attacker, v.defender) for m in side.marks)
+
+
 def makers() -> dict[str, Any]:
-    rounds = lambda t: tuple(Choice(str(k), f"{k} cards") for k in (2, 3, 4, 5))  # noqa: E731
-    money_small = lambda t: money_choices([0, t.state.rules.small_bet, t.state.rules.big_bet,  # noqa: E731
-                                    t.state.rules.small_bet // 2, 2 * t.state.rules.big_bet])
-    marks = lambda v, kind: any(m.mark is kind for side in (v.attacker, v.defender) for m in side.marks)  # noqa: E731
+    """Every clause's generator (or the reason it has none)."""
+    return {**_deal_and_turns(), **_battles_and_endings()}
+
+
+def _deal_and_turns() -> dict[str, Any]:
+    """Clauses 1-35: the cards, the deal, the turns, bets, folds and calls."""
+    rounds, money_small = _rounds, _money_small
     return {
         "PP-1": lambda ctx: seats_drill(ctx, ctx.rng.randint(1, 12), NAMES + ("Kim", "Lou"), "seats", "Palace Poker"),
         "PP-2": fact("cards", "How many cards are in play, all zones together?",
@@ -414,6 +430,13 @@ def makers() -> dict[str, Any]:
         "PP-34": battle_then("out", "Who is out of the hand now?", _out_choices, answer="call"),
         "PP-35": battle_then("shows-first", "Whose palace cards are shown first?",
                              lambda t, a, d: (Choice(str(a), t.name(a)), Choice(str(d), t.name(d))), answer="call"),
+    }
+
+
+def _battles_and_endings() -> dict[str, Any]:
+    """Clauses 36-71: banner suits and ties, raises, the end of the hand, the variations."""
+    money_small, marks = _money_small, _marks
+    return {
         "PP-36": lambda ctx: battle(ctx, keep=lambda v: marks(v, Mark.EXCLUDED)),
         "PP-37": lambda ctx: battle(ctx, keep=lambda v: any(m.in_best and m.card.suit is s.holding.banner.suit
                                                             for s in (v.attacker, v.defender) for m in s.marks)),
