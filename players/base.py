@@ -51,6 +51,7 @@ class Player:
     def __init__(self, seed: int | str = 0):
         self.seed = seed
         self.decisions = 0
+        self.words = True  # put the reason into words (off in act(): nobody reads it there)
 
     def rng(self) -> random.Random:
         """This decision's random generator: from the seed and the decision count only."""
@@ -73,7 +74,13 @@ class Player:
         return decision
 
     def act(self, view: GameView) -> Action:
-        return self.decide(view).action
+        """The action alone, where nobody reads the reason (a computer seat's move in a game): the
+        same choice as :meth:`decide`'s, without putting its reason into words."""
+        self.words = False
+        try:
+            return self.decide(view).action
+        finally:
+            self.words = True
 
     def choose(self, view: Any, rng: random.Random) -> Decision:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -190,8 +190,9 @@ class _KingsPotPlayer(Player):
             return self._words(view, call, "call", share=share, owed=owed, pot=pot)
         return self._words(view, _one(legal, Fold) or legal[0], "fold", share=share, owed=owed, pot=pot)
 
-    @staticmethod
-    def _words(view: Any, action, why: str, **facts) -> Decision:
+    def _words(self, view: Any, action, why: str, **facts) -> Decision:
+        if not self.words:
+            return Decision(action)
         state = view.determinize(random.Random(0))  # the seat's own position, for describe() only
         what = state.describe(action)
         text, section = _REASONS[why](what, _Facts(**facts)) if why in _REASONS else (what, None)

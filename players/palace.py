@@ -373,8 +373,9 @@ class _PalacePlayer(Player):
     def _pick(self, view: Any, facts: Facts, legal: tuple, rng: random.Random) -> tuple[PalaceAction, tuple]:
         raise NotImplementedError  # pragma: no cover
 
-    @staticmethod
-    def _decision(view: Any, facts: Facts, action: PalaceAction, why: tuple) -> Decision:
+    def _decision(self, view: Any, facts: Facts, action: PalaceAction, why: tuple) -> Decision:
+        if not self.words:
+            return Decision(action)
         state = view.determinize(random.Random(0))  # the seat's own position: for describe() only
         text, key = reason_words(facts, action, why, state.describe)
         ref = None

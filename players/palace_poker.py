@@ -87,8 +87,9 @@ class _PokerPlayer(Player):
     def _battle(self, view, legal, rng) -> Decision:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    @staticmethod
-    def _words(view: Any, action, why: str, chance: Chance | None = None, detail: str = "") -> Decision:
+    def _words(self, view: Any, action, why: str, chance: Chance | None = None, detail: str = "") -> Decision:
+        if not self.words:
+            return Decision(action)
         state = view.determinize(random.Random(0))  # the seat's own position, for describe() only
         what = state.describe(action)
         rule = None

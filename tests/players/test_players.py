@@ -150,3 +150,21 @@ def test_unknown_game_or_level_is_refused_by_name():
         player_for("chess", "standard")
     with pytest.raises(ValueError, match="'expert'"):
         player_for("palace", "expert")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("game", GAMES)
+def test_act_chooses_what_decide_chooses_without_putting_the_reason_into_words(game, level, monkeypatch):
+    # a computer seat's move in a game: nobody reads its reason, so act() does not make one
+    from players import base
+
+    made = []
+    built = base.Decision.__init__
+    monkeypatch.setattr(base.Decision, "__init__",
+                        lambda self, *a, **k: (made.append(bool(a[1:] or k.get("reason"))), built(self, *a, **k))[1])
+    for label, state in POSITIONS[game]:
+        view = state.view(state.mover)
+        made.clear()
+        action = player_for(game, level, seed=label).act(view)
+        assert made and not any(made), (label, made)   # decisions made, none with words
+        assert action == player_for(game, level, seed=label).decide(view).action

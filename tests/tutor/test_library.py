@@ -27,7 +27,7 @@ class Clock:
 
 @pytest.fixture
 def app():
-    model = TutorApp(toygame.catalog(toygame.lesson()))
+    model = TutorApp(toygame.catalog(toygame.lesson()), library=Library(clock=Clock()))
     model.start("")
     model.open_job("learn")
     return model
@@ -111,7 +111,7 @@ pn = pytest.importorskip("panel")
 @pytest.fixture
 def pane(app):
     from tutor.views.library import SavedStudiesPane
-    view = SavedStudiesPane(app=app, library=Library(clock=Clock()))
+    view = SavedStudiesPane(app=app)
     view.store._handle_msg({"kind": "loaded", "value": ""})
     return view
 

@@ -11,7 +11,7 @@ import pytest
 
 from tutor.model.app import TutorApp
 from tutor.model.catalog import Catalog
-from tutor.model.versus import PERSON, PlayMode
+from tutor.model.versus import PERSON
 
 
 @pytest.fixture(scope="module")
@@ -22,7 +22,7 @@ def catalog():
 def _table(catalog, names, seed=4):
     app = TutorApp(catalog)
     app.new_deal(game="palace", variant="house", names=names, seed=seed)
-    return app, PlayMode(app=app)
+    return app, app.versus
 
 
 def test_a_heads_up_game_against_the_computer_by_taps_and_hints(catalog):
@@ -120,3 +120,20 @@ def test_the_table_points_to_the_strip_when_the_computer_is_to_move(catalog):
     assert json.loads(view.shell.ui)["seats"] == [["-1", "Everyone's (teaching)"]]   # one choice: the switch hides
     view.players._pressed("stop", "", [])
     assert view.table.renderer().playing is False and mode.turn.kind == "off"
+
+
+def test_a_computer_move_draws_the_strip_once(catalog):
+    from tutor.views.players import PlayersPane
+
+    app = TutorApp(catalog)
+    app.new_deal(game="palace", variant="house", names=["Ann", "Ben"], seed=4)
+    pane = PlayersPane(model=app.versus)
+    pane._pressed("start", "", ["beginner", "beginner"])
+    drawn = []
+    pane.strip.param.watch(lambda e: drawn.append(e.new), ["html"])
+    for _ in range(5):
+        before = app.study.current
+        pane._pressed("their-move", "", [])
+        assert app.study.current != before and len(drawn) == 1      # one move, one drawing
+        assert f'data-node="{app.study.current}"' in drawn[0] and "last-move" in drawn[0]
+        drawn.clear()

@@ -383,3 +383,37 @@ def test_a_next_does_not_walk_every_model_of_the_page(view, monkeypatch):
     # a new child can bring new data models: those are still tagged
     view.shell.extra = pn.pane.HTML("new")
     assert shell_data in walked
+
+
+def _count_updates(parts):
+    """How many times each part's parameters change (one batch: once; Panel sends a part's
+    batch to the browser as one message)."""
+    from collections import Counter
+
+    updated = Counter()
+    for name, part in parts.items():
+        part.param.watch(lambda *_e, name=name: updated.update([name]), [p for p in part.param if p != "name"])
+    return updated
+
+
+def test_a_next_updates_each_part_of_the_page_once(view):
+    # one page model reports a move once: the step bar, the step list, the table, the
+    # address and the share link each change, and each is sent to the browser once
+    from bokeh.document import Document
+
+    doc = Document()
+    doc.add_root(view.__panel__().get_root(doc))
+    view.shell.press("show", "share")
+    view.shell.press("show", "tree")
+    renderer = view.table._renderers["race"]
+    parts = {"shell": view.shell, "steps": view.lesson.steps, "bridge": view.bridge, "link": view.share._link,
+             "tree": view.tree._rows, "table": renderer._table, "moves": renderer._actions,
+             "quiz": view.lesson.quiz._box, "note": view.tree._note}
+    updated = _count_updates(parts)
+    view.shell.press("next")
+    # (the quiz box too: the lesson asks its question before step 2, at step 1)
+    assert dict(updated) == {"shell": 1, "steps": 1, "bridge": 1, "link": 1, "tree": 1, "table": 1, "moves": 1,
+                             "quiz": 1}
+    study = view.app.study
+    assert view.shell.ui_state()["counter"] == "Step 1 of 4" and view.lesson.steps.selected == 0
+    assert view.bridge.fragment == encode_link(study) and view.tree._rows.selected == study.current

@@ -1,6 +1,9 @@
 """The whole tutor page as one model: which job is open (the first screen,
 learning, playing, settling a hand), which game and lesson, the study in
-progress, and the messages about links and files.
+progress, who plays each seat in Play (:class:`~.versus.PlayMode`), the rules
+of the table being set up (:class:`~.table_rules.TableRules`), the studies
+kept on this device (:class:`~.library.Library`), and the messages about
+links and files.
 
 Learning and playing each keep their own study: going to Play and back to
 Learn finds the lesson where it was left. A lesson opens in Learn; a dealt
@@ -9,45 +12,109 @@ table, or a shared study without a lesson, opens in Play.
 Opening a link or a file goes through :mod:`.share`, which validates the whole
 thing before anything is replaced: on any error the current study stays as it
 was and ``notice`` says what was wrong.
+
+**One thing to follow.** The model is the only one that watches the open
+study; it applies its own rules first (a stale message
+goes, the players and the table's rules follow the study), then reports what
+changed in one :class:`Change`. The views follow ``change`` and nothing else
+of the study, so a Next reaches each view once, with every consequence
+already applied.
 """
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import param
 
 from .catalog import Catalog
+from .library import Library, SavedStudy
 from .play import deal_to_first_decision, next_deal_setup
 from .share import ShareError, Snapshot, decode_link, encode_link, export_text, import_text
 from .study import Notice, Study
+from .table_rules import TableRules, carried_rules
+from .versus import PlayMode
 
 FREE_PLAY = ""  # the lesson picker's entry for a position of one's own
 DEFAULT_NAMES = ("Ann", "Ben", "Cleo", "Dev")
 JOBS = ("home", "learn", "play", "settle")
 STUDY_JOBS = ("learn", "play")  # the jobs that show a study
 
+# what is reported of the open study (its question's changes count in quiz_changes)
+STUDY_NAMES = ("current", "step", "tree", "seat", "selection", "title", "notice", "quiz_open", "quiz_changes",
+               "scores", "undo_stack", "redo_stack")
+PAGE_NAMES = ("game", "lesson_id", "study", "notice", "job")
+MOVED = frozenset({"current", "step", "tree"})
+
+
+@dataclass(frozen=True)
+class Change:
+    """What changed on the page since the views last heard: names of the app's parameters
+    (``job``, ``study`` when another study was opened, ``notice``, ``game``,
+    ``lesson_id``), of the open study's (``current``, ``step``, ``tree``, ``seat``,
+    ``quiz_changes`` for its question, ...), ``players`` (who plays each seat) and ``rules`` (the table
+    setup's game and preset). ``serial`` counts the reports."""
+
+    names: frozenset[str]
+    serial: int = 0
+
+    def touches(self, *names: str) -> bool:
+        return not self.names.isdisjoint(names)
+
+
+@dataclass(frozen=True)
+class PlaySetup:
+    """What Play's table setup shows: the game, its presets (id, title) and the one picked,
+    and the players' names of the table in play."""
+
+    game: str
+    presets: tuple[tuple[str, str], ...]
+    preset: str
+    players: str
+
 
 class TutorApp(param.Parameterized):
     """What the page shows. Views render it; only its methods change it."""
 
-    game = param.Selector(default=None, objects=[], doc="Game family id.")
-    lesson_id = param.Selector(default=FREE_PLAY, objects=[FREE_PLAY],
-                               doc="Lesson open in the study ('' for free play).")
-    study = param.ClassSelector(class_=Study, default=None, allow_None=True, doc="The study in progress.")
-    notice = param.ClassSelector(class_=Notice, default=None, allow_None=True,
-                                 doc="Message about the last link, file or choice of lesson.")
-    job = param.Selector(default="home", objects=list(JOBS),
-                         doc="What the page shows: the first screen, a lesson, a game, the hand checker.")
+    game: str | None = param.Selector(default=None, objects=[], doc="Game family id.")
+    lesson_id: str = param.Selector(default=FREE_PLAY, objects=[FREE_PLAY],
+                                    doc="Lesson open in the study ('' for free play).")
+    study: Study | None = param.ClassSelector(class_=Study, default=None, allow_None=True,
+                                              doc="The study in progress.")
+    notice: Notice | None = param.ClassSelector(class_=Notice, default=None, allow_None=True,
+                                                doc="Message about the last link, file or choice of lesson.")
+    job: str = param.Selector(default="home", objects=list(JOBS),
+                              doc="What the page shows: the first screen, a lesson, a game, the hand checker.")
+    change: Change = param.ClassSelector(class_=Change, default=Change(frozenset()), instantiate=False,
+                                         doc="The last report of what changed (the one thing views follow).")
+    versus: PlayMode = param.ClassSelector(class_=PlayMode, constant=True,
+                                           doc="Who plays each seat of the table in Play, and its taps.")
+    table_rules: TableRules = param.ClassSelector(class_=TableRules, constant=True,
+                                                  doc="The rules of the table being set up in Play.")
+    library: Library = param.ClassSelector(class_=Library, constant=True,
+                                           doc="The studies saved on this device.")
 
-    def __init__(self, catalog: Catalog, **params: Any):
+    def __init__(self, catalog: Catalog, library: Library | None = None, **params: Any) -> None:
         self.catalog = catalog
         self._quiet = False  # True while the model itself sets the pickers
-        self._where: tuple | None = None  # (study, cursor, tree) when the notice was last checked
         self._parked: dict[str, Study] = {}  # the study each study job had when the learner left it
         self._rng = random.Random()  # new deals; seeded only by tests
+        self._watching: Any = None  # the watcher on the open study
+        self._rules_study: Study | None = None  # the study whose rules the table setup last took
+        self._opening_saved = False  # True while a saved study is being opened
+        self._pending: set[str] = set()
+        self._reporting = False
+        self._serial = 0
+        self._link_key: tuple[Any, ...] = ()
+        self._link = ""
+        params.setdefault("versus", PlayMode())
+        params.setdefault("table_rules", TableRules(catalog))
+        params.setdefault("library", library if library is not None else Library())
         super().__init__(**params)
         games = list(catalog.game_ids())
         self.param.game.objects = games
@@ -61,11 +128,110 @@ class TutorApp(param.Parameterized):
                 self.lesson_id = next(iter(self.lesson_options().values()))
         finally:
             self._quiet = False
+        self.param.watch(self._page_changed, list(PAGE_NAMES))
+        self.versus.param.watch(lambda *_e: self._report({"players"}), ["opponents"])
+        self.table_rules.param.watch(lambda *_e: self._report({"rules"}), ["game", "variant"])
+        self._attach()
+
+    # -- following the open study: the one watcher, the one report -------------------------------
+    def _attach(self) -> None:
+        if self._watching is not None:
+            self._watching.inst.param.unwatch(self._watching)
+        study = self.study
+        self._watching = None if study is None else \
+            study.param.watch(lambda *events: self._report({e.name for e in events}), list(STUDY_NAMES))
+
+    def _page_changed(self, *events: Any) -> None:
+        names = {e.name for e in events}
+
+        def react() -> None:
+            if "study" in names:
+                self._attach()
+            if self._quiet:
+                return
+            if "game" in names:  # a game picked: its lessons, and its first one opens
+                self._quiet = True
+                try:
+                    self._refresh_lessons()
+                finally:
+                    self._quiet = False
+                self.open_lesson(self.lesson_id)
+            elif "lesson_id" in names:
+                self.open_lesson(self.lesson_id)
+
+        self._report(names, react)
+
+    def _report(self, names: set[str], react: Callable[[], None] | None = None) -> None:
+        """Apply the model's own rules to what changed, then tell the views once. A change
+        made meanwhile (by those rules, or by ``react``) joins the same report."""
+        self._pending |= names
+        if self._reporting:
+            if react is not None:
+                react()
+            return
+        self._reporting = True
+        try:
+            if react is not None:
+                react()
+            while self._pending:
+                names, self._pending = self._pending, set()
+                self._follow(names)
+                names |= self._pending
+                self._pending = set()
+                self._serial += 1
+                self.change = Change(frozenset(names), self._serial)
+        finally:
+            self._reporting = False
+
+    @contextmanager
+    def _one_report(self) -> Iterator[None]:
+        """Everything changed inside is reported to the views at once."""
+        if self._reporting:
+            yield
+            return
+        self._reporting = True
+        try:
+            yield
+        finally:
+            self._reporting = False
+            if self._pending:
+                self._report(set())
+
+    def _follow(self, names: set[str]) -> None:
+        """The model's own rules, applied before the views hear of a change."""
+        study = self.study
+        # a message about a link, a file or a lesson no longer applies once the learner
+        # moves on in the study (opening a study is not moving on)
+        if "study" not in names and not MOVED.isdisjoint(names) and self.notice is not None:
+            self.notice = None
+        if names & {"study", "current"}:
+            free = study if study is not None and study.lesson is None else None
+            self.versus.follow(free)
+        if names & {"study", "job", "game"}:
+            self._rules_follow()
+        if "study" in names and not self._opening_saved:
+            self.library.open_id = ""  # opened otherwise than from the list: Save makes a new entry
+
+    def _rules_follow(self) -> None:
+        """The table setup shows the rules of the table in play once, when a study opens
+        (a deal, a link, a file); between deals it keeps what is being built."""
+        study = self.study
+        free = study if study is not None and study.lesson is None else None
+        if self.job != "play" and free is None:
+            return
+        rules = self.table_rules
+        game = free.game if free is not None else self.game or ""
+        if free is not None and free is not self._rules_study:
+            self._rules_study = free
+            rules.adopt(free.game, free.variant, free.setup)
+        elif game != rules.game or not rules.variant:
+            presets = self._presets(game)
+            rules.rebase(game, free.variant if free is not None else (presets[:1] or [""])[0])
 
     # -- pickers ---------------------------------------------------------------------
     def lesson_options(self, game: str | None = None) -> dict[str, str]:
         """Title -> lesson id for a game's lessons, then free play."""
-        options = {lesson.title: lesson.id for lesson in self.catalog.lessons_for(game or self.game)}
+        options = {lesson.title: lesson.id for lesson in self.catalog.lessons_for(game or self.game or "")}
         options["Free play (set up your own line)"] = FREE_PLAY
         return options
 
@@ -74,33 +240,6 @@ class TutorApp(param.Parameterized):
         self.param.lesson_id.objects = options
         if self.lesson_id not in options.values():
             self.lesson_id = next(iter(options.values()))
-
-    @param.depends("game", watch=True)
-    def _game_changed(self) -> None:
-        if self._quiet:
-            return
-        self._quiet = True
-        try:
-            self._refresh_lessons()
-        finally:
-            self._quiet = False
-        self.open_lesson(self.lesson_id)
-
-    @param.depends("lesson_id", watch=True)
-    def _lesson_changed(self) -> None:
-        if not self._quiet:
-            self.open_lesson(self.lesson_id)
-
-    @param.depends("study", "study.current", "study.step", "study.tree", watch=True)
-    def _study_moved(self) -> None:
-        """A message about a link, a file or a lesson no longer applies once the learner
-        moves on in the study (no stale messages). Opening a study is not moving on."""
-        study = self.study
-        where = None if study is None else (study, study.current, study.step, study.tree)
-        moved = where is not None and self._where is not None and where[0] is self._where[0] and where != self._where
-        self._where = where
-        if moved and self.notice is not None:
-            self.notice = None
 
     # -- opening things ----------------------------------------------------------------
     def start(self, fragment: str = "") -> None:
@@ -142,7 +281,7 @@ class TutorApp(param.Parameterized):
     def _first_lesson(self) -> str:
         for game in self.catalog.game_ids():
             for lesson in self.catalog.lessons_for(game):
-                return lesson.id
+                return str(lesson.id)
         return FREE_PLAY
 
     def lesson_groups(self) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -156,14 +295,19 @@ class TutorApp(param.Parameterized):
 
     def game_title(self, game: str) -> str:
         try:
-            return self.catalog.title(game)
+            return str(self.catalog.title(game))
         except ValueError:
             return game
+
+    def learn_game(self, game: str) -> bool:
+        """Open the first lesson of ``game`` (the first screen's "Learn" of a game)."""
+        lessons = self.catalog.lessons_for(game)
+        return bool(lessons) and self.open_lesson(lessons[0].id)
 
     def open_lesson(self, lesson_id: str) -> bool:
         """Start studying a lesson, in Learn (``FREE_PLAY``: a new table of the current game, in Play)."""
         if lesson_id == FREE_PLAY:
-            family = self.catalog.family(self.game)
+            family = self.catalog.family(self.game or "")
             return self.open_free_play(next(iter(family.presets)), DEFAULT_NAMES, 1)
         try:
             lesson = self.catalog.lesson(lesson_id)
@@ -174,10 +318,10 @@ class TutorApp(param.Parameterized):
         self._show(study, info=None)
         return True
 
-    def open_free_play(self, variant: str, names: list[str], seed: int | str) -> bool:
+    def open_free_play(self, variant: str, names: list[str] | tuple[str, ...], seed: int | str) -> bool:
         """Deal a new game of the current family for these players, shuffled by ``seed``,
         at its very start (the deal step by step, as a lesson shows it)."""
-        family = self.catalog.family(self.game)
+        family = self.catalog.family(self.game or "")
         return self.open_setup(variant, {family.players_key: list(names), "seed": seed})
 
     def open_setup(self, variant: str, setup: Mapping[str, Any], game: str | None = None,
@@ -187,7 +331,7 @@ class TutorApp(param.Parameterized):
         the table opens on its first decision."""
         game = game or self.game
         try:
-            study = Study.from_setup(self.catalog.family(game), variant, setup)
+            study = Study.from_setup(self.catalog.family(game or ""), variant, setup)
         except ValueError as err:  # NotationError or IllegalActionError from the engine
             self.notice = Notice("error", f"That setup cannot start a game: {err}. Nothing was changed.")
             return False
@@ -204,7 +348,7 @@ class TutorApp(param.Parameterized):
         table's own rule set: ``options``, ``rules_name``)."""
         game = game or self.game
         try:
-            family = self.catalog.family(game)
+            family = self.catalog.family(game or "")
         except ValueError as err:
             self.notice = Notice("error", f"Could not deal: {err}. Nothing was changed.")
             return False
@@ -212,6 +356,18 @@ class TutorApp(param.Parameterized):
         seed = seed if seed is not None else self._rng.randrange(1, 10**6)
         setup = {**(extra or {}), family.players_key: list(names or DEFAULT_NAMES), "seed": seed}
         return self.open_setup(variant, setup, game=game, deal=True)
+
+    def play_game(self, game: str) -> bool:
+        """A new table of ``game`` (an unknown id is ignored)."""
+        return game in self.catalog.game_ids() and self.new_deal(game=game)
+
+    def deal_again(self) -> bool:
+        """Another shuffle of the table in play (same game, rules and players)."""
+        study = self.study
+        if study is not None and study.lesson is None:
+            return self.new_deal(game=study.game, variant=study.variant, names=self.names() or None,
+                                 extra=carried_rules(study.setup))
+        return self.new_deal()
 
     def can_deal_next(self) -> bool:
         """Whether the study in progress is a finished deal of a game that goes on."""
@@ -249,9 +405,9 @@ class TutorApp(param.Parameterized):
         finally:
             self._quiet = False
 
-    def _open_snapshot(self, load, what: str) -> bool:
+    def _open_snapshot(self, load: Callable[[], Snapshot], what: str) -> bool:
         try:
-            snapshot: Snapshot = load()
+            snapshot = load()
         except ShareError as err:
             self.notice = Notice("error", str(err))
             return False
@@ -274,20 +430,125 @@ class TutorApp(param.Parameterized):
     def import_file(self, content: str | bytes) -> bool:
         """Open an exported study file; same guarantees as :meth:`open_link`."""
         def load() -> Snapshot:
-            text = content
             if isinstance(content, bytes):
                 try:
                     text = content.decode("utf-8")
                 except UnicodeDecodeError:
                     raise ShareError("The file is not a text file. Nothing was changed.", what="file") from None
+            else:
+                text = content
             return import_text(text, self.catalog)
         return self._open_snapshot(load, "file")
 
+    # -- the table setup (Play) --------------------------------------------------------------
+    def play_setup(self) -> PlaySetup:
+        """What Play's table setup shows now (the game and preset of the rules being set up)."""
+        rules = self.table_rules
+        game = rules.game or self.game or ""
+        presets = tuple((p, rules.preset_title(p) if rules.game == game else p) for p in self._presets(game))
+        return PlaySetup(game, presets, rules.variant, ", ".join(self.table_names()))
+
+    def _presets(self, game: str) -> list[str]:
+        try:
+            return list(self.catalog.family(game).presets)
+        except ValueError:
+            return []
+
+    def pick_preset(self, variant: str) -> None:
+        """The table setup's preset picked: the rules being set up start from it."""
+        game = self.table_rules.game or self.game or ""
+        if variant in self._presets(game):
+            self.table_rules.rebase(game, variant)
+
+    def setup_table(self, variant: str, players: str, seed: str, setup_json: str = "") -> bool:
+        """Deal from the table setup form: the preset, the players' names (comma
+        separated), the shuffle number, or the whole setup as JSON (which wins)."""
+        game = self.table_rules.game or self.game or ""
+        extra = self.table_rules.setup_extra() if (self.table_rules.game, self.table_rules.variant) \
+            == (game, variant) else {}
+        text = setup_json.strip()
+        if text:
+            try:
+                setup = json.loads(text)
+            except ValueError as err:
+                self.notice = Notice("error", f"The setup is not valid JSON ({err}). Nothing was changed.")
+                return False
+            if not isinstance(setup, dict):
+                self.notice = Notice("error", "The setup must be a JSON object like {\"seed\": 7}. "
+                                              "Nothing was changed.")
+                return False
+            return self.open_setup(variant, {**extra, **setup}, game=game, deal=True)
+        names = [n.strip() for n in players.split(",") if n.strip()]
+        number = seed.strip()
+        return self.new_deal(game=game, variant=variant or None, names=names or None,
+                             seed=int(number) if number.isdigit() else (number or None), extra=extra)
+
+    # -- seats -------------------------------------------------------------------------------
+    def names(self) -> list[str]:
+        """The players' names of the open study, by seat."""
+        return list(self.study.state.names) if self.study is not None else []
+
+    def table_names(self) -> list[str]:
+        """The players of the table in Play (the open free study, else the one Play keeps)."""
+        study = self.study if self.study is not None and self.study.lesson is None else self._parked.get("play")
+        return list(study.state.names) if study is not None else []
+
+    def seat_choices(self) -> tuple[str, ...]:
+        """The seats whose view the table can show; none while playing against the computer
+        (the table shows whoever holds the phone: no peeking at the computer's cards)."""
+        study = self.study
+        if study is None or (self.versus.opponents is not None and study.lesson is None):
+            return ()
+        return tuple(study.state.names)
+
+    def choose_seat(self, value: str) -> None:
+        """The seat switch: a seat number, or -1 for every card (teaching)."""
+        study = self.study
+        try:
+            number = int(value)
+        except ValueError:
+            return
+        seat = None if number < 0 else number
+        if study is not None and study.seat != seat:
+            study.seat = seat
+
+    # -- the studies kept on this device ------------------------------------------------------
+    def save_study(self, as_new: bool = False) -> SavedStudy | None:
+        """Keep the open study on this device (over the entry it came from, unless ``as_new``)."""
+        if self.study is None:
+            return None
+        return self.library.save(self.study, self.link(), as_new=as_new)
+
+    def open_saved(self, entry_id: str) -> bool:
+        """Open a saved study (the share link's full check first: a damaged one changes nothing)."""
+        try:
+            entry = self.library.entry(entry_id)
+        except KeyError:
+            return False
+        self._opening_saved = True
+        try:
+            with self._one_report():
+                opened = self.open_link(entry.link)
+                if opened:
+                    self.library.open_id = entry.id
+                    if self.study is not None:
+                        self.study.title = entry.title  # its name in the list, renamed or not
+        finally:
+            self._opening_saved = False
+        return opened
+
     # -- sharing -------------------------------------------------------------------------
-    @param.depends("study", "study.tree", "study.current", "study.step", "study.title")
     def link(self) -> str:
-        """The current study as a URL fragment (without ``#``)."""
-        return encode_link(self.study) if self.study is not None else ""
+        """The current study as a URL fragment (without ``#``); made once per position."""
+        study = self.study
+        if study is None:
+            return ""
+        made = self._link_key
+        if not (made and made[0] is study and made[1] is study.tree
+                and made[2:] == (study.current, study.step, study.title)):
+            self._link_key = (study, study.tree, study.current, study.step, study.title)
+            self._link = encode_link(study)
+        return self._link
 
     def export_file(self) -> str:
         """The open study as a text file; empty before a study is open (the page
@@ -300,3 +561,8 @@ class TutorApp(param.Parameterized):
             return "study.palace-tutor.txt"
         name = study.lesson.id if study.lesson is not None else f"{study.game}-{study.variant}"
         return f"{name}.palace-tutor.txt"
+
+    def shown_notice(self) -> Notice | None:
+        """The message the page shows: the study's last refusal or error, else the page's."""
+        study = self.study
+        return study.notice if study is not None and study.notice is not None else self.notice

@@ -10,18 +10,20 @@ check decides, and a refused action changes nothing but the notice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import param
 from param.parameterized import batch_call_watchers
 
+from lessons.model import Lesson
 from rules.core import GameState
 from rules.errors import NotationError
 from rules.options import other_readings
 from rules.refs import Event, RuleRef, Ruling, Verdict, events_seen_by
 
+from .params import TupleOf
 from .quiz import QuizModel, Score
 from .tree import ROOT, Node, StudyTree, TreeError
 
@@ -96,7 +98,7 @@ def _stops(node: Node, has_lesson: bool) -> tuple[int | None, ...]:
     return node.steps or (None,)
 
 
-def tree_from_lesson(lesson: Any, replayed: tuple[Any, ...], start: GameState) -> StudyTree:
+def tree_from_lesson(lesson: Any, replayed: tuple[Any, ...], start: GameState[Any]) -> StudyTree:
     """The tree of a lesson's main line, from the loader's replay (the states,
     verdicts and events the engine produced; nothing is replayed again).
 
@@ -119,32 +121,37 @@ def tree_from_lesson(lesson: Any, replayed: tuple[Any, ...], start: GameState) -
 class Study(param.Parameterized):
     """The tutor's working state: what is being studied and where the learner is."""
 
-    game = param.String(default="", constant=True, doc="Game family id (rules.games).")
-    variant = param.String(default="", constant=True, doc="Preset name of the game's rules.")
-    lesson = param.Parameter(default=None, constant=True,
-                             doc="The lessons.model.Lesson studied, or None for a custom setup.")
-    setup = param.Dict(default={}, constant=True, doc="The custom setup (plain data), without a lesson.")
-    title = param.String(default="", doc="The learner's name for this study (user text).")
-    tree = param.ClassSelector(class_=StudyTree, doc="Every line explored, as an immutable tree.")
-    current = param.Integer(default=ROOT, doc="Id of the node at the cursor.")
-    step = param.Integer(default=None, allow_None=True,
+    game: str = param.String(default="", constant=True, doc="Game family id (rules.games).")
+    variant: str = param.String(default="", constant=True, doc="Preset name of the game's rules.")
+    lesson: Lesson | None = param.ClassSelector(class_=Lesson, default=None, allow_None=True, constant=True,
+                                                doc="The lesson studied, or None for a custom setup.")
+    setup: dict[str, Any] = param.Dict(default={}, constant=True,
+                                       doc="The custom setup (plain data), without a lesson.")
+    title: str = param.String(default="", doc="The learner's name for this study (user text).")
+    tree: StudyTree = param.ClassSelector(class_=StudyTree, doc="Every line explored, as an immutable tree.")
+    current: int = param.Integer(default=ROOT, doc="Id of the node at the cursor.")
+    step: int | None = param.Integer(default=None, allow_None=True,
                          doc="Lesson step shown at the cursor; None off the lesson or at its introduction.")
-    seat = param.Integer(default=None, allow_None=True,
+    seat: int | None = param.Integer(default=None, allow_None=True,
                          doc="Whose view the table shows; None shows every card (teaching).")
-    # a Parameter, not a Tuple: param.Tuple(default=()) would fix the length at 0
-    selection = param.Parameter(default=(), doc="Items (a tuple) a renderer has picked while building an action.")
-    notice = param.ClassSelector(class_=Notice, default=None, allow_None=True,
+    # a TupleOf, not a Tuple: param.Tuple(default=()) would fix the length at 0; the items
+    # are each table's own (cards, seats, amounts)
+    selection: tuple[object, ...] = TupleOf(object, doc="What a renderer has picked while building an action.")
+    notice: Notice | None = param.ClassSelector(class_=Notice, default=None, allow_None=True,
                                  doc="The last refusal, error or information for the learner.")
-    quiz_open = param.Boolean(default=False, doc="A question is asked at the cursor and not yet answered: the "
+    quiz_open: bool = param.Boolean(default=False, doc="A question is asked at the cursor and not yet answered: the "
                                                  "table and the step list hold back what would answer it.")
-    scores = param.Dict(default={}, doc="Lesson step -> how its question first ended (see tutor.model.quiz).")
-    undo_stack = param.Parameter(default=(), doc="Edits (a tuple of Edit) that Undo takes back, the latest last.")
-    redo_stack = param.Parameter(default=(), doc="Edits (a tuple of Edit) that Redo makes again, the latest last.")
+    quiz_changes: int = param.Integer(default=0, doc="Counts the changes of the question at the cursor (asked, picks, "
+                                                "verdict): a move and its question are one change of the study.")
+    scores: dict[int, str] = param.Dict(default={}, doc="Lesson step -> how its question first ended "
+                                                        "(see tutor.model.quiz).")
+    undo_stack: tuple[Edit, ...] = TupleOf(Edit, doc="Edits that Undo takes back, the latest last.")
+    redo_stack: tuple[Edit, ...] = TupleOf(Edit, doc="Edits that Redo makes again, the latest last.")
 
     def __init__(self, **params: Any):
         super().__init__(**params)
         self.quiz = QuizModel(on_outcome=self._scored)
-        self.quiz.param.watch(lambda *_: self._quiz_changed(), ["quiz", "outcome"])
+        self.quiz.param.watch(lambda *_: self._quiz_changed(), ["quiz", "options", "picked", "result", "outcome"])
         self._sync_quiz()
 
     # -- construction -----------------------------------------------------------
@@ -170,7 +177,7 @@ class Study(param.Parameterized):
         return self.tree[self.current]
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> GameState[Any]:
         return self.node.state
 
     @property
@@ -276,13 +283,14 @@ class Study(param.Parameterized):
     def _sync_quiz(self) -> None:
         if self.tree is not None:
             index = self.quiz_step()
-            quiz = self.lesson.steps[index].quiz if index is not None else None
+            quiz = self.lesson.steps[index].quiz if index is not None and self.lesson is not None else None
             self.quiz.ask(quiz, self.state, index, self.scores.get(index, "") if index is not None else "")
-            self._quiz_changed()
+            if self.quiz_open != self.quiz.open:
+                self.quiz_open = self.quiz.open
 
     def _quiz_changed(self) -> None:
-        if self.quiz_open != self.quiz.open:
-            self.quiz_open = self.quiz.open
+        # one update of the study (within a move's batch: the move's own update)
+        self.param.update(quiz_open=self.quiz.open, quiz_changes=self.quiz_changes + 1)
 
     def _scored(self, step: int, outcome: str) -> None:
         """A question's first outcome counts (asking it again later does not change it)."""
@@ -326,6 +334,7 @@ class Study(param.Parameterized):
             return True
         if node.is_root:
             return False
+        assert node.parent is not None  # the root was handled above
         parent = self.tree[node.parent]
         self._move(parent.id, self._stops(parent)[-1])
         return True
@@ -380,6 +389,7 @@ class Study(param.Parameterized):
             text = f"{action} is not allowed: {verdict.reason}" + (f". {others}" if others else "")
             self.notice = Notice("refused", text, verdict.ref, verdict.ruling)
             return verdict
+        assert tried.state is not None  # a legal action's try has the position it reaches
         tree, child = self.tree.add(self.current, action, str(action), tried.state, verdict, tried.events)
         extra = {"tree": tree, **self._record(f"play {action}")} if tree is not self.tree else {"tree": tree}
         self._move(child.id, self._stops(child)[0], **extra)
@@ -400,7 +410,7 @@ class Study(param.Parameterized):
         return self.play(action)
 
     # -- editing the tree -------------------------------------------------------------
-    def _edit(self, make, label: str, fallback: int = ROOT, notice: Notice | None = None) -> bool:
+    def _edit(self, make: Callable[[], StudyTree], label: str, fallback: int = ROOT, notice: Notice | None = None) -> bool:
         """Apply one tree edit in a single parameter update, kept for undo; if the
         cursor's node is gone, the cursor moves to ``fallback``."""
         try:

@@ -26,8 +26,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import param
+from param.parameterized import batch_call_watchers
 
 from .opponents import PERSON, Opponents
+from .study import Study
 
 
 @dataclass(frozen=True)
@@ -42,52 +44,48 @@ class Turn:
 
 
 class PlayMode(param.Parameterized):
-    """Who plays each seat of the table in Play, and the taps of play against the computer."""
+    """Who plays each seat of the table in Play, and the taps of play against the computer.
 
-    app = param.Parameter(default=None, doc="The tutor.model.app.TutorApp whose study is played.")
-    opponents = param.ClassSelector(class_=Opponents, default=None, allow_None=True,
-                                    doc="Who plays each seat; None: free play, every seat yours.")
-    turn = param.ClassSelector(class_=Turn, default=Turn("off"), doc="What the strip offers now.")
-    hint_text = param.String(default="", doc="The coach's words for the person to act (shown after Hint).")
-    last_move = param.String(default="", doc="The computer's last move, in words.")
-    decision_ms = param.Number(default=None, allow_None=True,
-                               doc="How long the computer's last move took to decide and play, in ms.")
+    The page model (:class:`tutor.model.app.TutorApp`) tells it where the table in Play
+    is (:meth:`follow`): it never watches the study itself. Each tap or move changes what
+    the strip shows in one update."""
 
-    def __init__(self, **params: Any):
+    study: Study | None = param.ClassSelector(class_=Study, default=None, allow_None=True,
+                                              doc="The table in Play (a study without a lesson), else None.")
+    opponents: Opponents | None = param.ClassSelector(class_=Opponents, default=None, allow_None=True,
+                                                      doc="Who plays each seat; None: free play, every seat yours.")
+    turn: Turn = param.ClassSelector(class_=Turn, default=Turn("off"), instantiate=False,
+                                     doc="What the strip offers now.")
+    position: int | None = param.Integer(default=None, allow_None=True,
+                                         doc="The study position the turn is for (the strip names it).")
+    hint_text: str = param.String(default="", doc="The coach's words for the person to act (shown after Hint).")
+    last_move: str = param.String(default="", doc="The computer's last move, in words.")
+    decision_ms: float | None = param.Number(default=None, allow_None=True,
+                                             doc="How long the computer's last move took to decide and play, in ms.")
+
+    def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self._study: Any = None
-        self._watcher: Any = None
         self._hint: Any = None
         self._played_at: int | None = None  # the position the computer's last move led to
-        self.app.param.watch(self._study_replaced, ["study", "job"])
-        self._study_replaced()
 
-    # -- following the study ------------------------------------------------------------
-    @property
-    def study(self) -> Any:
-        study = self.app.study
-        return study if study is not None and study.lesson is None else None
-
-    def _study_replaced(self, *_events: Any) -> None:
-        study = self.study
-        if study is self._study:
+    # -- following the study (told by the page model) --------------------------------------------
+    def follow(self, study: Study | None) -> None:
+        """The table in Play is ``study`` (None: no table in Play), at its cursor now."""
+        if study is self.study:
+            self._moved()
             return
-        if self._study is not None and self._watcher is not None:
-            self._study.param.unwatch(self._watcher)
-        self._study, self._watcher = study, None
-        if study is not None:
-            self._watcher = study.param.watch(lambda *_: self._moved(), ["current"])
-            if self.opponents is not None:
-                # a new deal of the same table keeps who plays each seat; another table size starts over
-                levels = list(self.opponents.levels)
-                if len(levels) != len(study.state.names):
-                    levels = Opponents.seated(len(study.state.names)).levels
-                self.start(levels)
-                return
+        self.study = study
+        if study is not None and self.opponents is not None:
+            # a new deal of the same table keeps who plays each seat; another table size starts over
+            levels = list(self.opponents.levels)
+            if len(levels) != len(study.state.names):
+                levels = Opponents.seated(len(study.state.names)).levels
+            self.start(levels)
+            return
         self._moved()
 
     @staticmethod
-    def _seed(study: Any) -> str:
+    def _seed(study: Study) -> str:
         return f"{study.game}/{study.setup.get('seed', 0)}"
 
     # -- the settings ---------------------------------------------------------------------
@@ -109,62 +107,74 @@ class PlayMode(param.Parameterized):
             return
         if len(levels) != len(study.state.names):
             raise ValueError(f"{len(levels)} players given for a table of {len(study.state.names)}")
-        self.opponents = Opponents(levels=list(levels), seed=self._seed(study))  # refuses an unknown level
-        persons = self.opponents.persons()
+        opponents = Opponents(levels=list(levels), seed=self._seed(study))  # refuses an unknown level
+        persons = opponents.persons()
         mover = study.state.mover
         holder = mover if mover in persons else (persons[0] if persons else None)
-        self.opponents.last_person = holder
-        study.seat = holder
-        self._moved()
+        opponents.last_person = holder
+        with batch_call_watchers(self):
+            self.opponents = opponents
+            study.seat = holder
+            self._moved()
 
     def stop(self) -> None:
         """Back to free play: every seat yours, every card shown."""
-        self.opponents = None
-        if self.study is not None:
-            self.study.seat = None
-        self._moved()
+        with batch_call_watchers(self):
+            self.opponents = None
+            if self.study is not None:
+                self.study.seat = None
+            self._moved()
 
     # -- what the strip offers ---------------------------------------------------------------
     def _moved(self) -> None:
-        study, seats = self.study, self.opponents
+        """What the strip offers at the cursor, in one update (only what changed)."""
+        study = self.study
         self._hint = None
-        self.hint_text = ""
+        shown: dict[str, Any] = {"hint_text": "", "turn": self._turn(study),
+                                 "position": None if study is None else study.current}
         if study is None or study.current != self._played_at:
-            self.last_move = ""  # said only while its position is shown (not after a person's move)
+            shown["last_move"] = ""  # said only while its position is shown (not after a person's move)
+        changed = {k: v for k, v in shown.items() if getattr(self, k) != v}
+        if changed:
+            self.param.update(changed)
+
+    def _turn(self, study: Study | None) -> Turn:
+        seats = self.opponents
         if study is None or seats is None:
-            self.turn = Turn("off")
-            return
+            return Turn("off")
         state = study.state
         if state.is_over:
-            self.turn = Turn("over")
-            return
-        if seats.computer_to_move(study):
-            seat = state.mover
-            self.turn = Turn("computer", state.names[seat] if seat is not None else "The table", seat)
-            return
+            return Turn("over")
         seat = state.mover
+        if seats.computer_to_move(study):
+            return Turn("computer", state.names[seat] if seat is not None else "The table", seat)
         handover = seats.pass_to(study)
         if handover is not None:
-            self.turn = Turn("pass", handover, seat)
-            return
+            return Turn("pass", handover, seat)
+        assert seat is not None  # a person is to move
         seats.last_person = seat
         if study.seat != seat:
             study.seat = seat
-        self.turn = Turn("person", state.names[seat], seat)
+        return Turn("person", state.names[seat], seat)
 
     # -- taps ---------------------------------------------------------------------------------
     def computer_move(self) -> None:
-        """Play the computer's next move (one), timed."""
+        """Play the computer's next move (one), timed; the strip hears of it once."""
         study, seats = self.study, self.opponents
         if study is None or seats is None or not seats.computer_to_move(study):
             return
-        t0 = time.perf_counter()
-        played = seats.play_one(study)
-        self.decision_ms = round((time.perf_counter() - t0) * 1000, 1)
-        if played is not None:
-            self._played_at = study.current
-            self.last_move = f"{played.name}: {played.words}." if played.name else f"{played.words}."
-        self._moved()
+        with batch_call_watchers(self):
+            t0 = time.perf_counter()
+            played = seats.play_one(study)  # the page model tells follow() where the table is now
+            ms = round((time.perf_counter() - t0) * 1000, 1)
+            if played is not None:
+                self._played_at = study.current
+                words = f"{played.name}: {played.words}." if played.name else f"{played.words}."
+                self.param.update(decision_ms=ms, last_move=words)
+            else:
+                self.decision_ms = ms
+            if self.position != study.current:  # no page model told follow() (the mode used alone)
+                self._moved()
 
     def taken(self) -> None:
         """The person the phone was passed to has it: show their cards."""
@@ -172,8 +182,9 @@ class PlayMode(param.Parameterized):
         if study is None or seats is None or self.turn.kind != "pass":
             return
         seats.last_person = self.turn.seat
-        study.seat = self.turn.seat
-        self._moved()
+        with batch_call_watchers(self):
+            study.seat = self.turn.seat
+            self._moved()
 
     def hint(self) -> None:
         """The coach's suggestion for the person to act, with its reason and rule."""

@@ -20,13 +20,11 @@ from typing import Any
 import panel as pn
 import param
 
-from tutor.model.app import STUDY_JOBS, TutorApp
+from tutor.model.app import JOBS, STUDY_JOBS, TutorApp
 from tutor.model.catalog import Catalog
-from tutor.model.study import Notice, Study
-from tutor.model.table_rules import TableRules, carried_rules, preset_title, rules_title
-from tutor.model.versus import PlayMode
+from tutor.model.study import Notice
+from tutor.model.table_rules import rules_title
 
-from .base import StudyFollower
 from .checker import CheckerView
 from .compare import ComparePane
 from .compat import design_styles_only_when_asked, lazy_attribute_errors
@@ -34,7 +32,7 @@ from .library import SavedStudiesPane
 from .components import PageBridge
 from .deal import DealView
 from .frame import FrameData, frame_html, seat_options
-from .lesson import LessonPlayer
+from .lesson import LessonPlayer, narration_html, step_counter
 from .players import PlayersPane
 from .renderer import TableRenderer, renderer_for
 from .share import SharePane
@@ -42,7 +40,10 @@ from .shell import Shell
 from .text import tag
 from .tree import TreePane
 from .table_rules import TableRulesPane
+from .update import set_values
 
+# what the narration says depends on
+NARRATED = ("study", "current", "step", "tree", "seat", "quiz_open")
 
 
 def notice_html(notice: Notice | None) -> str:
@@ -66,42 +67,54 @@ def frame_data(app: TutorApp) -> FrameData:
     return FrameData(lesson_groups=groups, games=games, lesson_counts=counts)
 
 
+def ui_state(app: TutorApp) -> dict[str, Any]:
+    """The small UI state the page's script applies (the Shell's ``ui``), from the model alone."""
+    study = app.study
+    state: dict[str, Any] = {"job": app.job}
+    if study is not None:
+        state.update(lesson=study.lesson.id if study.lesson is not None else "",
+                     seats=seat_options(app.seat_choices()), seat=-1 if study.seat is None else study.seat,
+                     has_steps=study.lesson is not None, can_back=study.can_back, can_forward=study.can_forward,
+                     counter=step_counter(study))
+    if app.table_rules.game:  # once Play's table setup has been shown
+        setup = app.play_setup()
+        state.update(play_game=setup.game, presets=[list(p) for p in setup.presets], preset=setup.preset)
+        if setup.players:
+            state["players"] = setup.players
+    return state
+
+
 class TableArea(pn.viewable.Viewer):
-    """The game's table: its registered renderer, one per game, reused."""
+    """The game's table: its registered renderer, one per game, reused. The page tells it
+    when the study, the job or the players change (:meth:`show`); the renderer follows
+    its study's moves itself."""
 
     app = param.ClassSelector(class_=TutorApp)
-    playing = param.Boolean(default=False, doc="Play against the computer is on (the tables say so).")
 
     def __init__(self, **params: Any):
         super().__init__(**params)
         self._renderers: dict[str, TableRenderer] = {}
         self._holder = pn.Column(sizing_mode="stretch_width", css_classes=["table-holder"])
-        self._follow = StudyFollower(self.app, [], self._update)
+        self.show()
 
     def renderer(self) -> TableRenderer | None:
-        """The renderer showing the study in progress (made on first use)."""
-        study = self.app.study
+        """The renderer showing the study in progress (made on first use); it follows the study."""
+        app = self.app
+        study = app.study
         if study is None:
             return None
+        shown = {"in_play": app.job == "play", "playing": app.versus.opponents is not None}
         renderer = self._renderers.get(study.game)
-        in_play = self.app.job == "play"
         if renderer is None:
-            renderer = self._renderers[study.game] = renderer_for(study.game)(
-                study=study, playing=self.playing, in_play=in_play)
+            renderer = self._renderers[study.game] = renderer_for(study.game)(study=study, **shown)
         else:
-            renderer.in_play = in_play  # before the study: a new study draws with it
-            if renderer.study is not study:
-                renderer.study = study
+            set_values(renderer, {"study": study, **shown})  # one redraw
         return renderer
 
-    @param.depends("playing", watch=True)
-    def _playing_changed(self) -> None:
-        for renderer in self._renderers.values():
-            renderer.playing = self.playing
-
-    def _update(self, study: Study, names: set[str]) -> None:
+    def show(self) -> None:
+        """Show the renderer of the open study's game, given the study and the job."""
         renderer = self.renderer()
-        if list(self._holder.objects) != [renderer]:
+        if renderer is not None and list(self._holder.objects) != [renderer]:
             self._holder.objects = [renderer]
 
     def __panel__(self):
@@ -109,7 +122,7 @@ class TableArea(pn.viewable.Viewer):
 
 
 class TutorView(pn.viewable.Viewer):
-    """The whole page."""
+    """The whole page: the Shell shows the model (:meth:`_project`), presses call the model."""
 
     app = param.ClassSelector(class_=TutorApp)
 
@@ -122,17 +135,14 @@ class TutorView(pn.viewable.Viewer):
         self.data = frame_data(app)
         self.shell = Shell(frame=frame_html(self.data), sizing_mode="stretch_width", css_classes=["pt-shell"])
         self.table = TableArea(app=app)
-        self.lesson = LessonPlayer(app, self.shell)
+        self.lesson = LessonPlayer(app=app)
         self.tree = TreePane(app=app)
         self.share = SharePane(app=app)
         self.saved = SavedStudiesPane(app=app)  # studies kept on this device (tutor.views.library)
         self.checker = CheckerView()  # settle a disputed hand (tutor.views.checker)
         self.compare = ComparePane(app=app)  # a Palace position under every rule set (tutor.views.compare)
-        self.versus = PlayMode(app=app)  # play against the computer, pass-and-play (tutor.model.versus)
-        self.players = PlayersPane(model=self.versus)
-        self.table_rules = TableRules(app.catalog)  # your table's rules, in Play's setup (tutor.views.table_rules)
-        self.rules_pane = TableRulesPane(rules=self.table_rules)
-        self._rules_study: Study | None = None  # the study whose rules the form last took
+        self.players = PlayersPane(model=app.versus)  # play against the computer (tutor.model.versus)
+        self.rules_pane = TableRulesPane(rules=app.table_rules)  # your table's rules, in Play's setup
         # the bridges are always on the page (address, keys, the device's storage); the
         # study view's parts show at once, the rest when first shown (Shell.add_later)
         bridges = pn.Column(self.bridge, self.saved.store, self.rules_pane.store, css_classes=["bridges"])
@@ -141,62 +151,35 @@ class TutorView(pn.viewable.Viewer):
                                 debug=DealView())
         self.shell.add_later(tree=self.tree, share=self.share, saved=self.saved, extra=self.compare,
                              players=self.players, rules=self.rules_pane, checker=self.checker)
-        self._link_follow = StudyFollower(app, ["current", "step", "tree", "title"], self._link_changed)
         self._wire()
-        app.param.watch(self._job_shown, ["job", "study", "game"])
-        self.versus.param.watch(self._job_shown, ["opponents"])
-        self.versus.param.watch(lambda e: setattr(self.table, "playing", e.new is not None), ["opponents"])
-        app.param.watch(lambda e: self._show_notice(), ["notice"])
-        self._follow = StudyFollower(app, ["notice", "title", "seat", "current", "step"], self._study_changed)
-        self._job_shown()
-        self._show_notice()
+        self._project(frozenset({"study", "job", "notice"}))
 
-    def _link_changed(self, _study: Study, _names: set[str]) -> None:
-        """The open study's link, once a step: for the address bar and the share box."""
-        link = self.app.link()
-        self.bridge.fragment = link
-        self.share.show_link(link)
+    @property
+    def versus(self):
+        """Play against the computer (the page model's)."""
+        return self.app.versus
+
+    @property
+    def table_rules(self):
+        """The rules of the table being set up (the page model's)."""
+        return self.app.table_rules
 
     # -- presses ------------------------------------------------------------------------------
     def _wire(self) -> None:
         app, shell = self.app, self.shell
-        shell.on_act("job", lambda value: app.open_job(value) if value in ("home", "learn", "play", "settle") else None)
+        shell.on_act("job", lambda value: app.open_job(value) if value in JOBS else None)
         shell.on_act("lesson", lambda value: value and app.open_lesson(value))
-        shell.on_act("learn-game", self._learn_game)
-        shell.on_act("play-game", lambda value: app.new_deal(game=value) if value in app.catalog.game_ids() else None)
-        shell.on_act("new-deal", lambda _value: self._new_deal())
+        shell.on_act("learn-game", app.learn_game)
+        shell.on_act("play-game", app.play_game)
+        shell.on_act("new-deal", lambda _value: app.deal_again())
         shell.on_act("next-deal", lambda _value: app.next_deal())
-        shell.on_act("seat", self._seat_chosen)
+        shell.on_act("seat", app.choose_seat)
         shell.on_act("setup", self._setup)
         shell.on_act("typed", self._typed)
-        shell.on_act("variant", self._variant_picked)
-
-    def _learn_game(self, game: str) -> None:
-        lessons = self.app.catalog.lessons_for(game)
-        if lessons:
-            self.app.open_lesson(lessons[0].id)
-
-    def _new_deal(self) -> None:
-        """Another shuffle of the table in play (same game, rules and players)."""
-        study = self.app.study
-        if study is not None and study.lesson is None:
-            names = _names_of(study)
-            self.app.new_deal(game=study.game, variant=study.variant, names=names or None,
-                              extra=carried_rules(study.setup))
-        else:
-            self.app.new_deal()
-
-    def _seat_chosen(self, value: str) -> None:
-        study = self.app.study
-        if study is None:
-            return
-        try:
-            seat = int(value)
-        except ValueError:
-            return
-        seat = None if seat < 0 else seat
-        if study.seat != seat:
-            study.seat = seat
+        shell.on_act("variant", app.pick_preset)
+        for act, go in (("start", lambda s: s.to_start()), ("prev", lambda s: s.back()),
+                        ("next", lambda s: s.forward()), ("end", lambda s: s.to_end())):
+            shell.on_act(act, lambda _value, go=go: app.study is not None and go(app.study))
 
     def _setup(self, value: str) -> None:
         """The table setup form: rules, players, shuffle number, or the whole setup as JSON."""
@@ -204,108 +187,47 @@ class TutorView(pn.viewable.Viewer):
             form = json.loads(value)
         except ValueError:
             return
-        app = self.app
-        game = self.shell.ui_state().get("play_game") or app.game
-        variant = str(form.get("variant") or "")
-        text = str(form.get("json") or "").strip()
-        if text:
-            try:
-                setup = json.loads(text)
-            except ValueError as err:
-                app.notice = Notice("error", f"The setup is not valid JSON ({err}). Nothing was changed.")
-                return
-            if not isinstance(setup, dict):
-                app.notice = Notice("error", "The setup must be a JSON object like {\"seed\": 7}. "
-                                             "Nothing was changed.")
-                return
-            app.open_setup(variant, {**self._table_extra(game, variant), **setup}, game=game, deal=True)
-            return
-        names = [n.strip() for n in str(form.get("players") or "").split(",") if n.strip()]
-        seed = str(form.get("seed") or "").strip()
-        app.new_deal(game=game, variant=variant or None, names=names or None,
-                     seed=int(seed) if seed.isdigit() else (seed or None), extra=self._table_extra(game, variant))
-
-    def _table_extra(self, game: str, variant: str) -> dict[str, Any]:
-        """The table's own rules, when the form was built for this game and preset."""
-        rules = self.table_rules
-        return rules.setup_extra() if (rules.game, rules.variant) == (game, variant) else {}
-
-    def _variant_picked(self, variant: str) -> None:
-        game = self.shell.ui_state().get("play_game") or self.app.game
-        if variant in self.app.catalog.family(game).presets:
-            self.table_rules.rebase(game, variant)
+        if isinstance(form, dict):
+            self.app.setup_table(str(form.get("variant") or ""), str(form.get("players") or ""),
+                                 str(form.get("seed") or ""), str(form.get("json") or ""))
 
     def _typed(self, text: str) -> None:
         study = self.app.study
         if study is not None and text.strip():
             study.play_text(text)
 
-    # -- what is shown ----------------------------------------------------------------------------
-    def _job_shown(self, *_events: Any) -> None:
-        app = self.app
-        study = app.study
-        state: dict[str, Any] = {"job": app.job}
-        if study is not None:
-            renderer = self.table.renderer()
-            names = renderer.seat_names() if renderer is not None else ()
-            if self.versus.opponents is not None and study.lesson is None:
-                names = ()  # playing: the table shows whoever holds the phone (no peeking at the computer's cards)
-            state.update(lesson=study.lesson.id if study.lesson is not None else "", seats=seat_options(names),
-                         seat=-1 if study.seat is None else study.seat, has_steps=study.lesson is not None)
-        if app.job == "play" or (study is not None and study.lesson is None):
-            game = study.game if study is not None and study.lesson is None else app.game
-            try:
-                presets = list(app.catalog.family(game).presets)
-            except ValueError:
-                presets = []
-            variant = study.variant if study is not None and study.lesson is None else (presets[:1] or [""])[0]
-            state.update(play_game=game, presets=[[p, preset_title(app.catalog, game, p)] for p in presets],
-                         preset=variant)
-            self._rules_follow(game, variant)
-            if study is not None and study.lesson is None:
-                state["players"] = ", ".join(_names_of(study))
-        if app.job == "settle":
-            self.checker.open()  # built the first time Settle is shown
-        self.shell.set_ui(**state)
-        self._study_parts()
+    # -- what is shown: one update of the Shell per change of the model ----------------------------
+    @param.depends("app.change", watch=True)
+    def _changed(self) -> None:
+        self._project(self.app.change.names)
 
-    def _rules_follow(self, game: str, variant: str) -> None:
-        """The rules form shows the rules of the table in play once, when a study
-        opens (a deal, a link, a file); between deals it keeps what is being built."""
-        study = self.app.study
-        free = study if study is not None and study.lesson is None else None
-        if free is not None and free is not self._rules_study:
-            self._rules_study = free
-            self.table_rules.adopt(free.game, free.variant, free.setup)
-        elif game != self.table_rules.game or not self.table_rules.variant:
-            self.table_rules.rebase(game, variant)
-
-    def _study_changed(self, study: Study, names: set[str]) -> None:
-        if names & {"current", "step"} and self.app.notice is not None and self.app.notice.kind == "info":
-            self.app.notice = None  # "Opened the shared link" has been read once the learner moves on
-        if "seat" in names:
-            self.shell.set_ui(seat=-1 if study.seat is None else study.seat)
-        if names & {"study", "notice"}:
-            self._show_notice()
-        if names & {"study", "title"}:
-            self._study_parts()
-        elif names & {"current", "step"}:
-            self._play_extra()
-
-    def _study_parts(self) -> None:
+    def _project(self, names: frozenset[str]) -> None:
         app, shell = self.app, self.shell
         study = app.study
-        if study is None or app.job not in STUDY_JOBS:
-            shell.title_text = ""
-            return
-        lesson = study.lesson
-        words = lesson.title if lesson is not None else f"Free play: {app.game_title(study.game)} " \
-                                                        f"({rules_title(study, app.catalog)})"
-        shell.title_text = ("Learn: " if lesson is not None else "Play: ") + words
-        shell.heading_html = tag("div", f"{study.title} — {words}", "heading") if study.title else ""
-        self._play_extra()
+        shown: dict[str, Any] = {"ui": json.dumps(ui_state(app), sort_keys=True)}
+        if study is not None and not names.isdisjoint(NARRATED):
+            shown["narration_html"] = narration_html(study)
+        html = notice_html(app.shown_notice())
+        study_job = app.job in STUDY_JOBS
+        shown.update(notice_html=html if study_job else "", notice_home_html="" if study_job else html)
+        if study is None or not study_job:
+            shown["title_text"] = ""
+        else:
+            lesson = study.lesson
+            words = lesson.title if lesson is not None else f"Free play: {app.game_title(study.game)} " \
+                                                            f"({rules_title(study, app.catalog)})"
+            shown["title_text"] = ("Learn: " if lesson is not None else "Play: ") + words
+            shown["heading_html"] = tag("div", f"{study.title} — {words}", "heading") if study.title else ""
+        shown["play_html"] = self._play_extra()
+        set_values(shell, shown)
+        if not names.isdisjoint({"study", "job", "players"}):
+            self.table.show()
+        if "job" in names and app.job == "settle":
+            self.checker.open()  # built the first time Settle is shown
+        if study is not None:
+            self.bridge.fragment = app.link()  # the address bar keeps the open study's link
 
-    def _play_extra(self) -> None:
+    def _play_extra(self) -> str:
         """Play, at the end of a hand: the next deal where the game goes on."""
         app, study = self.app, self.app.study
         html = ""
@@ -321,17 +243,7 @@ class TutorView(pn.viewable.Viewer):
             # the whole game is a study: branch any move in Lines, send it from Share
             html += (tag("button", "Lines: branch a move", "open-lines", type="button", data_open="lines")
                      + tag("button", "Share this game", "open-share", type="button", data_open="share"))
-        self.shell.play_html = html
-
-    def _show_notice(self) -> None:
-        app = self.app
-        study = app.study
-        notice = study.notice if study is not None and study.notice is not None else app.notice
-        html = notice_html(notice)
-        if app.job in STUDY_JOBS:
-            self.shell.param.update(notice_html=html, notice_home_html="")
-        else:
-            self.shell.param.update(notice_html="", notice_home_html=html)
+        return html
 
     # -- the page bridge: address and keys ---------------------------------------------------------
     def _page_event(self, kind: str, value: str) -> None:
@@ -357,17 +269,6 @@ class TutorView(pn.viewable.Viewer):
 
     def __panel__(self):
         return self.shell
-
-
-def _names_of(study: Study) -> list[str]:
-    renderer_names = getattr(study.state, "players", None)
-    if isinstance(renderer_names, tuple) and all(isinstance(p, str) for p in renderer_names):
-        return list(renderer_names)
-    names = getattr(study.state, "names", None)
-    if isinstance(names, tuple):
-        return list(names)
-    seats = study.setup.get("seats") or study.setup.get("players")
-    return [str(s) for s in seats] if isinstance(seats, list) and all(isinstance(s, str) for s in seats) else []
 
 
 def build(catalog: Catalog | None = None) -> TutorView:

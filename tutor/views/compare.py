@@ -21,10 +21,8 @@ import param
 
 from tutor.model.app import TutorApp
 from tutor.model.compare import Comparison, position_comparison
-from tutor.model.study import Study
 from tutor.model.verdict_words import ruling_words
 
-from .base import StudyFollower
 from .text import tag
 
 COMPARE_CSS = """
@@ -100,10 +98,19 @@ class ComparePane(pn.viewable.Viewer):
                              sizing_mode="stretch_width", css_classes=["compare-pane"])
         self._card.param.watch(lambda _e: self._refresh(), ["collapsed"])
         # quiz_open: while a question is open here the comparison would answer it
-        self._follow = StudyFollower(self.app, ["current", "step", "quiz_open"], self._changed)
+        self._update(frozenset({"study"}))
 
-    def _changed(self, study: Study, _names: set[str]) -> None:
-        self._card.visible = study.game == "palace"
+    @param.depends("app.change", watch=True)
+    def _changed(self) -> None:
+        self._update(self.app.change.names)
+
+    def _update(self, names: frozenset[str]) -> None:
+        study = self.app.study
+        if study is None or names.isdisjoint({"study", "current", "step", "quiz_open"}):
+            return
+        visible = study.game == "palace"
+        if self._card.visible != visible:
+            self._card.visible = visible
         self._refresh()
 
     def _refresh(self) -> None:

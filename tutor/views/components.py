@@ -19,6 +19,7 @@ import param
 
 from .compat import mark_document_loaded, mark_loaded_when_linked
 from .esm import PlainJSComponent, module_text
+from .update import set_values
 
 _BASE_CSS = """
 :host { display: block; width: 100%; }
@@ -35,9 +36,10 @@ class ItemList(PlainJSComponent):
     calls the callbacks registered with :meth:`on_pick` with the item's key.
     """
 
-    items = param.List(default=[], doc="The items, in display order.")
+    items = param.List(default=[], item_type=dict, doc="The items, in display order.")
     items_json = param.String(default="[]", doc="The items as the page reads them (set through items).")
-    selected = param.Parameter(default=None, doc="Key of the current item (or None).")
+    selected = param.ClassSelector(class_=(int, str), default=None, allow_None=True,
+                                   doc="Key of the current item (or None).")
     mode = param.Selector(default="list", objects=["list", "buttons"],
                           doc="'list': a scrolling column; 'buttons': a wrapping row of buttons.")
     label = param.String(default="", doc="Accessible name of the list.")
@@ -68,6 +70,7 @@ class ItemList(PlainJSComponent):
     # value by value, looking for models in it (a study of 2,000 moves has 2,000 rows:
     # 58 ms under CPython to set them, against about 4 for the string)
     _rename = {"items": None}
+    _encoded: Any = None  # the items show() has encoded
 
     def __init__(self, **params: Any):
         super().__init__(**params)
@@ -75,7 +78,13 @@ class ItemList(PlainJSComponent):
 
     @param.depends("items", watch=True, on_init=True)
     def _encode_items(self) -> None:
-        self.items_json = json.dumps(self.items, separators=(",", ":"))
+        if self.items is not self._encoded:  # show() encodes its items itself
+            self.items_json = json.dumps(self.items, separators=(",", ":"))
+
+    def show(self, items: list[dict[str, Any]], selected: Any) -> None:
+        """New items and the current one, as one update of the page."""
+        self._encoded = items
+        set_values(self, {"items": items, "items_json": json.dumps(items, separators=(",", ":")), "selected": selected})
 
     def on_pick(self, callback: Callable[[Any], None]) -> None:
         self._pick_callbacks.append(callback)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import panel as pn
+import param
 
 from tutor.model.app import TutorApp
 from tutor.model.study import Study
 
-from .base import StudyFollower
 from .components import ItemList
 from .quiz import QuizPane
 from .text import esc, tag
@@ -61,38 +62,47 @@ def step_counter(study: Study) -> str:
     return f"Move {ply}" + (" · over" if study.state.is_over else "")
 
 
-class LessonPlayer:
-    """The lesson player: the narration, the step bar (Back / Next, the counter)
-    and the step list, for the study in progress. The shell shows them; the
-    presses come back through :meth:`~.shell.Shell.on_act`."""
+class LessonPlayer(pn.viewable.Viewer):
+    """The lesson's step list and its question, for the study in progress (the page
+    shows the narration and the step bar, :class:`~.app.TutorView`)."""
 
-    def __init__(self, app: TutorApp, shell: Any):
-        self.app = app
-        self.shell = shell
+    app = param.ClassSelector(class_=TutorApp)
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
         self.steps = ItemList(mode="list", label="Lesson steps", css_classes=["step-list"],
                               sizing_mode="stretch_width")
         self.steps.on_pick(self._jump)
-        self.quiz = QuizPane(app=app)
-        for act, go in (("start", lambda s: s.to_start()), ("prev", lambda s: s.back()),
-                        ("next", lambda s: s.forward()), ("end", lambda s: s.to_end())):
-            shell.on_act(act, lambda _value, go=go: self.app.study is not None and go(self.app.study))
-        # "seat": the narration and the step list say only what the chosen seat may know;
-        # quiz_open: the step being asked is hidden in the step list until it is answered
+        self.quiz = QuizPane(app=self.app)
+        # "seat": the step list says only what the chosen seat may know; quiz_open: the step
+        # being asked is hidden in the step list until it is answered
         self._hiding = False
-        self._follow = StudyFollower(app, ["current", "step", "tree", "seat", "quiz_open"], self._update)
+        self._update(frozenset({"study"}))
 
     def _jump(self, key: Any) -> None:
         study = self.app.study
         if study is not None and isinstance(key, int):
             study.jump(key)
 
-    def _update(self, study: Study, names: set[str]) -> None:
+    @param.depends("app.change", watch=True)
+    def _changed(self) -> None:
+        names = self.app.change.names
+        self._update(names)
+        if not names.isdisjoint({"study", "quiz_changes", "scores"}):
+            self.quiz.show()
+
+    def _update(self, names: frozenset[str]) -> None:
+        study = self.app.study
+        if study is None or names.isdisjoint({"study", "current", "step", "tree", "seat", "quiz_open"}):
+            return
         # a question open here, or open before this move: the hidden steps change
         hiding = study.quiz_open or self._hiding
         self._hiding = study.quiz_open
-        if names & {"study", "seat", "tree", "quiz_open"} or hiding:
-            self.steps.items = [{"key": item.index, "label": item.label} for item in study.step_items()]
-        self.steps.selected = study.step_item
-        self.shell.narration_html = narration_html(study)
-        self.shell.set_ui(can_back=study.can_back, can_forward=study.can_forward, counter=step_counter(study),
-                          has_steps=study.lesson is not None)
+        if not names.isdisjoint({"study", "seat", "tree", "quiz_open"}) or hiding:
+            self.steps.show([{"key": item.index, "label": item.label} for item in study.step_items()],
+                            study.step_item)
+        else:
+            self.steps.selected = study.step_item
+
+    def __panel__(self):
+        return self.steps

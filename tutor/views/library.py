@@ -130,12 +130,9 @@ class SavedStudiesPane(pn.viewable.Viewer):
     """The saved studies of this device (its storage bridge, ``store``, is placed by the page)."""
 
     app = param.ClassSelector(class_=TutorApp)
-    library = param.ClassSelector(class_=Library)
 
     def __init__(self, **params: Any):
-        params.setdefault("library", Library())
         super().__init__(**params)
-        self._opening = False
         # the device's storage: always on the page (the page places it; the list waits for its tab)
         self.store = LibraryStore(css_classes=["library-store"])
         self.store.on_event(self._stored)
@@ -143,10 +140,11 @@ class SavedStudiesPane(pn.viewable.Viewer):
         self._list.on_event(self._act)
         # the page gives the tab its heading ("Studies saved on this device")
         self._layout = pn.Column(self._list, sizing_mode="stretch_width", css_classes=["saved-studies"])
-        self.library.param.watch(lambda *_e: self._show(), ["entries", "open_id", "notice", "deleted", "writable"])
-        self.library.param.watch(lambda e: setattr(self.store, "stored", e.new), ["stored"])
-        self.app.param.watch(self._study_replaced, ["study"])
         self._show()
+
+    @property
+    def library(self) -> Library:
+        return self.app.library
 
     def _stored(self, kind: str, value: str) -> None:
         if kind == "loaded":
@@ -155,15 +153,10 @@ class SavedStudiesPane(pn.viewable.Viewer):
         else:
             self.library.storage_failed(value)
 
-    def _study_replaced(self, _event: Any) -> None:
-        if not self._opening:
-            self.library.open_id = ""  # a lesson or link opened otherwise: Save makes a new entry
-
     def _act(self, kind: str, entry_id: str, value: str) -> None:
         library, app = self.library, self.app
         if kind in ("save", "save-new"):
-            if app.study is not None:
-                library.save(app.study, app.link(), as_new=kind == "save-new")
+            app.save_study(as_new=kind == "save-new")
         elif kind == "undo-delete":
             library.undo_delete()
         elif kind == "new-list":
@@ -173,25 +166,14 @@ class SavedStudiesPane(pn.viewable.Viewer):
         elif kind == "rename":
             library.rename(entry_id, value)
         elif kind == "open":
-            self.open(entry_id)
+            app.open_saved(entry_id)
 
-    def open(self, entry_id: str) -> bool:
-        """Open a saved study (the share link's full check first: a damaged one changes nothing)."""
-        try:
-            entry = self.library.entry(entry_id)
-        except KeyError:
-            return False
-        self._opening = True
-        try:
-            opened = self.app.open_link(entry.link)
-        finally:
-            self._opening = False
-        if opened:
-            self.library.open_id = entry.id
-            if self.app.study is not None:
-                self.app.study.title = entry.title  # its name in the list, renamed or not
-        return opened
+    @param.depends("app.library.stored", watch=True)
+    def _keep(self) -> None:
+        self.store.stored = self.library.stored
 
+    @param.depends("app.library.entries", "app.library.open_id", "app.library.notice", "app.library.deleted",
+                   "app.library.writable", watch=True)
     def _show(self) -> None:
         lib = self.library
         notice = lib.notice

@@ -148,8 +148,6 @@ class PlayersPane(pn.viewable.Viewer):
         super().__init__(**params)
         self.strip = PlayStrip(sizing_mode="stretch_width", css_classes=["players-strip"])
         self.strip.on_press(self._pressed)
-        self.model.param.watch(lambda *_: self._draw(), ["turn", "hint_text", "last_move", "opponents",
-                                                         "decision_ms"])
         self._draw()
 
     def _pressed(self, act: str, value: str, levels: list[str]) -> None:
@@ -170,7 +168,10 @@ class PlayersPane(pn.viewable.Viewer):
         elif act == "taken":
             model.taken()
 
+    @param.depends("model.turn", "model.position", "model.hint_text", "model.last_move", "model.opponents",
+                   "model.decision_ms", watch=True)
     def _draw(self) -> None:
+        """One drawing per change of the model (a computer's move is one change)."""
         model = self.model
         names = model.names()
         if not names:
@@ -183,7 +184,7 @@ class PlayersPane(pn.viewable.Viewer):
             body += handover_html(turn.name)
         ms = "" if model.decision_ms is None else model.decision_ms
         self.strip.html = tag("div", "", "strip-root", raw=body, data_turn=turn.kind, data_decision_ms=ms,
-                              data_node=model.study.current)
+                              data_node=model.position)
 
     def __panel__(self):
         return self.strip

@@ -29,9 +29,6 @@ import param
 
 from tutor.model.app import TutorApp
 from tutor.model.quiz import SHOWN
-from tutor.model.study import Study
-
-from .base import StudyFollower
 from .esm import PlainJSComponent, module_text
 
 
@@ -97,7 +94,8 @@ class QuizBox(PlainJSComponent):
 
 
 class QuizPane(pn.viewable.Viewer):
-    """The open study's question in a :class:`QuizBox`."""
+    """The open study's question in a :class:`QuizBox` (the lesson player shows it when it
+    changes: :meth:`show`)."""
 
     app = param.ClassSelector(class_=TutorApp)
 
@@ -105,28 +103,17 @@ class QuizPane(pn.viewable.Viewer):
         super().__init__(**params)
         self._box = QuizBox(css_classes=["quiz-box"], sizing_mode="stretch_width")
         self._box.on_event(self._event)
-        self._model = None
-        self._watch = None
-        self._follow = StudyFollower(self.app, ["scores"], self._study_changed)
+        self.show()
 
-    def _study_changed(self, study: Study, names: set[str]) -> None:
-        if "study" in names:
-            if self._model is not None:
-                self._model.param.unwatch(self._watch)
-            self._model = study.quiz
-            self._watch = study.quiz.param.watch(lambda *_: self._show(),
-                                                 ["quiz", "options", "picked", "result", "outcome"])
-        self._show()
-
-    def _show(self) -> None:
-        model = self._model
-        quiz = model.quiz
+    def show(self) -> None:
+        study = self.app.study
+        quiz = study.quiz.quiz if study is not None else None
         if quiz is None:
             if self._box.shown:
                 self._box.shown = False
             return
+        model = study.quiz
         result = model.result
-        study = self.app.study
         self._box.param.update(
             shown=True, question=quiz.question, multiple=model.multiple,
             options=[{"key": o.key, "label": o.label} for o in model.options], picked=list(model.picked),
@@ -137,9 +124,9 @@ class QuizPane(pn.viewable.Viewer):
             score=study.score().words() if study is not None else "")
 
     def _event(self, kind: str, value: str) -> None:
-        model = self._model
-        if model is None:
+        if self.app.study is None:
             return
+        model = self.app.study.quiz
         if kind == "toggle":
             model.toggle(value)
         elif kind == "answer":

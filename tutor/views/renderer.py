@@ -69,9 +69,8 @@ class TableRenderer(pn.viewable.Viewer):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self._watchers: list[Any] = []
         self._layout = self._build()
-        self._attach()
+        self._redraw()
 
     # -- for subclasses ----------------------------------------------------------------
     def _build(self) -> pn.viewable.Viewable:
@@ -114,24 +113,15 @@ class TableRenderer(pn.viewable.Viewer):
             return f"It is {name}'s move: their cards stay hidden. Tap “{name}'s move” above the table to see it."
         return f"It is {name}'s move. {how}"
 
-    @param.depends("playing", watch=True)
-    def _playing_changed(self) -> None:
-        if self.study is not None:
-            self.refresh()
-
     # -- plumbing --------------------------------------------------------------------------
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
 
-    @param.depends("study", watch=True)
-    def _attach(self) -> None:
-        for owner, watcher in self._watchers:
-            owner.param.unwatch(watcher)
-        self._watchers = []
+    @param.depends("study", "study.current", "study.step", "study.tree", "study.seat", "study.selection",
+                   "study.quiz_open", "playing", "in_play", watch=True)
+    def _redraw(self) -> None:
+        """The table follows its study (a move and its question reach it in one call)."""
         if self.study is not None:
-            watcher = self.study.param.watch(lambda *_: self.refresh(),
-                                             ["current", "step", "tree", "seat", "selection", "quiz_open"])
-            self._watchers.append((self.study, watcher))
             self.refresh()
 
 
@@ -199,14 +189,14 @@ class DefaultRenderer(TableRenderer):
         state = study.state
         self._table.object = value_html(self.view())
         self._choices = () if study.quiz_open else study.choices()  # a question open: no moves, no verdicts
-        self._actions.items = [
-            {"key": i, "label": choice.text, "cls": "legal" if choice.verdict.legal else "illegal",
-             "title": choice.verdict.reason}
-            for i, choice in enumerate(self._choices)]
         if state.is_over:
-            self._actions.items = [{"key": -1, "label": "The game is over.", "cls": "over"}]
+            items = [{"key": -1, "label": "The game is over.", "cls": "over"}]
         elif study.quiz_open:
-            self._actions.items = [{"key": -1, "label": ASKING, "cls": "asking"}]
+            items = [{"key": -1, "label": ASKING, "cls": "asking"}]
+        else:
+            items = [{"key": i, "label": choice.text, "cls": "legal" if choice.verdict.legal else "illegal",
+                      "title": choice.verdict.reason} for i, choice in enumerate(self._choices)]
+        self._actions.show(items, None)  # one update
 
     def _picked(self, key: Any) -> None:
         if isinstance(key, int) and 0 <= key < len(self._choices):

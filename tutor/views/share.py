@@ -10,9 +10,8 @@ import panel as pn
 import param
 
 from tutor.model.app import TutorApp
-from tutor.model.study import Notice, Study
+from tutor.model.study import Notice
 
-from .base import StudyFollower
 from .components import FileOpen, LinkBox
 from .layouts import wrapping_row
 from .lesson import BUTTON_CSS
@@ -45,19 +44,25 @@ class SharePane(pn.viewable.Viewer):
             pn.Row(self._paste, self._open, sizing_mode="stretch_width"),
             wrapping_row(self._export, self._import, gap="12px"),
             sizing_mode="stretch_width", css_classes=["share-pane"])
-        self._follow = StudyFollower(self.app, ["title"], self._update)
-
-    def show_link(self, link: str) -> None:
-        """The open study's link (the page computes it once a step, for the address bar too)."""
-        self._link.fragment = link
+        self._update(frozenset({"study"}))
 
     def _rename(self, event: Any) -> None:
         if self.app.study is not None and self.app.study.title != event.new:
             self.app.study.title = event.new
 
-    def _update(self, study: Study, names: set[str]) -> None:
-        self._title.value = study.title
-        self._export.filename = self.app.export_filename()
+    @param.depends("app.change", watch=True)
+    def _changed(self) -> None:
+        self._update(self.app.change.names)
+
+    def _update(self, names: frozenset[str]) -> None:
+        study = self.app.study
+        if study is None:
+            return
+        if not names.isdisjoint({"study", "current", "step", "tree", "title"}):
+            self._link.fragment = self.app.link()  # made once a step, for the address bar too
+        if not names.isdisjoint({"study", "title"}):
+            self._title.value = study.title
+            self._export.filename = self.app.export_filename()
 
     def _export_file(self) -> io.StringIO:
         return io.StringIO(self.app.export_file())

@@ -92,15 +92,10 @@ class Shell(PlainJSComponent):
         """Call ``callback(value)`` when the page sends ``act`` (a press, a choice)."""
         self._acts[act] = callback
 
-    def set_ui(self, **state: Any) -> None:
-        """Merge ``state`` into the UI state; one update if anything changed."""
-        current = json.loads(self.ui)
-        merged = {**current, **state}
-        if merged != current:
-            self.ui = json.dumps(merged, sort_keys=True)
-
     def ui_state(self) -> dict[str, Any]:
-        return json.loads(self.ui)
+        """The UI state as sent (what tests read; the page never reads it back)."""
+        state: dict[str, Any] = json.loads(self.ui)
+        return state
 
     # -- one Next, one short update --------------------------------------------------------------
     # After each change of a parameter, Panel (ReactiveCustomBase._set_on_model)

@@ -106,9 +106,11 @@ class TableRulesPane(pn.viewable.Viewer):
         self.store = RuleSetStore(css_classes=["rules-store"])
         self.store.on_event(self._stored)
         self._layout = pn.Column(self.form, sizing_mode="stretch_width", css_classes=["table-rules-pane"])
-        self.rules.param.watch(lambda *_e: self._show(), ["game", "variant", "options", "rules_name", "notice", "saved"])
-        self.rules.param.watch(lambda e: setattr(self.store, "stored", e.new), ["stored"])
         self._show()
+
+    @param.depends("rules.stored", watch=True)
+    def _keep(self) -> None:
+        self.store.stored = self.rules.stored
 
     def _stored(self, kind: str, value: str) -> None:
         if kind == "loaded":
@@ -132,6 +134,8 @@ class TableRulesPane(pn.viewable.Viewer):
         elif kind == "delete":
             rules.delete(value)
 
+    @param.depends("rules.game", "rules.variant", "rules.options", "rules.rules_name", "rules.notice", "rules.saved",
+                   watch=True)
     def _show(self) -> None:
         rules = self.rules
         notice = rules.notice

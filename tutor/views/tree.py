@@ -4,6 +4,7 @@ any change of the tree (a deleted line comes back with its notes)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import panel as pn
@@ -13,7 +14,6 @@ from tutor.model.app import TutorApp
 from tutor.model.study import Study
 from tutor.model.tree import Row
 
-from .base import StudyFollower
 from .components import ItemList
 from .layouts import wrapping_row
 from .lesson import BUTTON_CSS
@@ -66,10 +66,10 @@ class TreePane(pn.viewable.Viewer):
             wrapping_row(self._main, self._promote, self._make_main, self._delete, self._undo, self._redo),
             pn.Row(self._note, self._save_note, sizing_mode="stretch_width"),
             sizing_mode="stretch_width", css_classes=["tree-pane"])
-        self._follow = StudyFollower(self.app, ["current", "tree", "step", "seat", "undo_stack", "redo_stack"],
-                                     self._update)
+        self._update(frozenset({"study"}))
 
-    def _button(self, label: str, cls: str, do, button_type: str = "default") -> pn.widgets.Button:
+    def _button(self, label: str, cls: str, do: Callable[[Study], object],
+                button_type: str = "default") -> pn.widgets.Button:
         button = pn.widgets.Button(name=label, css_classes=[cls], button_type=button_type,
                                    stylesheets=[BUTTON_CSS, DANGER_CSS])
         button.on_click(lambda _e: self.app.study is not None and do(self.app.study))
@@ -80,19 +80,29 @@ class TreePane(pn.viewable.Viewer):
         if study is not None and isinstance(key, int) and key in study.tree:
             study.goto(key)
 
-    def _update(self, study: Study, names: set[str]) -> None:
+    @param.depends("app.change", watch=True)
+    def _changed(self) -> None:
+        self._update(self.app.change.names)
+
+    def _update(self, names: frozenset[str]) -> None:
+        study = self.app.study
+        if study is None or names.isdisjoint({"study", "current", "tree", "step", "seat", "undo_stack",
+                                              "redo_stack"}):
+            return
         tree = study.tree
-        if names & {"study", "tree", "seat"}:
-            self._rows.items = [row_item(row, study.seat) for row in tree.rows()]
         node = study.node
-        self._rows.selected = node.id
+        if not names.isdisjoint({"study", "tree", "seat"}):
+            self._rows.show([row_item(row, study.seat) for row in tree.rows()], node.id)
+        else:
+            self._rows.selected = node.id
         on_main = tree.on_main_line(node.id)
-        self._main.disabled = on_main
-        self._promote.disabled = self._make_main.disabled = on_main
-        self._delete.disabled = node.is_root or bool(node.steps)
-        self._undo.disabled = not study.can_undo
-        self._redo.disabled = not study.can_redo
-        self._note.value = node.note
+        for button, off in ((self._main, on_main), (self._promote, on_main), (self._make_main, on_main),
+                            (self._delete, node.is_root or bool(node.steps)), (self._undo, not study.can_undo),
+                            (self._redo, not study.can_redo)):
+            if button.disabled != off:
+                button.disabled = off
+        if self._note.value != node.note:
+            self._note.value = node.note
 
     def __panel__(self):
         return self._layout

@@ -31,6 +31,7 @@ from ..cards import CARD_CSS
 from ..esm import PlainJSComponent, module_text
 from ..renderer import TableRenderer
 from ..text import esc, tag
+from ..update import set_values
 
 BOARD_CSS = """
 :host { display: block; width: 100%; }
@@ -252,7 +253,7 @@ class BoardTable(TableRenderer):
                    data_step="" if study.step is None else study.step,
                    data_seat="all" if study.seat is None else study.seat)
         # in Play the person acts on the table: its moves come into sight
-        self.board.param.update(html=html, position=self.position_id(), bring_in=self.in_play)
+        set_values(self.board, {"html": html, "position": self.position_id(), "bring_in": self.in_play})
         panes = self.chart_panes()
         if list(self._charts.objects) != panes:
             self._charts.objects = panes
