@@ -98,7 +98,7 @@ class Catalog:
         """The game's name; without importing its engine where the catalog knows it otherwise."""
         if game_id not in self._families and self._title_lookup is not None:
             return self._title_lookup(game_id)
-        return self.family(game_id).title
+        return str(self.family(game_id).title)
 
     def lessons_for(self, game_id: str) -> tuple[Any, ...]:
         """The game's lessons as a list shows them (each has ``id``, ``title``, ``game``)."""
@@ -114,6 +114,7 @@ class Catalog:
         except KeyError:
             raise NotationError(f"there is no lesson {lesson_id!r} in this version of the tutor",
                                 token=lesson_id, expected="a lesson id") from None
+        assert self._opener is not None  # a catalog of entries has one (checked when made)
         try:
             lesson = self._opener(entry)
         except ValueError as err:  # LessonError: kept, and said where it was opened

@@ -55,7 +55,7 @@ class Reading:
     names: Mapping[str, str]
     problems: Mapping[str, str]
     spread: Mapping[str, str]  # field -> the field whose side notation filled it
-    pending: Mapping[str, str] = None  # field -> the card still being typed at its end
+    pending: Mapping[str, str] | None = None  # field -> the card still being typed at its end
 
     def canonical(self, key: str) -> str:
         return self.names[key] if key in self.names else format_cards(self.cards.get(key, ()))
@@ -64,16 +64,20 @@ class Reading:
 class CheckForm(param.Parameterized):
     """The common part of every checker form (see the module docstring)."""
 
-    texts = param.Dict(default={}, doc="Field key -> its text as typed (cards, or a name).")
-    focus = param.String(default="", doc="The field a tapped card goes to.")
-    problems = param.Dict(default={}, doc="Field key -> what is wrong with its text: the bad token and the rule.")
-    verdict = param.Parameter(default=None, doc="The engine's verdict on the fields as they are now, or None.")
-    checked = param.Dict(default=None, allow_None=True,
+    texts: dict[str, str] = param.Dict(default={}, doc="Field key -> its text as typed (cards, or a name).")
+    focus: str = param.String(default="", doc="The field a tapped card goes to.")
+    problems: dict[str, str] = param.Dict(default={}, doc="Field key -> what is wrong with its text: the bad "
+                                                          "token and the rule.")
+    # each form's own engine verdict (a battle's, a showdown's...): its class is imported with
+    # the engine when the form is first judged, so it cannot be named here
+    verdict: Any = param.ClassSelector(class_=object, default=None, allow_None=True,
+                                       doc="The engine's verdict on the fields as they are now, or None.")
+    checked: dict[str, Any] | None = param.Dict(default=None, allow_None=True,
                          doc="The texts and options the verdict was computed from (always the current ones).")
-    error = param.String(default="", doc="Why the position cannot be judged (the engine's refusal, not tied to "
+    error: str = param.String(default="", doc="Why the position cannot be judged (the engine's refusal, not tied to "
                                          "one field), or why a tap was refused.")
-    hint = param.String(default="", doc="What is still missing before the position can be judged.")
-    typing = param.String(default="", doc="The field being typed in: a card half typed at its end "
+    hint: str = param.String(default="", doc="What is still missing before the position can be judged.")
+    typing: str = param.String(default="", doc="The field being typed in: a card half typed at its end "
                                           "(``Q``, ``10``) is not yet an error.")
 
     _edited = ""  # the field of the last edit: a card given twice is named there
@@ -467,7 +471,7 @@ def _card_spellings() -> frozenset[str]:
     ranks = [str(n) for n in range(2, 11)] + list("tjqka")
     suits = list("cdhs♣♦♥♠♧♢♡♤")
     words = {r + s for r in ranks for s in suits} | {"jk", "joker", "jkr"}
-    out = set()
+    out: set[str] = set()
     for word in words:
         try:
             Card.parse(word)

@@ -79,7 +79,7 @@ class BattleForm(CheckForm):
     def copies_rule(self) -> str:
         return _poker_pack_rule()
 
-    def command(self, texts=None) -> list[list[str]]:
+    def command(self, texts: Mapping[str, str] | None = None) -> list[list[str]]:
         texts = texts or self.canonical_texts()
         args = ["check", "battle", "--attacker", _side_text(texts, "attacker"),
                 "--defender", _side_text(texts, "defender")]
@@ -89,7 +89,7 @@ class BattleForm(CheckForm):
             args.append("--last-two")
         return [args]
 
-    def _judge(self, texts):
+    def _judge(self, texts: Mapping[str, str]) -> Any:
         from rules.palace_poker import check_battle  # the engine loads when a form is first judged
         return check_battle(_side_text(texts, "attacker"), _side_text(texts, "defender"),
                             variant=KINGS if self.kings_in_the_house else None, last_two=self.last_two)
@@ -140,11 +140,11 @@ class ShowdownForm(CheckForm):
     def _player_blank(i: int) -> dict[str, str]:
         return {f"p{i}.name": f"Player {i}", f"p{i}.banner": "", f"p{i}.palace": "", f"p{i}.soldiers": ""}
 
-    def hand_texts(self, texts=None) -> list[str]:
+    def hand_texts(self, texts: Mapping[str, str] | None = None) -> list[str]:
         texts = texts or self.canonical_texts()
         return [_side_text(texts, f"p{i}") for i in range(1, self.players + 1)]
 
-    def command(self, texts=None) -> list[list[str]]:
+    def command(self, texts: Mapping[str, str] | None = None) -> list[list[str]]:
         args = ["check", "showdown"]
         for hand in self.hand_texts(texts):
             args += ["--hand", hand]
@@ -152,7 +152,7 @@ class ShowdownForm(CheckForm):
             args += ["--variant", KINGS]
         return [args]
 
-    def _judge(self, texts):
+    def _judge(self, texts: Mapping[str, str]) -> Any:
         from rules.palace_poker import check_showdown
         return check_showdown(self.hand_texts(texts), variant=KINGS if self.kings_in_the_house else None)
 
@@ -234,12 +234,12 @@ class PlayForm(CheckForm):
         packs, _ = _palace_limits()
         return f"even the largest table plays with {packs} packs"
 
-    def command(self, texts=None) -> list[list[str]]:
+    def command(self, texts: Mapping[str, str] | None = None) -> list[list[str]]:
         texts = texts or self.canonical_texts()
         return [["check", "play", "--variant", v, "--pile", texts["pile"], "--hand", texts["hand"]]
                 for v in self.variants]
 
-    def _judge(self, texts):
+    def _judge(self, texts: Mapping[str, str]) -> Any:
         from rules.palace import compare_play
         comparison = compare_play(pile=texts["pile"], hand=texts["hand"], variants=self.variants)
         if all(check is None for _, check, _ in comparison.results):
@@ -272,11 +272,11 @@ class TableauForm(CheckForm):
         from rules.kings_pot import PLAYERS_AND_CARDS, ref
         return f"one pack holds each card once ({ref(PLAYERS_AND_CARDS)})"
 
-    def command(self, texts=None) -> list[list[str]]:
+    def command(self, texts: Mapping[str, str] | None = None) -> list[list[str]]:
         texts = texts or self.canonical_texts()
         return [["check", "kings-pot", "--tableau", texts["tableau"], "--kings-hand", texts["kings"]]]
 
-    def _judge(self, texts):
+    def _judge(self, texts: Mapping[str, str]) -> Any:
         from rules.kings_pot import check_tableau
         return check_tableau(texts["tableau"], texts["kings"])
 
@@ -302,7 +302,7 @@ MODE_TITLES = {"battle": "Battle", "showdown": "Showdown", "play": "Palace play"
 class Checker(param.Parameterized):
     """The "Check a hand" section: one form per question, and which is shown."""
 
-    mode = param.Selector(default="battle", objects=list(FORMS), doc="Which question is being asked.")
+    mode: str = param.Selector(default="battle", objects=list(FORMS), doc="Which question is being asked.")
 
     def __init__(self, **params: Any):
         super().__init__(**params)

@@ -17,8 +17,8 @@ from rules.poker import Hand, best_hand
 class DealtHand(param.Parameterized):
     """Seven cards from a shuffled pack and the best five among them."""
 
-    seed = param.Integer(default=1, bounds=(0, None), doc="Shuffle seed: one seed, one deal.")
-    size = param.Integer(default=7, bounds=(5, 52), doc="How many cards are dealt.")
+    seed: int = param.Integer(default=1, bounds=(0, None), doc="Shuffle seed: one seed, one deal.")
+    size: int = param.Integer(default=7, bounds=(5, 52), doc="How many cards are dealt.")
 
     def cards(self) -> tuple[Card, ...]:
         return shuffled(make_deck(), self.seed)[: self.size]

@@ -24,6 +24,7 @@ from typing import Any
 
 import param
 
+from .params import TupleOf
 from .study import Notice, Study
 
 FORMAT = "palace-tutor-studies"
@@ -116,14 +117,15 @@ def write_library(entries: tuple[SavedStudy, ...]) -> str:
 class Library(param.Parameterized):
     """The saved studies of this device, newest first (see the module docstring)."""
 
-    entries = param.Parameter(default=(), doc="The saved studies (a tuple of SavedStudy), newest first.")
-    loaded = param.Boolean(default=False, doc="True once the device's list has been read.")
-    writable = param.Boolean(default=True, doc="False while the stored text could not be read (kept as it is).")
-    open_id = param.String(default="", doc="The entry the open study was opened from or saved as ('' none).")
-    stored = param.String(default="", doc="The list as storage text: what the bridge writes to the device.")
-    notice = param.ClassSelector(class_=Notice, default=None, allow_None=True,
+    entries: tuple[SavedStudy, ...] = TupleOf(SavedStudy, doc="The saved studies, newest first.")
+    loaded: bool = param.Boolean(default=False, doc="True once the device's list has been read.")
+    writable: bool = param.Boolean(default=True, doc="False while the stored text could not be read (kept as it is).")
+    open_id: str = param.String(default="", doc="The entry the open study was opened from or saved as ('' none).")
+    stored: str = param.String(default="", doc="The list as storage text: what the bridge writes to the device.")
+    notice: Notice | None = param.ClassSelector(class_=Notice, default=None, allow_None=True,
                                  doc="What the last save, rename, delete or load did, or why it could not.")
-    deleted = param.Parameter(default=None, doc="The last deleted entry and its place, for Undo.")
+    deleted: tuple[SavedStudy, int] | None = param.Tuple(default=None, length=2, allow_None=True,
+                                                         doc="The last deleted entry and its place, for Undo.")
 
     def __init__(self, clock: Callable[[], float] = time.time, **params: Any):
         super().__init__(**params)

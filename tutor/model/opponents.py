@@ -40,17 +40,22 @@ def _levels() -> tuple[str, ...]:
 class Opponents(param.Parameterized):
     """Who plays each seat in Play: ``PERSON`` or a computer level (``players.LEVELS``)."""
 
-    levels = param.List(default=[], item_type=str, doc="Per seat: 'person' or a computer level.")
-    seed = param.Parameter(default=0, doc="Seeds every computer decision of the game (int or str).")
-    last_person = param.Integer(default=None, allow_None=True,
+    levels: list[str] = param.List(default=[], item_type=str, doc="Per seat: 'person' or a computer level.")
+    seed: int | str = param.ClassSelector(class_=(int, str), default=0,
+                                         doc="Seeds every computer decision of the game.")
+    last_person: int | None = param.Integer(default=None, allow_None=True,
                                 doc="Seat of the person who acted last (pass-and-play: the phone changes hands).")
 
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self._check_levels()
+        self.param.watch(lambda *_e: self._check_levels(), ["levels"])
+
     @classmethod
-    def seated(cls, players: int, person: int = 0, level: str = "standard", seed: Any = 0) -> "Opponents":
+    def seated(cls, players: int, person: int = 0, level: str = "standard", seed: int | str = 0) -> "Opponents":
         """One person at ``person``, the computer at ``level`` everywhere else."""
         return cls(levels=[PERSON if s == person else level for s in range(players)], seed=seed)
 
-    @param.depends("levels", watch=True, on_init=True)
     def _check_levels(self) -> None:
         known = (PERSON, *_levels())
         for seat, level in enumerate(self.levels):
@@ -107,7 +112,7 @@ class Opponents(param.Parameterized):
 
     def play_until_person(self, study: Any, limit: int = 2000) -> tuple[Played, ...]:
         """Every computer move up to the next person's decision or the end (no animation)."""
-        played = []
+        played: list[Played] = []
         while len(played) < limit and (p := self.play_one(study)) is not None:
             played.append(p)
         return tuple(played)
@@ -132,7 +137,7 @@ class Opponents(param.Parameterized):
             return None
         if self.last_person is None or self.last_person == seat:
             return None
-        return state.names[seat]
+        return str(state.names[seat])
 
     def person_played(self, seat: int) -> None:
         self.last_person = seat

@@ -74,6 +74,7 @@ def _poker_next(study: Any, state: Any, seed: int | str | None) -> dict[str, Any
 
     new = next_hand(state, {} if seed is None else {"seed": seed})
     setup = {key: value for key, value in study.setup.items() if key in ("stakes", "rules")}
+    assert new.dealer is not None  # a new hand has its dealer
     setup.update(seats=[p.name for p in new.players], dealer=new.players[new.dealer].name,
                  stacks=[p.stack for p in new.players], hand=new.hand_number, seed=seed if seed is not None else 1)
     if new.rules.points:

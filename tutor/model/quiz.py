@@ -30,8 +30,11 @@ from typing import Any
 
 import param
 
-from lessons.model import action_key, normalize_answer
+from lessons.model import Quiz, action_key, normalize_answer
+from rules.core import GameState
 from rules.errors import NotationError
+
+from .params import TupleOf
 
 from .words import action_words
 
@@ -138,18 +141,20 @@ def check_picks(quiz: Any, picked: tuple[str, ...], state: Any, options: tuple[Q
 class QuizModel(param.Parameterized):
     """The question asked at the cursor, what the learner has picked, and the verdict."""
 
-    quiz = param.Parameter(default=None, doc="The lessons.model.Quiz asked here, or None.")
-    state = param.Parameter(default=None, doc="The position the question is asked in (while none is asked, "
-                                                "whatever it was last).")
-    step = param.Integer(default=None, allow_None=True, doc="The lesson step the question belongs to.")
-    options = param.Parameter(default=(), doc="The answers to pick from (QuizOption), in words.")
-    multiple = param.Boolean(default=False, doc="Several answers are picked together, then checked.")
-    picked = param.Parameter(default=(), doc="Keys of the options picked so far (a tuple).")
-    result = param.ClassSelector(class_=QuizResult, default=None, allow_None=True,
+    quiz: Quiz | None = param.ClassSelector(class_=Quiz, default=None, allow_None=True,
+                                            doc="The question asked here, or None.")
+    state: GameState[Any] | None = param.ClassSelector(
+        class_=GameState, default=None, allow_None=True,
+        doc="The position the question is asked in (while none is asked, whatever it was last).")
+    step: int | None = param.Integer(default=None, allow_None=True, doc="The lesson step the question belongs to.")
+    options: tuple[QuizOption, ...] = TupleOf(QuizOption, doc="The answers to pick from, in words.")
+    multiple: bool = param.Boolean(default=False, doc="Several answers are picked together, then checked.")
+    picked: tuple[str, ...] = TupleOf(str, doc="Keys of the options picked so far.")
+    result: QuizResult | None = param.ClassSelector(class_=QuizResult, default=None, allow_None=True,
                                  doc="The verdict on the last answer, None before one.")
-    tries = param.Integer(default=0, doc="Answers given to this question so far.")
-    outcome = param.String(default="", doc="How the question ended: FIRST_TRY, LATER, SHOWN, or '' while open.")
-    answer_text = param.String(default="", doc="The right answer and why, once shown or answered.")
+    tries: int = param.Integer(default=0, doc="Answers given to this question so far.")
+    outcome: str = param.String(default="", doc="How the question ended: FIRST_TRY, LATER, SHOWN, or '' while open.")
+    answer_text: str = param.String(default="", doc="The right answer and why, once shown or answered.")
 
     def __init__(self, on_outcome: Callable[[int, str], None] | None = None, **params: Any):
         super().__init__(**params)

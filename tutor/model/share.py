@@ -92,6 +92,12 @@ class Snapshot:
 
 
 # -- the payload ---------------------------------------------------------------------
+def _parent(tree: StudyTree, node_id: int) -> int:
+    parent = tree[node_id].parent
+    assert parent is not None  # every position but the start has one
+    return parent
+
+
 def _payload(study: Study) -> dict[str, Any]:
     tree = study.tree
     order = tree.preorder()
@@ -103,7 +109,7 @@ def _payload(study: Study) -> dict[str, Any]:
         data["s"] = dict(study.setup)
     if study.title:
         data["n"] = study.title
-    data["t"] = [[index[tree[i].parent], tree[i].text] for i in order[1:]]
+    data["t"] = [[index[_parent(tree, i)], tree[i].text] for i in order[1:]]
     notes = {str(index[i]): tree[i].note for i in order if tree[i].note}
     if notes:
         data["o"] = notes
@@ -203,6 +209,7 @@ def restore(data: Any, catalog: Catalog, *, what: str = "link") -> Snapshot:
         if not tried.legal:
             raise _fail(f"Position {number} of the {what}: {_shown(text)} is not allowed there: "
                         f"{verdict.reason} [{verdict.ref}].", what, token=text)
+        assert tried.state is not None  # a legal action's try has the position it reaches
         node = growing.add(parent, action, str(action), tried.state, verdict, tried.events)
         if node.id != number:
             raise _fail(f"Position {number} of the {what} repeats another line.", what, token=text)
@@ -251,7 +258,7 @@ def _mark_lesson(tree: StudyTree, lesson: Any, what: str) -> StudyTree:
 # -- links ----------------------------------------------------------------------------
 # The last study's JSON without its cursor: Next only moves the cursor, and the tree part
 # (every move of the study) was rebuilt and re-serialized on every step (bench study_scale).
-_last_head: tuple[tuple, StudyTree, dict[int, int], str] | None = None
+_last_head: tuple[tuple[Any, ...], StudyTree, dict[int, int], str] | None = None
 
 
 def _payload_json(study: Study) -> str:
@@ -392,10 +399,10 @@ def import_text(text: str, catalog: Catalog) -> Snapshot:
         if key in data:
             raise _fail(f"{where} repeats the field {name!r}.", "file", token=name)
         if key in ("v", "c", "p"):
-            number = _number(value)
-            if number is None:
+            read = _number(value)
+            if read is None:
                 raise _fail(f"{where}: {name} must be a whole number, not {_shown(value)}.", "file", token=value)
-            data[key] = number - (1 if key == "p" else 0)
+            data[key] = read - (1 if key == "p" else 0)
         elif key == "s":
             data[key] = _json_field(value, dict, where, "setup")
         elif key == "n":

@@ -47,7 +47,7 @@ def _put_in_deal(state: Any) -> int:
 
 
 def _kings_pot(state: Any) -> int:
-    return state.kings_pot
+    return int(state.kings_pot)
 
 
 _POTS = {
@@ -88,7 +88,7 @@ def odds_seat(state: Any, viewer: str | None) -> str | None:
     seat = state.seat_of(name)
     if seat is None or not state.players[seat].in_hand or len(state.in_hand) < 2:
         return None
-    return state.players[seat].name
+    return str(state.players[seat].name)
 
 
 class OddsCache:

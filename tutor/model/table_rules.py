@@ -33,6 +33,7 @@ from rules.options import MAX_NAME, Configurable, RuleConflictError, read_setup_
 
 from .catalog import Catalog
 from .library import read_stored_list
+from .params import TupleOf
 from .study import Notice
 
 FORMAT = "palace-tutor-rule-sets"
@@ -107,7 +108,8 @@ def read_rule_sets(text: str) -> tuple[SavedRuleSet, ...]:
         if not all(isinstance(t, str) and t for t in texts) or not isinstance(options, dict) \
                 or not all(isinstance(k, str) and isinstance(v, str) for k, v in options.items()):
             raise RuleSetStoreError(f"entry {i + 1} is not a rule set")
-        found.append(SavedRuleSet(*texts, tuple(options.items())))
+        entry_id, name, game, variant = (str(t) for t in texts)
+        found.append(SavedRuleSet(entry_id, name, game, variant, tuple(options.items())))
     return tuple(found)
 
 
@@ -142,15 +144,15 @@ def carried_rules(setup: Mapping[str, Any]) -> dict[str, Any]:
 class TableRules(param.Parameterized):
     """The rule set being built, and the ones saved on this device (see the module docstring)."""
 
-    game = param.String(default="", doc="The game whose options the form asks.")
-    variant = param.String(default="", doc="The preset the rule set starts from.")
-    options = param.Dict(default={}, doc="Name -> choice, where the rule set differs from the preset.")
-    rules_name = param.String(default="", doc="The rule set's name ('' until the table names it).")
-    notice = param.ClassSelector(class_=Notice, default=None, allow_None=True,
+    game: str = param.String(default="", doc="The game whose options the form asks.")
+    variant: str = param.String(default="", doc="The preset the rule set starts from.")
+    options: dict[str, str] = param.Dict(default={}, doc="Name -> choice, where the rule set differs from the preset.")
+    rules_name: str = param.String(default="", doc="The rule set's name ('' until the table names it).")
+    notice: Notice | None = param.ClassSelector(class_=Notice, default=None, allow_None=True,
                                  doc="Why the last change was refused, or what the last save did.")
-    saved = param.Parameter(default=(), doc="Rule sets kept on this device (a tuple of SavedRuleSet).")
-    stored = param.String(default="", doc="The saved list as storage text: what the bridge writes.")
-    writable = param.Boolean(default=True, doc="False while the stored text could not be read (kept as it is).")
+    saved: tuple[SavedRuleSet, ...] = TupleOf(SavedRuleSet, doc="Rule sets kept on this device.")
+    stored: str = param.String(default="", doc="The saved list as storage text: what the bridge writes.")
+    writable: bool = param.Boolean(default=True, doc="False while the stored text could not be read (kept as it is).")
 
     def __init__(self, catalog: Catalog, clock: Callable[[], float] = time.time, **params: Any):
         self.catalog = catalog
@@ -270,7 +272,8 @@ class TableRules(param.Parameterized):
 
     def adopt(self, game: str, variant: str, setup: Mapping[str, Any]) -> None:
         """Show the rule set a study is played under (a link or a file opened)."""
-        options = setup.get("options") if isinstance(setup.get("options"), dict) else {}
+        given = setup.get("options")
+        options: Mapping[Any, Any] = given if isinstance(given, dict) else {}
         name = setup.get("rules_name") if isinstance(setup.get("rules_name"), str) else ""
         self.param.update(game=game, variant=variant, options={str(k): str(v) for k, v in options.items()},
                           rules_name=name, notice=None)

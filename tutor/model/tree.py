@@ -44,7 +44,7 @@ class Node:
 
     id: int
     parent: int | None
-    state: GameState
+    state: GameState[Any]
     action: Any = None
     text: str = ""
     verdict: Verdict | None = None
@@ -53,7 +53,7 @@ class Node:
     steps: tuple[int, ...] = ()
     note: str = ""
     actor: int | None = None
-    before: GameState | None = None
+    before: GameState[Any] | None = None
     """The parent's position, kept (not copied: states are immutable) so the move can be
     said in words as it was made."""
 
@@ -100,7 +100,7 @@ class StudyTree:
 
     # -- construction ---------------------------------------------------------
     @classmethod
-    def start(cls, state: GameState, *, steps: tuple[int, ...] = ()) -> "StudyTree":
+    def start(cls, state: GameState[Any], *, steps: tuple[int, ...] = ()) -> "StudyTree":
         root = Node(id=ROOT, parent=None, state=state, steps=steps)
         return cls(MappingProxyType({ROOT: root}))
 
@@ -145,7 +145,7 @@ class StudyTree:
     def path(self, node_id: int) -> tuple[int, ...]:
         """Node ids from the root to ``node_id``, both included."""
         out = []
-        node = self[node_id]
+        node: Node | None = self[node_id]
         while node is not None:
             out.append(node.id)
             node = None if node.parent is None else self.nodes[node.parent]
@@ -214,7 +214,7 @@ class StudyTree:
                 stack.append(self._line(*item))
         return tuple(out)
 
-    def _line(self, start: int, depth: int, starts: bool, ply: int):
+    def _line(self, start: int, depth: int, starts: bool, ply: int) -> Iterator[Row | tuple[int, int, bool, int]]:
         node = self.nodes[start]
         yield Row(node, depth, starts, ply)
         while node.children:
@@ -226,7 +226,7 @@ class StudyTree:
             node = self.nodes[first]
 
     # -- edits (each returns a new tree) --------------------------------------
-    def add(self, parent_id: int, action: Any, text: str, state: GameState,
+    def add(self, parent_id: int, action: Any, text: str, state: GameState[Any],
             verdict: Verdict | None = None, events: tuple[Event, ...] = (),
             steps: tuple[int, ...] = ()) -> tuple["StudyTree", Node]:
         """Add the position reached by ``action`` from ``parent_id``; if that
@@ -237,7 +237,7 @@ class StudyTree:
         node, parent = self._new_child(parent_id, action, text, state, verdict, events, steps)
         return self._with({node.id: node, parent_id: parent}, next_id=self.next_id + 1), node
 
-    def _new_child(self, parent_id: int, action: Any, text: str, state: GameState, verdict: Verdict | None,
+    def _new_child(self, parent_id: int, action: Any, text: str, state: GameState[Any], verdict: Verdict | None,
                    events: tuple[Event, ...], steps: tuple[int, ...]) -> tuple[Node, Node]:
         """The node ``action`` reaches from ``parent_id``, as the next id, and the parent with it as
         its last child."""
@@ -280,6 +280,7 @@ class StudyTree:
             steps = self.nodes[lesson[0]].steps
             raise TreeError(f"position #{node_id} leads to lesson step {steps[0] + 1}; "
                             "only your own variations can be deleted")
+        assert node.parent is not None  # the root was refused above
         parent = self.nodes[node.parent]
         changed: dict[int, Node | None] = {i: None for i in doomed}
         changed[parent.id] = replace(parent, children=tuple(c for c in parent.children if c != node_id))
@@ -310,7 +311,7 @@ class GrowingTree:
     def __getitem__(self, node_id: int) -> Node:
         return self._view[node_id]
 
-    def add(self, parent_id: int, action: Any, text: str, state: GameState, verdict: Verdict | None = None,
+    def add(self, parent_id: int, action: Any, text: str, state: GameState[Any], verdict: Verdict | None = None,
             events: tuple[Event, ...] = ()) -> Node:
         """As :meth:`StudyTree.add` (a child that exists is returned unchanged)."""
         existing = self._view.child_with(parent_id, action)

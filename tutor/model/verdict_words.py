@@ -22,7 +22,7 @@ def cap(text: str) -> str:
 
 
 def _cards(cards: Any) -> str:
-    labels = [c.label for c in cards]
+    labels = [str(c.label) for c in cards]
     return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
@@ -41,7 +41,7 @@ def _hand_words(value: int) -> str:
     if not ranks:
         return "no cards that count"
     top = ranks[0]
-    second = ranks[1] if len(ranks) > 1 else None
+    second = ranks[1] if len(ranks) > 1 else top  # (a full house and two pair always have two)
     if cat is Category.STRAIGHT_FLUSH:
         return "a royal flush" if top is Rank.ACE else f"a straight flush to the {top.word}"
     if cat is Category.FOUR_OF_A_KIND:
