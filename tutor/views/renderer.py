@@ -69,6 +69,7 @@ class TableRenderer(pn.viewable.Viewer):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
+        self._drawn: tuple[Any, ...] | None = None  # what the table was last drawn from
         self._layout = self._build()
         self._redraw()
 
@@ -120,9 +121,19 @@ class TableRenderer(pn.viewable.Viewer):
     @param.depends("study", "study.current", "study.step", "study.tree", "study.seat", "study.selection",
                    "study.quiz_open", "playing", "in_play", watch=True)
     def _redraw(self) -> None:
-        """The table follows its study (a move and its question reach it in one call)."""
-        if self.study is not None:
-            self.refresh()
+        """The table follows its study (a move and its question reach it in one call). Another
+        study given with another job is heard twice (the study's values, then the page's): it
+        is drawn once."""
+        study = self.study
+        if study is None:
+            return
+        drawn = (study, study.tree, study.current, study.step, study.seat, study.selection, study.quiz_open,
+                 self.playing, self.in_play)
+        last = self._drawn
+        if last is not None and last[0] is study and last[1] is study.tree and last[2:] == drawn[2:]:
+            return
+        self._drawn = drawn
+        self.refresh()
 
 
 ASKING = "Answer the question first: the moves and their verdicts come back after it."
