@@ -8,6 +8,9 @@ in: the table, the lesson player (:mod:`.lesson`), the study tree
 (:mod:`.tree`), sharing (:mod:`.share`), the checker (:mod:`.checker`).
 :mod:`.prerender` renders the same page under CPython for the first paint.
 Views change the model only through its methods; the model never imports panel.
+The page's views follow one thing, ``TutorApp.change`` (``param.depends``), and
+update each of their components once per change; a renderer follows the study
+it is given (see ``docs/tutor.md``, "The page model and its views").
 
 Table renderers: the per-game plug-in
 =====================================
@@ -46,8 +49,8 @@ What a renderer emits (outputs), all by calling the base class:
   from the clicks). The engine's one check decides: a legal action becomes a
   node of the study tree and the cursor moves there; a refused one changes
   nothing and the page shows the engine's reason and rule reference.
-* ``seat_names()`` (override if the state has no ``players`` tuple): names
-  for the "whose view" switch above the table.
+* ``seat_names()``: the players' names by seat (the engine's ``names``; the
+  page's "whose view" switch offers the same seats, from the page model).
 
 Contract:
 
@@ -57,8 +60,11 @@ Contract:
 * Text that came from users or lesson data is escaped
   (:mod:`.text`: ``esc``, ``tag``; :mod:`.cards`: ``card_face``, ``card_back``) or set as text by a
   component; never format it into HTML unescaped.
-* ``refresh`` reads ``self.study`` afresh each time: the shell reuses one
-  renderer per game and swaps its ``study`` when another lesson or link opens.
+* ``refresh`` reads ``self.study`` afresh each time: the page reuses one
+  renderer per game and swaps its ``study`` (with ``in_play`` and ``playing``,
+  in one change) when another lesson or link opens; the renderer redraws when
+  the study moves, picks or asks a question (``TableRenderer._redraw``), once
+  per change.
 
 Games without a registered renderer use :class:`~.renderer.DefaultRenderer`:
 the view as text with card faces, every candidate action as a button (legal

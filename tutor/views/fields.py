@@ -33,12 +33,12 @@ class FieldsBox(PlainJSComponent):
     counts) updates the boxes in place: a rebuild took the box being typed in away
     and the next keystrokes went nowhere."""
 
-    fields = param.List(default=[], doc="The fields, in order.")
+    fields = param.List(default=[], item_type=dict, doc="The fields, in order.")
     texts = param.Dict(default={}, doc="Field key -> its text.")
     counts = param.Dict(default={}, doc="Field key -> its card count, e.g. ``(2/3)``.")
     problems = param.Dict(default={}, doc="Field key -> what is wrong with it.")
     focus = param.String(default="", doc="The field tapped cards go to.")
-    options = param.List(default=[], doc="Check boxes: dicts with ``key``, ``label`` and ``value`` (bool).")
+    options = param.List(default=[], item_type=dict, doc="Check boxes: dicts with ``key``, ``label`` and ``value`` (bool).")
 
     _esm = module_text(Path(__file__).with_name("fields.mjs"))
 

@@ -89,7 +89,7 @@ class PressEvents:
 class LibraryList(PressEvents, PlainJSComponent):
     """The saved studies and their buttons (see the module docstring)."""
 
-    entries = param.List(default=[], doc="Dicts: id, title, what, saved (ms since 1970), positions, open (bool).")
+    entries = param.List(default=[], item_type=dict, doc="Dicts: id, title, what, saved (ms since 1970), positions, open (bool).")
     can_undo = param.String(default="", doc="The title of the entry Undo would bring back ('' none).")
     can_save = param.Boolean(default=True, doc="Whether Save and Save as new can be used.")
     notice = param.String(default="", doc="What the last action did.")

@@ -37,12 +37,12 @@ class QuizBox(PlainJSComponent):
 
     shown = param.Boolean(default=False, doc="Whether a question is asked here.")
     question = param.String(default="", doc="The question (plain text).")
-    options = param.List(default=[], doc="Answers to pick: dicts with key and label (plain text).")
+    options = param.List(default=[], item_type=dict, doc="Answers to pick: dicts with key and label (plain text).")
     multiple = param.Boolean(default=False, doc="Several answers are picked, then checked.")
-    picked = param.List(default=[], doc="Keys picked so far.")
+    picked = param.List(default=[], item_type=str, doc="Keys picked so far.")
     verdict = param.String(default="", doc="Right or wrong, in words (plain text).")
     correct = param.Boolean(default=None, allow_None=True, doc="Whether the last answer was right.")
-    why = param.List(default=[], doc="Why each wrong pick is not allowed (plain texts).")
+    why = param.List(default=[], item_type=str, doc="Why each wrong pick is not allowed (plain texts).")
     done = param.Boolean(default=False, doc="Answered right or answer shown: the question is closed.")
     score = param.String(default="", doc="The lesson's score so far.")
 

@@ -87,12 +87,9 @@ class TableRenderer(pn.viewable.Viewer):
         return self.study.state.view(self.study.seat)
 
     def seat_names(self) -> tuple[str, ...]:
-        """Names for the seat switch; empty when the game has no seats to pick."""
-        for attribute in ("players", "seats", "names"):
-            names = getattr(self.study.state, attribute, None)
-            if isinstance(names, tuple) and names and all(isinstance(p, str) for p in names):
-                return names
-        return ()
+        """The players' names by seat (the engine's ``names``: the page's seat switch offers the
+        same, ``TutorApp.seat_choices``)."""
+        return tuple(self.study.state.names)
 
     def act(self, action: Any) -> Verdict:
         """Try ``action`` (built from clicks) at the cursor. The engine decides;

@@ -37,12 +37,12 @@ class RuleSetStore(LibraryStore):
 class RulesForm(PressEvents, PlainJSComponent):
     """The form (see the module docstring); presses go back as ``{kind, name, value}``."""
 
-    rows = param.List(default=[], doc="OptionRow.as_dict() for each question.")
+    rows = param.List(default=[], item_type=dict, doc="OptionRow.as_dict() for each question.")
     title = param.String(default="", doc="What the rules are called (the rule set's name, else the preset).")
     preset = param.String(default="", doc="The preset the rule set starts from.")
     rules_name = param.String(default="", doc="The rule set's name (a component's own 'name' is Panel's).")
     custom = param.Boolean(default=False, doc="Whether the rules differ from the preset or have a name.")
-    saved = param.List(default=[], doc="Dicts: id, name, variant: the rule sets of this game kept on this device.")
+    saved = param.List(default=[], item_type=dict, doc="Dicts: id, name, variant: the rule sets of this game kept on this device.")
     notice = param.String(default="", doc="Why the last change was refused, or what the last save did.")
     notice_kind = param.String(default="", doc="info or error.")
 

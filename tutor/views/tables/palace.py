@@ -114,9 +114,6 @@ class PalaceLook:
 class PalaceTable(BoardTable):
     """The Palace table (see the module docstring)."""
 
-    def seat_names(self) -> tuple[str, ...]:
-        return tuple(self.study.state.names)
-
     # -- drawing ---------------------------------------------------------------------------
     def draw(self) -> str:
         study = self.study

@@ -115,9 +115,6 @@ class PokerTable(BoardTable):
         super().__init__(**params)
 
     # -- seats and views -------------------------------------------------------------------
-    def seat_names(self) -> tuple[str, ...]:
-        return tuple(p.name for p in self.study.state.players)
-
     def viewer(self) -> str | None:
         seat = self.study.seat
         players = self.study.state.players
