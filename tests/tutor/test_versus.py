@@ -137,3 +137,17 @@ def test_a_computer_move_draws_the_strip_once(catalog):
         assert app.study.current != before and len(drawn) == 1      # one move, one drawing
         assert f'data-node="{app.study.current}"' in drawn[0] and "last-move" in drawn[0]
         drawn.clear()
+
+
+def test_another_table_redraws_the_strip_once_with_its_own_seats(catalog):
+    # a new deal of two players after one of four: the strip offers two seats (its turn and
+    # position may be the same as before: the table itself changed)
+    from tutor.views.players import PlayersPane
+
+    app = TutorApp(catalog)
+    app.new_deal(game="palace", variant="house", names=["Ann", "Ben", "Cy", "Dee"], seed=4)
+    pane = PlayersPane(model=app.versus)
+    drawn = []
+    pane.strip.param.watch(lambda e: drawn.append(e.new), ["html"])
+    app.new_deal(game="palace", variant="house", names=["Ann", "Dave"], seed=7)
+    assert len(drawn) == 1 and 'data-seat="1"' in drawn[0] and 'data-seat="2"' not in drawn[0]

@@ -74,15 +74,16 @@ class PlayMode(param.Parameterized):
         if study is self.study:
             self._moved()
             return
-        self.study = study
-        if study is not None and self.opponents is not None:
-            # a new deal of the same table keeps who plays each seat; another table size starts over
-            levels = list(self.opponents.levels)
-            if len(levels) != len(study.state.names):
-                levels = Opponents.seated(len(study.state.names)).levels
-            self.start(levels)
-            return
-        self._moved()
+        with batch_call_watchers(self):  # another table: the strip hears of it once
+            self.study = study
+            if study is not None and self.opponents is not None:
+                # a new deal of the same table keeps who plays each seat; another table size starts over
+                levels = list(self.opponents.levels)
+                if len(levels) != len(study.state.names):
+                    levels = Opponents.seated(len(study.state.names)).levels
+                self.start(levels)
+                return
+            self._moved()
 
     @staticmethod
     def _seed(study: Study) -> str:

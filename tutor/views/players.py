@@ -168,8 +168,8 @@ class PlayersPane(pn.viewable.Viewer):
         elif act == "taken":
             model.taken()
 
-    @param.depends("model.turn", "model.position", "model.hint_text", "model.last_move", "model.opponents",
-                   "model.decision_ms", watch=True)
+    @param.depends("model.study", "model.turn", "model.position", "model.hint_text", "model.last_move",
+                   "model.opponents", "model.decision_ms", watch=True)
     def _draw(self) -> None:
         """One drawing per change of the model (a computer's move is one change)."""
         model = self.model
