@@ -602,3 +602,6 @@ class StrongKingsPot(_KingsPotPlayer):
             later = max(0.0, self.future_bet * rounds_after * (share * cards - me.card_count))
             value += p * (share * pot - add + share * dealt.kings * view.kings_pot + later)
         return value
+
+
+from .outside import kings_pot as _outside  # noqa: E402,F401  (registers the outside-style players)

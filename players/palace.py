@@ -559,3 +559,6 @@ class StrongPalace(_PalacePlayer):
                 mine.append(score)
                 spent += steps + 1
         return scores
+
+
+from .outside import palace as _outside  # noqa: E402,F401  (registers the outside-style players)

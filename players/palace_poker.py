@@ -213,3 +213,6 @@ class StrongPoker(StandardPoker):
         if buy is not None and len(me.soldiers) < 4 and top < 0.5:
             return self._words(view, buy, "buy")
         return self._words(view, _one(legal, Stay) or legal[0], "stay")
+
+
+from .outside import palace_poker as _outside  # noqa: E402,F401  (registers the outside-style players)

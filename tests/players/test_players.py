@@ -8,7 +8,6 @@ taken where a seat has a real choice. Costs about 20 s (the strong players look 
 from __future__ import annotations
 
 import pickle
-import random
 from dataclasses import fields, is_dataclass, replace
 
 import pytest
@@ -16,50 +15,7 @@ import pytest
 from players import LEVELS, Decision, player_for
 from rules.games import get_family
 
-SETUPS = {
-    "palace": [("house", {"players": 2}), ("caron", {"players": 3}), ("bga", {"players": 2}),
-               ("house", {"players": 4, "alternates": ["jokers-reverse", "last-card"]}),
-               ("bga", {"players": 3, "alternates": ["short-game"]})],
-    "palace-poker": [("limit", {"seats": ["Ann", "Bob"]}), ("no-limit", {"seats": ["Ann", "Bob", "Cy"]}),
-                     ("open-market", {"seats": ["Ann", "Bob", "Cy"]}), ("points", {"seats": ["Ann", "Bob"]})],
-    "kings-pot": [("standard", {"players": ["Ada", "Ben", "Cleo"]}),
-                  ("flat-ante", {"players": ["Ada", "Ben", "Cleo", "Dev"]})],
-}
-GAMES = tuple(SETUPS)
-
-
-def positions(game: str, per_setup: int = 8, every: int = 9):
-    """(label, state) where the seat to move has more than one legal action."""
-    family = get_family(game)
-    out = []
-    for k, (variant, setup) in enumerate(SETUPS[game]):
-        rng = random.Random(f"{game}/{k}")
-        state = family.start(variant, {**setup, "seed": k})
-        taken, step = 0, 0
-        while taken < per_setup and step < 3000:
-            if state.is_over:
-                state = family.start(variant, {**setup, "seed": f"{k}/{step}"})
-            legal = state.legal_actions()
-            if step % every == 0 and state.mover is not None and len(state.view(state.mover).legal_actions()) > 1:
-                out.append((f"{variant}#{step}", state))
-                taken += 1
-            state = state.apply(rng.choice(legal))
-            step += 1
-    return out
-
-
-POSITIONS = {game: positions(game) for game in GAMES}
-
-
-def _sample_other_than(state, seat: int, tries: int = 8):
-    """A position the seat cannot tell from ``state`` with the unseen cards dealt differently."""
-    view = state.view(seat)
-    for t in range(tries):
-        sample = view.determinize(random.Random(f"reshuffle/{t}"))
-        if sample != state or not view.unseen():
-            return sample
-    return sample
-
+from .positions import GAMES, POSITIONS, sample_other_than
 
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("game", GAMES)
@@ -79,7 +35,7 @@ def test_reshuffling_the_unseen_cards_never_changes_a_decision(game, level):
     changed = 0
     for label, state in POSITIONS[game]:
         seat = state.mover
-        sample = _sample_other_than(state, seat)
+        sample = sample_other_than(state, seat)
         changed += sample != state
         real = player_for(game, level, seed=label).decide(state.view(seat))
         other = player_for(game, level, seed=label).decide(sample.view(seat))
@@ -99,7 +55,7 @@ def test_a_view_holds_nothing_that_tells_where_the_unseen_cards_are(game):
     # same for two positions that differ only in where the unseen cards lie
     for label, state in POSITIONS[game]:
         seat = state.mover
-        sample = _sample_other_than(state, seat)
+        sample = sample_other_than(state, seat)
         if sample == state:
             continue
         assert pickle.dumps(_without_history(state.view(seat))) == pickle.dumps(_without_history(sample.view(seat))), label
