@@ -10,6 +10,7 @@ from rules.palace import (CallOut, Chance, CheckStock, Choose, Flash, Flip, Last
 from rules.palace import Action as PalaceAction
 
 from ..base import Decision, Player, register
+from . import BenchTable, declare_table
 from .ismcts import ismcts_player
 
 GAME = "palace"
@@ -32,6 +33,18 @@ def payoff(start: Any, end: Any) -> tuple[float, ...]:
 
 
 IsmctsPalace = register(ismcts_player(GAME, payoff, ISMCTS_ITERATIONS))
+
+
+def _standing(state: Any) -> dict[str, float]:
+    """1 for a player who won (is not the last with cards), 0 for the loser; a game stopped
+    before its end (the bench's action cap) is a half each."""
+    return dict(zip(state.names, payoff(state, state)))
+
+
+declare_table(GAME, BenchTable(
+    presets=("house", "caron", "bga"), seats=2, deals=1,
+    setup=lambda names, seed: {"seats": list(names), "seed": seed},
+    next_deal=lambda state, preset, seed: None, standing=_standing))
 
 
 # -- the shedding heuristic ---------------------------------------------------------------------
