@@ -42,9 +42,10 @@ def test_a_tie_for_the_most_chips_is_shared():
 
 
 def test_one_deal_a_pair_gives_every_pair_level_and_ladder_in_the_json_line():
-    # the outside pairs of the fastest table only (ISMCTS takes seconds a decision); the levels everywhere
+    # the levels at every table, a match of one deal (the outside pairs: the next test)
     every = tables()
-    out = subprocess.run([sys.executable, "-m", "bench", "bots", "--games", "1", "--jobs", "2", "--json"],
+    out = subprocess.run([sys.executable, "-m", "bench", "bots", "--games", "1", "--deals", "1", "--jobs", "2",
+                          "--json"],
                          cwd=ROOT, capture_output=True, text=True, check=True, timeout=600)
     result = json.loads(out.stdout.strip().splitlines()[-1])
     pairs = {(p["game"], p["stronger"], p["weaker"]): p for p in result["pairs"]}
@@ -63,7 +64,7 @@ def test_one_deal_a_pair_gives_every_pair_level_and_ladder_in_the_json_line():
 
 def test_the_outside_pairs_run_with_a_small_search():
     out = subprocess.run([sys.executable, "-m", "bench", "bots", "--outside", "--games", "2", "--jobs", "1",
-                          "--iterations", "2", "--only", "palace/bga", "--pair", "strong:ismcts",
+                          "--iterations", "2", "--deals", "1", "--only", "palace/bga", "--pair", "strong:ismcts",
                           "--pair", "standard:shedding", "--json"],
                          cwd=ROOT, capture_output=True, text=True, check=True, timeout=600)
     result = json.loads(out.stdout.strip().splitlines()[-1])
