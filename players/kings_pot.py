@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.cards import ALL_CARDS
-from rules.kings_pot import (FOLD, LINES, Bet, Buy, Call, Check, Fold, FoldCard, HandName, KingsPotState, Raise,
-                             ref)
+from rules.cards import ALL_CARDS, Card
+from rules.kings_pot import Action
+from rules.kings_pot import (FOLD, LINES, Bet, Buy, Call, Check, Fold, FoldCard, HandName, KingsPotState, KingsPotView,
+                             Raise, ref)
 from rules.poker import evaluate_indices
 
 from .base import Decision, Player, register
@@ -41,8 +43,15 @@ from .base import Decision, Player, register
 GAME = "kings-pot"
 
 
-def _one(legal: tuple, kind: type):
+def _one(legal: tuple[Action, ...], kind: type[Action]) -> Action | None:
     return next((a for a in legal if type(a) is kind), None)
+
+
+def _me(view: KingsPotView) -> Any:
+    """The deciding seat's own place at the table (a player decides from a seat's view; its
+    type, the view's SeatView, is not on the game's public face)."""
+    assert view.seat is not None
+    return view.players[view.seat]
 
 
 # -- deals of the cards a seat cannot see ------------------------------------------
@@ -78,7 +87,8 @@ class _Deals:
         for k, cell in enumerate(self.hidden):
             cells[cell] = drawn[k]
         k = len(self.hidden) + 5
-        values = [evaluate_indices([cells[c] for c in line]) for line in _LINE_CELLS]
+        dealt: list[int] = cells  # type: ignore[assignment]  # every hidden cell is filled now
+        values = [evaluate_indices([dealt[c] for c in line]) for line in _LINE_CELLS]
         values.append(evaluate_indices(drawn[k - 5:k]))
         backed = []
         for count in self.counts:
@@ -110,7 +120,7 @@ def _share_at(value: int, theirs: tuple[int, int]) -> float:
 def chances(view: Any, samples: int, rng: random.Random) -> tuple[float, dict[HandName, float]]:
     """(the seat's expected share of the pot, each hand it backs: the chance it wins) over
     ``samples`` deals of the unseen cards, everyone's live cards staying in."""
-    mine = {_HAND_OF_CARD[c.index] for c in view.players[view.seat].cards}
+    mine = {_HAND_OF_CARD[c.index] for c in _me(view).cards}
     share = 0.0
     wins = dict.fromkeys(mine, 0.0)
     deals = _Deals(view)
@@ -126,10 +136,10 @@ def chances(view: Any, samples: int, rng: random.Random) -> tuple[float, dict[Ha
     return share / samples, {_HANDS[h]: w / samples for h, w in wins.items()}
 
 
-def _duplicate(view: Any, legal: tuple):
+def _duplicate(view: KingsPotView, legal: tuple[Action, ...]) -> Action | None:
     """A fold of a second card of a rank the seat already holds (it backs the same hand)."""
     seen = set()
-    for c in view.players[view.seat].cards:
+    for c in _me(view).cards:
         if c.rank in seen:
             fold = next((a for a in legal if type(a) is FoldCard and a.card == c), None)
             if fold is not None:
@@ -151,23 +161,24 @@ class _KingsPotPlayer(Player):
             return self._buy(view, buys, rng)
         return self._bet(view, legal, rng)
 
-    def _buy(self, view, buys, rng) -> Decision:
+    def _buy(self, view: KingsPotView, buys: list[Buy], rng: random.Random) -> Decision:
         want = max(1, (max(b.count for b in buys) + 1) // 2)
         action = min(buys, key=lambda b: abs(b.count - want))
         return self._words(view, action, "buy")
 
-    def _bet(self, view, legal, rng) -> Decision:  # pragma: no cover - abstract
+    def _bet(self, view: KingsPotView, legal: tuple[Action, ...], rng: random.Random) -> Decision:  # pragma: no cover
         raise NotImplementedError
 
-    def _owed(self, view) -> int:
-        me = view.players[view.seat]
-        return max(0, view.level - me.paid) * me.card_count
+    def _owed(self, view: KingsPotView) -> int:
+        me = _me(view)
+        return int(max(0, view.level - me.paid) * me.card_count)
 
-    def _by_chances(self, view, legal, rng, fold_weak: bool) -> Decision:
+    def _by_chances(self, view: KingsPotView, legal: tuple[Action, ...], rng: random.Random,
+                    fold_weak: bool) -> Decision:
         if (fold := _duplicate(view, legal)) is not None:
             return self._words(view, fold, "duplicate")
         share, wins = chances(view, self.samples, rng)
-        me = view.players[view.seat]
+        me = _me(view)
         owed = self._owed(view)
         pot = view.pot
         in_deal = sum(p.in_deal for p in view.players)
@@ -179,7 +190,7 @@ class _KingsPotPlayer(Player):
                 return self._words(view, fold, "weak-card", chance=chance, hand=HandName.for_rank(weakest.rank))
         fair = 1 / max(1, in_deal)
         check, call = _one(legal, Check), _one(legal, Call)
-        ups = [a for a in legal if type(a) in (Bet, Raise)]
+        ups = [a for a in legal if isinstance(a, (Bet, Raise))]
         if ups and share > 1.3 * fair:
             size = 1 if not fold_weak else max(1, min(len(ups), round((share - fair) * 10)))
             up = min(ups, key=lambda a: abs(a.per_card - size))
@@ -190,7 +201,7 @@ class _KingsPotPlayer(Player):
             return self._words(view, call, "call", share=share, owed=owed, pot=pot)
         return self._words(view, _one(legal, Fold) or legal[0], "fold", share=share, owed=owed, pot=pot)
 
-    def _words(self, view: Any, action, why: str, **facts) -> Decision:
+    def _words(self, view: KingsPotView, action: Action, why: str, **facts: Any) -> Decision:
         if not self.words:
             return Decision(action)
         state = view.determinize(random.Random(0))  # the seat's own position, for describe() only
@@ -218,11 +229,16 @@ class _Facts:
 _DEALS = "over the deals of the cards you cannot see"
 
 
+def _title(hand: HandName | None) -> str:
+    assert hand is not None  # the reasons that name a hand are given one
+    return hand.title
+
+
 def _with_kings(f: _Facts) -> str:
     return f" (and the King's pot of {f.kings_pot} when the King's hand beats every line)" if f.kings_pot else ""
 
 
-_REASONS = {
+_REASONS: dict[str, Callable[[str, _Facts], tuple[str, str | None]]] = {
     "buy": lambda what, f: (f"{what}: each card backs one hand, and more cards cost more in every bet",
                             "Buying cards"),
     "buy-choice": lambda what, f: (
@@ -231,10 +247,10 @@ _REASONS = {
     "duplicate": lambda what, f: (f"{what}: another card of that rank already backs the same hand",
                                   "Cards of equal rank"),
     "weak-card": lambda what, f: (
-        f"{what}: the {f.hand.title} wins only {f.chance:.0%} of the deals of the cards you cannot see, "
+        f"{what}: the {_title(f.hand)} wins only {f.chance:.0%} of the deals of the cards you cannot see, "
         "so it only costs you in every bet", "Backing a hand"),
     "costly-card": lambda what, f: (
-        f"{what}: the {f.hand.title} is the best backed hand in only {f.chance:.0%} of the deals of the "
+        f"{what}: the {_title(f.hand)} is the best backed hand in only {f.chance:.0%} of the deals of the "
         f"cards you cannot see, worth about {f.worth:.1f} chips to you against about {f.cost:.1f} it "
         "would cost in bets", "Backing a hand"),
     "strong-hand": lambda what, f: (
@@ -273,10 +289,10 @@ it does not bet) up to this often; the strong player reads loose callers by the 
 class BeginnerKingsPot(_KingsPotPlayer):
     level = "beginner"
 
-    def _buy(self, view, buys, rng):
+    def _buy(self, view: KingsPotView, buys: list[Buy], rng: random.Random) -> Decision:
         return self._words(view, buys[int(rng.random() * min(3, len(buys)))], "random")
 
-    def _bet(self, view, legal, rng):
+    def _bet(self, view: KingsPotView, legal: tuple[Action, ...], rng: random.Random) -> Decision:
         roll = rng.random()
         ups = [a for a in legal if type(a) in (Bet, Raise)]
         if ups and roll < LOOSE_UP:
@@ -293,7 +309,7 @@ class StandardKingsPot(_KingsPotPlayer):
     level = "standard"
     samples = 80
 
-    def _bet(self, view, legal, rng):
+    def _bet(self, view: KingsPotView, legal: tuple[Action, ...], rng: random.Random) -> Decision:
         return self._by_chances(view, legal, rng, fold_weak=False)
 
 
@@ -307,12 +323,12 @@ class Odds:
 
     share: float = 0.0
     kings: float = 0.0
-    card_share: dict = field(default_factory=dict)
-    card_kings: dict = field(default_factory=dict)
-    alone: dict = field(default_factory=dict)   # per card: how often its hand is the best backed
-    seats: list = field(default_factory=list)   # the other players still in, in the deals' order
-    chance: list = field(default_factory=list)  # per hand: how often it is the best backed hand, if backed
-    deals: list = field(default_factory=list)   # per deal: a _Dealt
+    card_share: dict[Card, float] = field(default_factory=dict)
+    card_kings: dict[Card, float] = field(default_factory=dict)
+    alone: dict[Card, float] = field(default_factory=dict)   # per card: how often its hand is the best backed
+    seats: list[int] = field(default_factory=list)   # the other players still in, in the deals' order
+    chance: list[float] = field(default_factory=list)  # per hand: how often it is the best backed hand, if backed
+    deals: list["_Dealt"] = field(default_factory=list)   # per deal: a _Dealt
 
 
 @dataclass
@@ -341,8 +357,8 @@ of the hands they back (summed): fitted on the standard player's own estimates."
 def odds(view: Any, samples: int, rng: random.Random) -> Odds:
     """The seat's :class:`Odds` over ``samples`` deals of the unseen cards, everyone's live
     cards judged as at the showdown."""
-    live = view.players[view.seat].cards
-    first = {}  # one card per hand: a second card of a rank adds nothing
+    live = _me(view).cards
+    first: dict[int, Card] = {}  # one card per hand: a second card of a rank adds nothing
     for c in live:
         first.setdefault(_HAND_OF_CARD[c.index], c)
     out = Odds(card_share=dict.fromkeys(live, 0.0), card_kings=dict.fromkeys(live, 0.0),
@@ -365,7 +381,7 @@ def odds(view: Any, samples: int, rng: random.Random) -> Odds:
     return out
 
 
-def _add_deal(out: Odds, first: dict, values: list[int], backed: list[set[int]], rule: str) -> _Dealt:
+def _add_deal(out: Odds, first: dict[int, Card], values: list[int], backed: list[set[int]], rule: str) -> _Dealt:
     """Count one deal into ``out``: what the seat's best hand wins, and what its best card adds
     over its second best."""
     theirs = _their_best(values, backed)
@@ -462,7 +478,7 @@ def _at_random(move: _Move) -> float:
 def _public_chances(view: Any, reveals: int, samples: int, rng: random.Random) -> list[float]:
     """Per hand: how often it would be the best backed hand, as it looked after ``reveals``."""
     deals = _Deals(view, view.rules.reveal.shown_after(reveals))
-    mine = {_HAND_OF_CARD[c.index] for c in view.players[view.seat].cards}
+    mine = {_HAND_OF_CARD[c.index] for c in _me(view).cards}
     tally = [0.0] * len(_HANDS)
     for _ in range(samples):
         values, backed = deals.deal(rng)
@@ -511,26 +527,26 @@ class StrongKingsPot(_KingsPotPlayer):
     prior = 0.3            # before its first move: the chance a player plays by its chances
     stays = 0.9            # how often a player who does not stays in for a bet
 
-    def _buy(self, view, buys, rng) -> Decision:
+    def _buy(self, view: KingsPotView, buys: list[Buy], rng: random.Random) -> Decision:
         action = min(buys, key=lambda b: abs(b.count - self.buy_count))
         return self._words(view, action, "buy-choice")
 
-    def _bet(self, view, legal, rng):
+    def _bet(self, view: KingsPotView, legal: tuple[Action, ...], rng: random.Random) -> Decision:
         if (fold := _duplicate(view, legal)) is not None:
             return self._words(view, fold, "duplicate")
         o = odds(view, self.samples, rng)
-        if view.players[view.seat].card_count > 1 and (fold := self._costly_card(view, legal, o)) is not None:
-            return fold
+        if _me(view).card_count > 1 and (costly := self._costly_card(view, legal, o)) is not None:
+            return costly
         return self._stake(view, legal, o, _reads(view, o, self.samples // 3, self.blur, rng))
 
-    def _costly_card(self, view, legal, o: Odds) -> Decision | None:
+    def _costly_card(self, view: KingsPotView, legal: tuple[Action, ...], o: Odds) -> Decision | None:
         """A fold of the card worth least, when its hand's part of both pots does not pay for
         its part of what is due now and of the later rounds' bets."""
         rounds_after = 3 - view.reveals
         cards = sum(p.card_count for p in view.players if p.in_deal)
         due = sum(max(0, view.level - p.paid) * p.card_count for p in view.players if p.in_deal)
         pot = view.pot + due + self.future_bet * rounds_after * cards  # the pot at the showdown
-        cost = max(0, view.level - view.players[view.seat].paid) + self.future_bet * rounds_after
+        cost = max(0, view.level - _me(view).paid) + self.future_bet * rounds_after
         worth = {c: o.card_share[c] * pot + o.card_kings[c] * view.kings_pot for c in o.card_share}
         weakest = min(worth, key=lambda c: (worth[c], c.index))
         fold = next((a for a in legal if type(a) is FoldCard and a.card == weakest), None)
@@ -539,11 +555,11 @@ class StrongKingsPot(_KingsPotPlayer):
         return self._words(view, fold, "costly-card", chance=o.alone[weakest], hand=HandName.for_rank(weakest.rank),
                            worth=worth[weakest], cost=cost)
 
-    def _stake(self, view, legal, o: Odds, reads: dict[int, float]) -> Decision:
+    def _stake(self, view: KingsPotView, legal: tuple[Action, ...], o: Odds, reads: dict[int, float]) -> Decision:
         options = [a for a in legal if type(a) in (Check, Call, Bet, Raise)]
         worth = {a: self._expect(view, a, o, reads) for a in options}
         best = max(options, key=lambda a: (worth[a], type(a) in (Check, Call)), default=FOLD)
-        me = view.players[view.seat]
+        me = _me(view)
         owed = self._owed(view)
         facts = dict(share=o.share, owed=owed, pot=view.pot, kings_pot=view.kings_pot)
         if best is FOLD or (worth[best] < 0 and _one(legal, Check) is None):
@@ -556,11 +572,11 @@ class StrongKingsPot(_KingsPotPlayer):
             return self._words(view, best, "check-better" if len(options) > 1 else "check", share=o.share)
         return self._words(view, best, "call-kings", worth=worth[best] + owed, **facts)
 
-    def _expect(self, view, action, o: Odds, reads: dict[int, float]) -> float:
+    def _expect(self, view: KingsPotView, action: Action, o: Odds, reads: dict[int, float]) -> float:
         """Chips the seat expects from the deal after ``action``, over folding now: each other
         player stays in when the pot pays for what its cards look worth, or nearly always
         if its moves say it does not play by its chances."""
-        me = view.players[view.seat]
+        me = _me(view)
         level = action.per_card if type(action) is Bet else view.level + (
             action.per_card if type(action) is Raise else 0)
         add = (level - me.paid) * me.card_count
@@ -581,9 +597,9 @@ class StrongKingsPot(_KingsPotPlayer):
             total += self._outcome(view, add, calls, dealt)
         return total / len(o.deals)
 
-    def _outcome(self, view, add: int, calls: list, dealt: _Dealt) -> float:
+    def _outcome(self, view: KingsPotView, add: int, calls: list[tuple[float, int, int]], dealt: _Dealt) -> float:
         """Chips expected from one deal, over each set of others who call (or fold)."""
-        me = view.players[view.seat]
+        me = _me(view)
         rounds_after = 3 - view.reveals
         value = 0.0
         for stay in range(len(dealt.by_stay)):

@@ -33,12 +33,19 @@ from typing import Any
 from rules.cards import Card, counted
 from rules.palace import (CHANCE, CHECK_STOCK, FLIP, LAST_CARD, PASS, PICKUP, QUICK_FLIP, READY, TAKE_UP, CallOut,
                           Chance, Choose, Flash, Flip, LastCard, PalaceRules, Phase, Pickup, Play, Quick, QuickFlip,
-                          Reflect, Swap, TakeUp)
+                          PalaceView, Reflect, Swap, TakeUp)
 from rules.palace import Action as PalaceAction
 
 from .base import Decision, Player, register
 
 GAME = "palace"
+
+Legal = tuple[Any, ...]
+"""A position's legal actions (Palace actions; read by their type, so held as Any)."""
+Why = tuple[Any, ...]
+"""A reason as a short tuple: its kind first, then what the words quote."""
+Left = Callable[[], tuple[tuple[int, int], ...]]
+"""(seat, cards still to play) of the other players, asked for only when needed."""
 
 
 # -- what the mover knows ---------------------------------------------------------------------
@@ -85,12 +92,12 @@ def _code(card: Card) -> int:
 
 def special(rules: PalaceRules, code: int) -> bool:
     """Wild, burning, flashed or forcing: the cards worth keeping for when they matter."""
-    return rules.is_wild[code] or rules.is_clear[code] or rules.is_flash[code] or rules.is_force_pickup[code]
+    return bool(rules.is_wild[code] or rules.is_clear[code] or rules.is_flash[code] or rules.is_force_pickup[code])
 
 
 def worth(rules: PalaceRules, code: int) -> int:
     """How much a card is worth keeping (higher: keep it longer; face up at the start)."""
-    value = rules.levels[code]
+    value: int = rules.levels[code]
     if rules.is_flash[code] or rules.is_force_pickup[code]:
         value += 60
     elif rules.is_clear[code]:
@@ -117,7 +124,7 @@ def _pile_run(pile: tuple[Card, ...]) -> int:
 # A choice is (action, why): ``why`` a short tuple naming the reason, put into words only when a
 # person asks (the look-ahead makes thousands of choices and never shows one).
 
-def beginner_choice(f: Facts, legal: tuple, rng: random.Random) -> tuple[PalaceAction, tuple]:
+def beginner_choice(f: Facts, legal: Legal, rng: random.Random) -> tuple[PalaceAction, Why]:
     phase = f.phase
     if phase == "choose":
         return legal[int(rng.random() * len(legal))], ("random-face-up",)
@@ -137,7 +144,7 @@ def beginner_choice(f: Facts, legal: tuple, rng: random.Random) -> tuple[PalaceA
     return legal[0], ("only",)
 
 
-def standard_choice(f: Facts, legal: tuple, rng: random.Random | None = None) -> tuple[PalaceAction, tuple]:
+def standard_choice(f: Facts, legal: Legal, rng: random.Random | None = None) -> tuple[PalaceAction, Why]:
     phase = f.phase
     if len(legal) == 1:
         return legal[0], ("only",)
@@ -163,13 +170,13 @@ def standard_choice(f: Facts, legal: tuple, rng: random.Random | None = None) ->
     return _play_turn(f, legal)
 
 
-def _choose_face_up(f: Facts, legal: tuple) -> tuple[PalaceAction, tuple]:
+def _choose_face_up(f: Facts, legal: Legal) -> tuple[PalaceAction, Why]:
     rules = f.rules
     best = max(legal, key=lambda a: (sum(worth(rules, _code(c)) for c in a.cards), [-c.index for c in a.cards]))
     return best, ("best-face-up", best.cards)
 
 
-def _swap(f: Facts, legal: tuple) -> tuple[PalaceAction, tuple]:
+def _swap(f: Facts, legal: Legal) -> tuple[PalaceAction, Why]:
     """Swap the strongest hand card for the weakest face-up card while that improves the table."""
     rules = f.rules
     best, gain = None, 0
@@ -183,13 +190,13 @@ def _swap(f: Facts, legal: tuple) -> tuple[PalaceAction, tuple]:
     return best, ("swap-up", best.hand_card, best.face_up_card)
 
 
-def _best_target(f: Facts, plays: list) -> PalaceAction:
+def _best_target(f: Facts, plays: list[Any]) -> Any:
     """Among plays of the same cards at different players, the one at whoever is closest to
     going out (a flash makes its target take the pile)."""
-    return _aim(plays, plays[0], lambda: f.left)
+    return _aim(tuple(plays), plays[0], lambda: f.left)
 
 
-def _play_turn(f: Facts, legal: tuple) -> tuple[PalaceAction, tuple]:
+def _play_turn(f: Facts, legal: Legal) -> tuple[PalaceAction, Why]:
     return turn_habit(f.rules, f.pile, legal, lambda: f.left)
 
 
@@ -221,11 +228,10 @@ def _tables(rules: PalaceRules) -> _RankTables:
     return made
 
 
-def turn_habit(rules: PalaceRules, pile: tuple, legal: tuple,
-               left: Callable[[], tuple]) -> tuple[PalaceAction, tuple]:
+def turn_habit(rules: PalaceRules, pile: tuple[Card, ...], legal: Legal, left: Left) -> tuple[PalaceAction, Why]:
     """The standard habits on an ordinary turn. ``left()`` gives (seat, cards still to play) for
     the others, asked only to aim a flash (the look-ahead calls this on every simulated move)."""
-    by_rank: dict[int, PalaceAction] = {}  # the largest play of each rank (every copy: multiples)
+    by_rank: dict[int, Any] = {}  # the largest play of each rank (every copy: multiples)
     call_out = None
     words = set()
     for a in legal:
@@ -254,8 +260,8 @@ def turn_habit(rules: PalaceRules, pile: tuple, legal: tuple,
     return (PICKUP, ("pickup",)) if Pickup in words else (legal[0], ("only",))
 
 
-def _card_habit(rules: PalaceRules, pile: tuple, legal: tuple, by_rank: dict, chance: bool,
-                left: Callable[[], tuple]) -> tuple[PalaceAction, tuple]:
+def _card_habit(rules: PalaceRules, pile: tuple[Card, ...], legal: Legal, by_rank: dict[int, Any], chance: bool,
+                left: Left) -> tuple[PalaceAction, Why]:
     tables = _tables(rules)
     # a four of a kind finished on the pile burns it (and its player goes again)
     if len(pile) >= 3 and rules.four_of_a_kind:
@@ -287,7 +293,7 @@ def _card_habit(rules: PalaceRules, pile: tuple, legal: tuple, by_rank: dict, ch
     return _aim(legal, by_rank[min(specials, key=cheapest)], left), ("special-only",)
 
 
-def _aim(legal: tuple, play: PalaceAction, left: Callable[[], tuple]) -> PalaceAction:
+def _aim(legal: Legal, play: PalaceAction, left: Left) -> PalaceAction:
     """A flash goes at whoever is closest to going out (it makes its target take the pile)."""
     if type(play) is not Flash:
         return play
@@ -297,7 +303,8 @@ def _aim(legal: tuple, play: PalaceAction, left: Callable[[], tuple]) -> PalaceA
 
 
 # -- the reasons in words -----------------------------------------------------------------------
-def reason_words(f: Facts, action: PalaceAction, why: tuple, describe) -> tuple[str, str | None]:
+def reason_words(f: Facts, action: PalaceAction, why: Why,
+                 describe: Callable[[PalaceAction], str]) -> tuple[str, str | None]:
     """(the reason in plain words, the rules-config key of the rule it rests on, if any)."""
     what = describe(action)
     kind = why[0]
@@ -370,10 +377,10 @@ class _PalacePlayer(Player):
         action, why = self._pick(view, facts, view.legal_actions(), rng)
         return self._decision(view, facts, action, why)
 
-    def _pick(self, view: Any, facts: Facts, legal: tuple, rng: random.Random) -> tuple[PalaceAction, tuple]:
+    def _pick(self, view: PalaceView, facts: Facts, legal: Legal, rng: random.Random) -> tuple[PalaceAction, Why]:
         raise NotImplementedError  # pragma: no cover
 
-    def _decision(self, view: Any, facts: Facts, action: PalaceAction, why: tuple) -> Decision:
+    def _decision(self, view: PalaceView, facts: Facts, action: PalaceAction, why: Why) -> Decision:
         if not self.words:
             return Decision(action)
         state = view.determinize(random.Random(0))  # the seat's own position: for describe() only
@@ -391,7 +398,7 @@ class _PalacePlayer(Player):
 class BeginnerPalace(_PalacePlayer):
     level = "beginner"
 
-    def _pick(self, view, facts, legal, rng):
+    def _pick(self, view: PalaceView, facts: Facts, legal: Legal, rng: random.Random) -> tuple[PalaceAction, Why]:
         return beginner_choice(facts, legal, rng)
 
 
@@ -399,7 +406,7 @@ class BeginnerPalace(_PalacePlayer):
 class StandardPalace(_PalacePlayer):
     level = "standard"
 
-    def _pick(self, view, facts, legal, rng):
+    def _pick(self, view: PalaceView, facts: Facts, legal: Legal, rng: random.Random) -> tuple[PalaceAction, Why]:
         return standard_choice(facts, legal)
 
 
@@ -423,11 +430,12 @@ _OVER = Phase.OVER
 _PLAY = Phase.PLAY
 
 
-def sample_habit(st: Any, legal: tuple) -> PalaceAction:
+def sample_habit(st: Any, legal: Legal) -> PalaceAction:
     """``standard_choice(facts_from_state(st, st.to_move), legal)``'s action, without building
     the facts on an ordinary turn (the look-ahead asks this on every simulated move)."""
     if len(legal) == 1:
-        return legal[0]
+        only: PalaceAction = legal[0]
+        return only
     if st.phase is _PLAY:
         seat = st.to_move
         return turn_habit(st.rules, st.pile, legal, lambda: facts_from_state(st, seat).left)[0]
@@ -486,10 +494,10 @@ def _standing(st: Any, seat: int, tables: _RankTables) -> float:
             + _PER_PLAIN_LEVEL * (levels / plain if plain else 0.5))
 
 
-def candidates(facts: Facts, legal: tuple) -> list[PalaceAction]:
+def candidates(facts: Facts, legal: Legal) -> list[PalaceAction]:
     """The moves worth comparing: for each rank, playing one card or all of them (other counts
     are rarely different); each flash at its best target; the non-card actions."""
-    by_rank: dict[tuple, list] = {}
+    by_rank: dict[tuple[type, int], list[Any]] = {}
     out: list[PalaceAction] = []
     for a in legal:
         kind = type(a)
@@ -525,7 +533,7 @@ class StrongPalace(_PalacePlayer):
     """The habit and up to seven other candidates: the actions that are not card plays (take the
     pile, chance the stock) first, then the plays of the weakest ranks."""
 
-    def _pick(self, view, facts, legal, rng):
+    def _pick(self, view: PalaceView, facts: Facts, legal: Legal, rng: random.Random) -> tuple[PalaceAction, Why]:
         habit, why = standard_choice(facts, legal)
         if facts.phase in ("choose", "swap") or len(legal) == 1:
             return habit, why
@@ -543,10 +551,11 @@ class StrongPalace(_PalacePlayer):
             return habit, why
         return moves[best], ("look-ahead", sum(scores[best]) / deals, sum(scores[0]) / deals, deals, habit)
 
-    def _play_ahead(self, view, moves: list, rng: random.Random) -> list[list[float]]:
+    def _play_ahead(self, view: PalaceView, moves: list[PalaceAction], rng: random.Random) -> list[list[float]]:
         """Each move's scores over the same sampled deals (the habit's first). The budget is a
         hard cap: a deal is played ahead only as far as what is left allows for every move."""
         seat = view.seat
+        assert seat is not None
         scores: list[list[float]] = [[] for _ in moves]
         spent = 0
         for _ in range(self.deals):

@@ -22,7 +22,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from rules.palace_poker import Bet, Buy, Call, Discard, Fold, Keep, Phase, Raise, Stay, battle_odds, ref
+from rules.palace_poker import (Action, Bet, Buy, Call, Discard, Fold, Keep, Phase, PokerView, Raise, Stay, battle_odds,
+                                ref)
 
 from .base import Decision, Player, register
 
@@ -49,7 +50,7 @@ def chances(view: Any, opponent: int | None = None) -> list[Chance]:
     return out
 
 
-def _one(legal: tuple, kind: type):
+def _one(legal: tuple[Action, ...], kind: type[Action]) -> Action | None:
     return next((a for a in legal if type(a) is kind), None)
 
 
@@ -57,7 +58,7 @@ def _soldiers(view: Any) -> int:
     return len(view.players[view.seat].soldiers)
 
 
-def _keep_or_least_discard(legal: tuple):
+def _keep_or_least_discard(legal: tuple[Action, ...]) -> tuple[Action, str]:
     keep = _one(legal, Keep)
     if keep is not None:
         return keep, "keep"
@@ -81,13 +82,14 @@ class _PokerPlayer(Player):
             return self._turn(view, legal, rng)
         return self._words(view, legal[0], "only")
 
-    def _turn(self, view, legal, rng) -> Decision:  # pragma: no cover - abstract
+    def _turn(self, view: PokerView, legal: tuple[Action, ...], rng: random.Random) -> Decision:  # pragma: no cover
         raise NotImplementedError
 
-    def _battle(self, view, legal, rng) -> Decision:  # pragma: no cover - abstract
+    def _battle(self, view: PokerView, legal: tuple[Action, ...], rng: random.Random) -> Decision:  # pragma: no cover
         raise NotImplementedError
 
-    def _words(self, view: Any, action, why: str, chance: Chance | None = None, detail: str = "") -> Decision:
+    def _words(self, view: PokerView, action: Action, why: str, chance: Chance | None = None,
+               detail: str = "") -> Decision:
         if not self.words:
             return Decision(action)
         state = view.determinize(random.Random(0))  # the seat's own position, for describe() only
@@ -130,7 +132,7 @@ class _PokerPlayer(Player):
 class BeginnerPoker(_PokerPlayer):
     level = "beginner"
 
-    def _turn(self, view, legal, rng):
+    def _turn(self, view: PokerView, legal: tuple[Action, ...], rng: random.Random) -> Decision:
         bets = [a for a in legal if type(a) is Bet]
         buy = _one(legal, Buy)
         roll = rng.random()
@@ -140,13 +142,13 @@ class BeginnerPoker(_PokerPlayer):
             return self._words(view, buy, "random")
         return self._words(view, _one(legal, Stay) or legal[0], "random")
 
-    def _battle(self, view, legal, rng):
+    def _battle(self, view: PokerView, legal: tuple[Action, ...], rng: random.Random) -> Decision:
         roll = rng.random()
         raise_ = _one(legal, Raise)
         if raise_ is not None and roll < 0.1:
             return self._words(view, raise_, "random")
-        if roll < 0.8 and _one(legal, Call) is not None:
-            return self._words(view, _one(legal, Call), "random")
+        if roll < 0.8 and (call := _one(legal, Call)) is not None:
+            return self._words(view, call, "random")
         return self._words(view, _one(legal, Fold) or legal[0], "random")
 
 
@@ -157,7 +159,7 @@ class StandardPoker(_PokerPlayer):
     raise_at = 0.78
     soldiers_wanted = 2
 
-    def _turn(self, view, legal, rng):
+    def _turn(self, view: PokerView, legal: tuple[Action, ...], rng: random.Random) -> Decision:
         bets = {a.target: a for a in legal if type(a) is Bet}
         options = [c for c in chances(view) if c.seat in bets]
         best = max(options, key=lambda c: (c.win, -c.seat), default=None)
@@ -168,8 +170,9 @@ class StandardPoker(_PokerPlayer):
             return self._words(view, buy, "buy")
         return self._words(view, _one(legal, Stay) or legal[0], "stay")
 
-    def _battle(self, view, legal, rng):
+    def _battle(self, view: PokerView, legal: tuple[Action, ...], rng: random.Random) -> Decision:
         b = view.battle
+        assert b is not None  # a battle's answer is asked only in one
         other = b.attacker if b.responder == b.defender else b.defender
         (chance,) = chances(view, other) or (Chance(other, view.players[other].name, 0.5, 0, ""),)
         owed, pot = b.owed, view.pot
@@ -187,9 +190,10 @@ class StandardPoker(_PokerPlayer):
 class StrongPoker(StandardPoker):
     level = "strong"
 
-    def _turn(self, view, legal, rng):
+    def _turn(self, view: PokerView, legal: tuple[Action, ...], rng: random.Random) -> Decision:
         bets = {a.target: a for a in legal if type(a) is Bet}
         options = [c for c in chances(view) if c.seat in bets]
+        assert view.seat is not None
         me = view.players[view.seat]
         small = view.rules.small_bet
         pot = view.pot

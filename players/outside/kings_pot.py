@@ -28,9 +28,11 @@ IsmctsKingsPot = register(ismcts_player(GAME, payoff, ISMCTS_ITERATIONS))
 
 def _next(state: KingsPotState, preset: str, seed: str) -> KingsPotState | None:
     try:
-        return get_family(GAME).start(preset, state.next_setup(seed=seed))
+        nxt = get_family(GAME).start(preset, state.next_setup(seed=seed))
     except ValueError:  # fewer than three players can pay: the match is decided
         return None
+    assert isinstance(nxt, KingsPotState)
+    return nxt
 
 
 declare_table(GAME, BenchTable(

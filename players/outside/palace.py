@@ -64,7 +64,7 @@ def _special(rules: PalaceRules, code: int) -> bool:
 
 def _rank_value(rules: PalaceRules, code: int) -> int:
     """Specials above every plain rank, then by the rule set's rank order."""
-    return 100 * _special(rules, code) + rules.levels[code]
+    return 100 * _special(rules, code) + int(rules.levels[code])
 
 
 def _codes(action: Any) -> list[int]:
@@ -79,9 +79,9 @@ def shedding_choice(view: PalaceView) -> tuple[PalaceAction, str]:
     if len(legal) == 1:
         return legal[0], "the only move"
     kinds = {type(a) for a in legal}
-    for kind in (LastCard, CallOut):  # the table's calls are never skipped
-        if kind in kinds:
-            return next(a for a in legal if type(a) is kind), "the call the rules ask for"
+    for call in (LastCard, CallOut):  # the table's calls are never skipped
+        if call in kinds:
+            return next(a for a in legal if type(a) is call), "the call the rules ask for"
     if Choose in kinds:  # the strongest cards face up: they are played last
         chosen = max((a for a in legal if type(a) is Choose),
                      key=lambda a: (sorted((_rank_value(rules, c) for c in _codes(a)), reverse=True), str(a)))
@@ -91,12 +91,12 @@ def shedding_choice(view: PalaceView) -> tuple[PalaceAction, str]:
     plays = [a for a in legal if type(a) in _CARD_PLAYS]
     if plays:
         return _shed(rules, view.pile, plays)
-    for kind in (QuickFlip, Pass):
-        if kind in kinds:
-            return next(a for a in legal if type(a) is kind), "nothing to throw at once"
-    for kind in _STUCK:
-        if kind in kinds:
-            return next(a for a in legal if type(a) is kind), "nothing goes on the pile"
+    for done in (QuickFlip, Pass):
+        if done in kinds:
+            return next(a for a in legal if type(a) is done), "nothing to throw at once"
+    for stuck in _STUCK:
+        if stuck in kinds:
+            return next(a for a in legal if type(a) is stuck), "nothing goes on the pile"
     return legal[0], "the first move"
 
 
