@@ -292,6 +292,54 @@ def from_progress(path: str) -> dict[str, Any]:
     return summary(played, every, 0, 0.0, None)
 
 
+def decision_times(positions: int, only: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """The strong level's and ISMCTS's time a decision, one after the other in one process, on
+    the same positions (every seventh real choice of standard-against-standard deals): ISMCTS's
+    budget is set to at least ten times the strong level's mean."""
+    from players import player_for
+    from players.outside import bench_table
+    from rules.games import get_family
+
+    every = tables()
+    out: dict[str, Any] = {}
+    for key in only or tuple(every):
+        t = every[key]
+        spec = bench_table(t.game)
+        names = NAMES[:t.seats]
+        found: list[Any] = []
+        deal = 0
+        while len(found) < positions:
+            state = get_family(t.game).start(t.preset, spec.setup(names, f"timing/{deal}"))
+            bots = [player_for(t.game, "standard", seed=i) for i in range(t.seats)]
+            k = 0
+            while not state.is_over:
+                seat = state.mover
+                if seat is None:
+                    state = state.apply(state.legal_actions()[0])
+                    continue
+                view = state.view(seat)
+                if len(view.legal_actions()) > 1:
+                    if k % 7 == 0:
+                        found.append(state)
+                    k += 1
+                state = state.apply(bots[seat].act(view))
+            deal += 1
+        row: dict[str, Any] = {}
+        for level in ("strong", "ismcts"):
+            ms = []
+            for i, state in enumerate(found[:positions]):
+                bot = player_for(t.game, level, seed=i)
+                started = time.perf_counter()
+                bot.decide(state.view(state.mover))
+                ms.append((time.perf_counter() - started) * 1000)
+            row[level] = {"mean": round(sum(ms) / len(ms), 1), "p50": round(percentile(ms, 0.5), 1),
+                          "p95": round(p95(ms), 1)}
+        row["ismcts_iterations"] = player_for(t.game, "ismcts").budget
+        row["ratio_of_means"] = round(row["ismcts"]["mean"] / row["strong"]["mean"], 1)
+        out[key] = row
+    return out
+
+
 def table(result: dict[str, Any]) -> str:
     lines = [f"{'game':20} {'stronger':9} {'weaker':10} {'games':>5} {'win_rate':>8} {'fair':>5} "
              f"{'95% interval':>13}  beats"]
@@ -320,6 +368,8 @@ def main(argv: list[str]) -> int:
                    help="ISMCTS iterations a decision instead of the player's own (a quick look)")
     p.add_argument("--deals", type=int, default=None, help="deals a match instead of the table's (a quick look)")
     p.add_argument("--progress", help="append each match's result to this file as it ends (JSON lines)")
+    p.add_argument("--decision-times", type=int, metavar="N",
+                   help="only time strong and ISMCTS on N positions a table, one process (ISMCTS's budget)")
     p.add_argument("--summarize", metavar="FILE", help="only report the matches of a --progress file")
     p.add_argument("--list", action="store_true", help="list the game/preset keys and stop")
     p.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
@@ -327,6 +377,15 @@ def main(argv: list[str]) -> int:
     a = p.parse_args(argv)
     if a.list:
         print("\n".join(tables()))
+        return 0
+    if a.decision_times:
+        timed = decision_times(a.decision_times, tuple(a.only) if a.only else None)
+        for key, row in timed.items():
+            print(f"{key:20} strong mean {row['strong']['mean']:7.1f} ms (p95 {row['strong']['p95']:.1f}), "
+                  f"ISMCTS at {row['ismcts_iterations']} iterations mean {row['ismcts']['mean']:7.1f} ms "
+                  f"(p95 {row['ismcts']['p95']:.1f}): {row['ratio_of_means']}x")
+        if a.json:
+            print(json.dumps({"bench": "bots", "decision_times": timed}))
         return 0
     if a.summarize:
         result = from_progress(a.summarize)
