@@ -24,6 +24,7 @@ PURE_WHEELS = (
     "idna==3.10", "certifi==2025.7.14", "charset-normalizer==3.4.2", "tqdm==4.67.1",
     "typing_extensions==4.14.1", "pyodide-http==0.2.1",
     "fsrs==6.3.2",  # practice/mastery.py's spaced-repetition scheduler (pure Python)
+    "segno==1.6.6",  # tutor/model/qr.py: the QR codes of links (pure Python)
 )
 
 # The official lock has these as WASM builds that no registry ships; both are

@@ -1,5 +1,5 @@
-"""Sharing: the link to this study (copy it), opening a link, export and
-import as a text file, and the study's name."""
+"""Sharing: the link to this study (copy it, show it as a QR code, or hand it to the
+phone's share sheet), opening a link, export and import as a text file, and the study's name."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from tutor.model.study import Notice
 from .components import FileOpen, LinkBox
 from .layouts import wrapping_row
 from .lesson import BUTTON_CSS
+from .qr import QrBox
 
 
 class SharePane(pn.viewable.Viewer):
@@ -27,6 +28,9 @@ class SharePane(pn.viewable.Viewer):
                                            max_length=200)
         self._title.param.watch(self._rename, ["value"])
         self._link = LinkBox(css_classes=["link-box"], sizing_mode="stretch_width")
+        # the link box copies; the QR box adds the code and the phone's share sheet
+        self.qr = QrBox(file_maker=lambda: (self.app.export_filename(), self.app.export_file()),
+                        offer_copy=False, css_classes=["share-qr"], sizing_mode="stretch_width")
         self._paste = pn.widgets.TextInput(placeholder="Paste a Palace Tutor link to open it",
                                            css_classes=["open-link-input"], sizing_mode="stretch_width",
                                            min_width=160)
@@ -40,7 +44,7 @@ class SharePane(pn.viewable.Viewer):
         self._layout = pn.Column(
             pn.pane.HTML("<b>Share</b>: the link holds the whole study (lines, notes and where you are).",
                          margin=(10, 5, 0, 5)),
-            self._title, self._link,
+            self._title, self._link, self.qr,
             pn.Row(self._paste, self._open, sizing_mode="stretch_width"),
             wrapping_row(self._export, self._import, gap="12px"),
             sizing_mode="stretch_width", css_classes=["share-pane"])
@@ -59,7 +63,8 @@ class SharePane(pn.viewable.Viewer):
         if study is None:
             return
         if not names.isdisjoint({"study", "current", "step", "tree", "title"}):
-            self._link.fragment = self.app.link()  # made once a step, for the address bar too
+            self._link.fragment = self.qr.fragment = self.app.link()  # made once a step, for the address bar too
+            self.qr.label = "this step" if study.lesson is not None else "this study"
         if not names.isdisjoint({"study", "title"}):
             self._title.value = study.title
             self._export.filename = self.app.export_filename()
