@@ -33,6 +33,9 @@ Families = Callable[[str], GameFamily]
 # arrays and tables inside each other: a lesson needs a handful of levels; far more
 # made tomllib hit Python's recursion limit, which has no line to show
 MAX_NESTING = 32
+# the longest shipped lesson is under 10,000 characters; a file far past that is not a lesson
+# (and scanning and parsing it would hold up the page or the command line)
+MAX_LESSON_CHARS = 500_000
 
 
 def data_directory() -> Traversable:
@@ -53,7 +56,10 @@ def load_lesson_text(text: str, name: str, *, families: Families = get_family) -
 
 
 def _toml(text: str, name: str) -> dict[str, Any]:
-    """A lesson file's TOML table; :class:`LessonError` if it is not TOML or nests too deep."""
+    """A lesson file's TOML table; :class:`LessonError` if it is not TOML, is too long or nests too deep."""
+    if len(text) > MAX_LESSON_CHARS:
+        raise LessonError(f"too long for a lesson: {len(text):,} characters (the limit is {MAX_LESSON_CHARS:,})",
+                          name=name)
     line = _nesting_past(text, MAX_NESTING)
     if line is not None:
         raise LessonError(f"not valid TOML for a lesson: arrays or tables nested more than {MAX_NESTING} "

@@ -23,7 +23,6 @@ already applied.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -31,6 +30,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import param
+
+from rules.jsontext import read_json
 
 from .catalog import Catalog
 from .library import Library, SavedStudy
@@ -44,6 +45,7 @@ FREE_PLAY = ""  # the lesson picker's entry for a position of one's own
 DEFAULT_NAMES = ("Ann", "Ben", "Cleo", "Dev")
 JOBS = ("home", "learn", "play", "settle")
 STUDY_JOBS = ("learn", "play")  # the jobs that show a study
+SETUP_CHARS = 20_000  # a table setup typed or pasted as JSON (a stacked deck for eight is under 2,000)
 
 # what is reported of the open study (its question's changes count in quiz_changes)
 STUDY_NAMES = ("current", "step", "tree", "seat", "selection", "title", "notice", "quiz_open", "quiz_changes",
@@ -469,9 +471,9 @@ class TutorApp(param.Parameterized):
         text = setup_json.strip()
         if text:
             try:
-                setup = json.loads(text)
-            except ValueError as err:
-                self.notice = Notice("error", f"The setup is not valid JSON ({err}). Nothing was changed.")
+                setup = read_json(text, what="The setup", max_chars=SETUP_CHARS)
+            except ValueError as err:  # too long, nested too deep, or not JSON: said as such
+                self.notice = Notice("error", f"{err}. Nothing was changed.")
                 return False
             if not isinstance(setup, dict):
                 self.notice = Notice("error", "The setup must be a JSON object like {\"seed\": 7}. "

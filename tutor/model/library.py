@@ -24,6 +24,9 @@ from typing import Any
 
 import param
 
+from rules.errors import NotationError
+from rules.jsontext import JsonBoundsError, read_json
+
 from .params import TupleOf
 from .study import Notice, Study
 
@@ -33,6 +36,7 @@ STORAGE_KEY = "palace-tutor.saved-studies"
 TITLE_LIMIT = 200
 MAX_STUDIES = 500
 LINK_LIMIT = 2_000_000  # characters of one link; the browser's storage holds about 5 MB in all
+STORAGE_CHARS = 10_000_000  # a stored list longer than the browser's storage holds is not ours
 
 
 @dataclass(frozen=True)
@@ -86,8 +90,10 @@ def read_stored_list(text: str, fmt: str, version: int, key: str, what: str,
     if not text.strip():
         return []
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = read_json(text, what="the stored list", max_chars=STORAGE_CHARS)
+    except JsonBoundsError as err:
+        raise error(str(err)) from None
+    except NotationError:
         raise error("the stored list is not readable text (cut short or changed)") from None
     if not isinstance(data, dict) or data.get("format") != fmt:
         raise error("the stored list was not written by Palace Tutor")

@@ -41,6 +41,7 @@ from typing import Any
 
 from lessons.loader import initial_state
 from rules.errors import NotationError
+from rules.jsontext import JsonBoundsError, read_json
 
 from .catalog import Catalog
 from .study import Study, _stops
@@ -330,9 +331,11 @@ def decode_link(text: str, catalog: Catalog) -> Snapshot:
     if unpacker.unconsumed_tail:
         raise _fail("The link's content is too large to open.", "link")
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        data = read_json(raw.decode("utf-8"), what="its content", max_chars=MAX_PAYLOAD_BYTES)
+    except UnicodeDecodeError:
         raise _fail("The link's content is damaged and cannot be read.", "link") from None
+    except NotationError as err:  # too deep or not JSON: never handed to a recursive parser
+        raise _fail(f"The link cannot be read: {err}.", "link") from None
     return restore(data, catalog, what="link")
 
 
@@ -418,8 +421,10 @@ def import_text(text: str, catalog: Catalog) -> Snapshot:
 
 def _json_field(text: str, kind: type, where: str, name: str) -> Any:
     try:
-        value = json.loads(text)
-    except (ValueError, RecursionError):
+        value = read_json(text, what=f"the {name}", max_chars=MAX_PAYLOAD_BYTES)
+    except JsonBoundsError as err:
+        raise _fail(f"{where}: {err}.", "file", token=text) from None
+    except NotationError:
         value = None
     if not isinstance(value, kind):
         raise _fail(f"{where}: the {name} is not written as {'a quoted text' if kind is str else 'JSON'}.",

@@ -20,7 +20,8 @@ from typing import Any
 import panel as pn
 import param
 
-from tutor.model.app import JOBS, STUDY_JOBS, TutorApp
+from rules.jsontext import read_json
+from tutor.model.app import JOBS, SETUP_CHARS, STUDY_JOBS, TutorApp
 from tutor.model.catalog import Catalog
 from tutor.model.study import Notice
 from tutor.model.table_rules import rules_title
@@ -183,9 +184,10 @@ class TutorView(pn.viewable.Viewer):
 
     def _setup(self, value: str) -> None:
         """The table setup form: rules, players, shuffle number, or the whole setup as JSON."""
-        try:
-            form = json.loads(value)
-        except ValueError:
+        try:  # the form's own fields, one of which is the setup as typed (read again in setup_table)
+            form = read_json(value, what="The table setup form", max_chars=SETUP_CHARS + 2_000, max_depth=1)
+        except ValueError as err:
+            self.app.notice = Notice("error", f"{err}. Nothing was changed.")
             return
         if isinstance(form, dict):
             self.app.setup_table(str(form.get("variant") or ""), str(form.get("players") or ""),
