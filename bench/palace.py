@@ -42,6 +42,7 @@ from rules.palace import PRESETS
 from rules.palace.simulate import POLICIES, random_game
 
 GOAL = 500.0
+BENCH = Path(__file__).stem  # the name this bench is run by (python -m bench palace)
 
 
 def _reference(rounds: int = 20000) -> float:
@@ -107,7 +108,7 @@ def compare(other: str, rounds: int, games: int, policy: str) -> dict:
         rows.append({"variant": variant, "policy": policy, "other_games_per_cpu_s": round(before, 1),
                      "this_games_per_cpu_s": round(after, 1), "ratio": round(after / before, 3),
                      "same_actions": len(actions[variant]) == 1})
-    return {"bench": "palace", "against": roots["other"], "rounds": rounds, "games": games, "rows": rows}
+    return {"bench": BENCH, "against": roots["other"], "rounds": rounds, "games": games, "rows": rows}
 
 
 def main(argv: list[str]) -> int:
@@ -132,7 +133,7 @@ def main(argv: list[str]) -> int:
                       f"{row['other_games_per_cpu_s']:>8.0f} {row['this_games_per_cpu_s']:>8.0f} {row['ratio']:>6.2f} "
                       f"{'yes' if row['same_actions'] else 'NO':>13}")
         if args.json:
-            print(json.dumps({"bench": "palace", "compare": results}))
+            print(json.dumps({"bench": BENCH, "compare": results}))
         return 0
     reference_before = _reference()
     rows = [measure(v, args.players, args.games if p == "low-first" else max(1, args.games // 5), p)
@@ -154,7 +155,7 @@ def main(argv: list[str]) -> int:
         print(f"goal: >= {GOAL:.0f} games per CPU second for every preset with the low-first player: "
               f"{'met' if met else 'not met'}")
     if args.json:
-        print(json.dumps({"bench": "palace", "players": args.players, "reference_per_cpu_s": round(reference),
+        print(json.dumps({"bench": BENCH, "players": args.players, "reference_per_cpu_s": round(reference),
                           "goal_games_per_s": GOAL, "goal_met": met, "rows": rows}))
     return 0
 

@@ -38,13 +38,13 @@ NAMES = ["Ann", "Ben", "Cleo", "Dev"]
 
 def long_study(moves: int, seed: int = 0):
     """A free study of one Palace game with ``moves`` actions on its main line, cursor at the start."""
-    from rules.palace import actions as A
+    from rules.palace import FAMILY as PALACE, actions as A
     from tutor.model.catalog import Catalog
     from tutor.model.study import Study
     from tutor.model.tree import ROOT as START
 
     catalog = Catalog.load()
-    family = catalog.family("palace")
+    family = catalog.family(PALACE.id)
     study = Study.from_setup(family, "bga", {family.players_key: NAMES, "seed": seed})
     rng = random.Random(seed)
     for _ in range(moves):

@@ -43,6 +43,7 @@ def _positions(study):
 
 
 def measure_cpython(repeat: int = 3) -> dict:
+    from rules.palace_poker import FAMILY as PALACE_POKER
     from tutor.model.catalog import Catalog
     from tutor.model.study import Study
     from tutor.model.table_data import OddsCache, odds_seat
@@ -85,7 +86,7 @@ def measure_cpython(repeat: int = 3) -> dict:
                     walks.append(samples)
                 # the machine is shared: per position, the fastest of the walks
                 times[key].extend(min(column) for column in zip(*walks))
-        if lesson.game == "palace-poker":
+        if family is PALACE_POKER:  # the battle odds are Palace Poker's
             study = Study.from_lesson(lesson, family)
             cache = OddsCache()
             for _ in _positions(study):
@@ -175,7 +176,7 @@ def measure_browser(rounds: int) -> dict:
     with app_page("tables") as (page, url, errors):
         B.open_until_interactive(page, url + "index.html")
         B.wait_settled(page, timeout_s=120)
-        for game in ("palace", "palace-poker", "kings-pot"):
+        for game in catalog.game_ids():
             lessons = [catalog.lesson(entry.id) for entry in catalog.lessons_for(game)]
             if not lessons:
                 continue

@@ -176,5 +176,18 @@ GUIDES: tuple[Guide, ...] = (
 )
 
 
+PALACE_POKER, PALACE, KINGS_POT = GUIDES
+"""Each shipped game's guide, the ``guide`` part of its registration (``rules.games``)."""
+
+
+def registered_guides() -> tuple[Guide, ...]:
+    """The guide of every registered game, in the registry's order (the first screen's list)."""
+    from rules.games import game_ids, part
+
+    return tuple(part(game, "guide") for game in game_ids())
+
+
 def guide_for(game: str) -> Guide | None:
-    return next((g for g in GUIDES if g.game == game), None)
+    from rules.games import has_part, part
+
+    return part(game, "guide") if has_part(game, "guide") else None

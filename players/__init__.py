@@ -2,32 +2,39 @@
 alone (what that seat may see), at three levels. Imports ``rules`` only.
 
     from players import player_for
-    bot = player_for("palace", "standard", seed=1)
+    bot = player_for(game_id, "standard", seed=1)
     decision = bot.decide(state.view(state.mover))   # Decision(action, reason, ref)
+
+A game's players module is the ``players`` part of its registration (``rules.games``):
+importing it registers one :class:`Player` class per level (:func:`.base.register`).
 """
 
 from __future__ import annotations
 
-import importlib
+from rules.games import PartError, has_part, part
 
 from .base import LEVEL_WORDS, LEVELS, Decision, Player, registered
 from .outside import OUTSIDE
 
-_MODULES = {"palace": "players.palace", "palace-poker": "players.palace_poker", "kings-pot": "players.kings_pot"}
+
+def players_of(game: str) -> dict[str, type[Player]]:
+    """The computer players of ``game`` by level, its players module imported the first time."""
+    part(game, "players")
+    return {level: cls for (owner, level), cls in registered().items() if owner == game}
 
 
 def player_for(game: str, level: str, seed: int | str = 0) -> Player:
     """A seeded computer player of ``game`` (a rules.games id) at ``level`` (see LEVELS),
     or one of the outside-style players (see OUTSIDE: ``ismcts``, ``shedding``)."""
-    if game not in _MODULES:
-        raise ValueError(f"no computer players for {game!r}; known: {', '.join(_MODULES)}")
+    if not has_part(game, "players"):
+        raise ValueError(f"no computer players for {game!r}: its registration declares none")
     if level not in LEVELS and level not in OUTSIDE:
         raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS + OUTSIDE)}")
-    importlib.import_module(_MODULES[game])
-    made = registered().get((game, level))
-    if made is None:
-        raise ValueError(f"no {level} player for {game!r}")
-    return made(seed)
+    found = players_of(game)
+    if level not in found:
+        raise PartError(f"the players of {game} have no {level!r} level (they have: {', '.join(found)})",
+                        game=game, kind="players")
+    return found[level](seed)
 
 
-__all__ = ["LEVELS", "LEVEL_WORDS", "OUTSIDE", "Decision", "Player", "player_for"]
+__all__ = ["LEVELS", "LEVEL_WORDS", "OUTSIDE", "Decision", "Player", "player_for", "players_of"]

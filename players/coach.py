@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core import Action, GameView
+from rules.games import game_of as _registered_game_of
 from rules.refs import RuleRef
 
 from . import player_for
-
-_GAMES = {"PalaceView": "palace", "PokerView": "palace-poker", "KingsPotView": "kings-pot"}
 
 
 @dataclass(frozen=True)
@@ -38,11 +37,11 @@ class Hint:
 
 
 def game_of(view: GameView) -> str:
-    """The rules.games id of the game a view belongs to."""
-    for cls in type(view).__mro__:
-        if cls.__name__ in _GAMES:
-            return _GAMES[cls.__name__]
-    raise TypeError(f"no coach for a {type(view).__name__}")
+    """The rules.games id of the game a view belongs to (the game whose engine defines it)."""
+    try:
+        return _registered_game_of(view)
+    except LookupError:
+        raise TypeError(f"no coach for a {type(view).__name__}") from None
 
 
 def hint(source: Any, seat: int | None = None, level: str = "standard", seed: int | str = "coach") -> Hint:

@@ -34,7 +34,13 @@ Engines implement:
 * ``describe(action, viewer)``: the action in plain words for a person, in
   this position, with the players' names;
 * ``view(seat)``: what one seat may see, a :class:`GameView`;
-* ``mover``: the seat whose decision the next action is (``None`` by default).
+* ``mover``: the seat whose decision the next action is (``None`` by default);
+* ``game_outcome()``: how the game (or the deal) ended, a :class:`GameOutcome`, once it is over;
+* ``next_deal(setup, seed)``: in a game of several deals, the deal that follows a finished
+  one (a :class:`NextDeal`), or None when the game is over (by default: a game of one deal);
+* ``automatic()``: the step nobody decides here (a deal, an ante, a reveal), which the
+  table does by itself, or None (by default: none);
+* ``pots()``: the chips in the middle, each pot a :class:`Pot` (by default: none).
 """
 
 from __future__ import annotations
@@ -48,7 +54,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .cards import Card
 from .errors import IllegalActionError, NotationError
-from .refs import Event, Verdict
+from .refs import Event, RuleRef, Verdict
 
 A = TypeVar("A", bound="Action")
 S = TypeVar("S", bound="GameState")
@@ -87,6 +93,53 @@ class Tried:
     @property
     def legal(self) -> bool:
         return self.verdict.legal
+
+
+@dataclass(frozen=True)
+class Pot:
+    """Chips in the middle of the table: ``label`` for people, ``chips`` in it now."""
+
+    label: str
+    chips: int
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """How a game ended, or in the games of several deals how the deal ended (python-chess's
+    ``Outcome`` for our games): who won, every seat's place, the chips, with the rule.
+
+    ``placings`` groups the seats by place, best first (seats that tie share a place);
+    ``chips`` is each seat's gain (+) or loss (-) over this deal, ``()`` in a game without
+    chips. ``goes_on`` says whether another deal follows (:meth:`GameState.next_deal`);
+    when it does not in a game of several deals, ``over`` says why in plain words
+    ("only Ann can still pay the ante").
+    """
+
+    how: str
+    ref: RuleRef
+    winners: tuple[int, ...]
+    placings: tuple[tuple[int, ...], ...]
+    chips: tuple[int, ...] = ()
+    goes_on: bool = False
+    over: str = ""
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    """The deal after a finished one, as the engine deals it.
+
+    ``setup`` is plain data: the game's ``FAMILY.start(variant, setup)`` deals ``state``
+    again (a share link carries it). ``dealer`` and ``sitting_out`` are players' names
+    (a player who cannot pay to play sits out); ``carried`` the pots that go on;
+    ``text`` all of it in plain words.
+    """
+
+    setup: Mapping[str, Any]
+    state: "GameState[Any]"
+    dealer: str
+    sitting_out: tuple[str, ...] = ()
+    carried: tuple[Pot, ...] = ()
+    text: str = ""
 
 
 class GameView(abc.ABC):
@@ -172,6 +225,29 @@ class GameState(abc.ABC, Generic[A]):
         chance step like a deal). Engines override it; the tutor uses it to
         tell a seat's own moves from the moves it may only partly see."""
         return None
+
+    def game_outcome(self) -> GameOutcome | None:
+        """How the game (the deal) ended, once :attr:`is_over`; None while it goes on."""
+        return None
+
+    def next_deal(self, setup: Mapping[str, Any], seed: int | str = 1) -> NextDeal | None:
+        """The deal after this finished one, ``setup`` being the one this deal started from
+        (what the table chose goes on), shuffled by ``seed``; None when the game is over
+        (:meth:`game_outcome` says why). ValueError while this deal is not over.
+        By default a game is one deal."""
+        if not self.is_over:
+            raise ValueError("the deal is not over yet")
+        return None
+
+    def automatic(self) -> A | None:
+        """The action nobody decides here, which the table does by itself (a deal, an
+        ante, a shuffle, a reveal), or None when a player decides. By default: None."""
+        return None
+
+    def pots(self) -> tuple[Pot, ...]:
+        """The chips in the middle now, one :class:`Pot` each (always the same pots, in the
+        same order, through a game). By default: none."""
+        return ()
 
     # -- shared behaviour ---------------------------------------------------
     def under(self: S, rules: Any) -> S:

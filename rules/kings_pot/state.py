@@ -15,17 +15,17 @@ folded cards always make up the one pack.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
-from typing import Any
+from typing import Any, Mapping
 
 from ..cards import Card
-from ..core import GameState
+from ..core import GameOutcome, GameState, NextDeal, Pot
 from ..errors import IllegalActionError
 from ..refs import Event, RuleRef, Verdict, ruling
-from . import sections as S
+from . import deals, sections as S
 from .actions import (CALL, CHECK, FOLD, SHOWDOWN, Action, Bet, Buy, Call, Check, Fold, FoldCard,
                       Raise, Reveal, Showdown)
 from .board import TableauBoard
+from .model import Phase, Seat
 from .setup import Table
 from .showdown import MAIN_POT_RULING, Outcome, judge, uncontested
 from .tableau import CELLS, LINES_THROUGH, MAX_BUY_RULING, REVEAL_ORDER_RULING, HandName, cell_name
@@ -88,29 +88,6 @@ NEXT_DEAL_RULING = ruling(
     "for one card sits the deal out; the tableau is dealt afresh")
 
 
-_AMOUNTS = ("ante", "min-bet", "max-bet")
-
-
-class Phase(Enum):
-    BUY = "buy"
-    REVEAL = "reveal"
-    BET = "bet"
-    SHOWDOWN = "showdown"
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """One player's position in the deal."""
-
-    stack: int
-    live: tuple[Card, ...] = ()     # cards still backing their hands
-    folded: tuple[Card, ...] = ()   # cards given up, face down
-    bought: int = 0                 # cards bought (0: has not bought yet)
-    in_deal: bool = True            # False once every card is folded
-    paid: int = 0                   # per-card bet matched in the current betting round
-    acted: bool = False             # has acted since the last bet or raise
-    put_in: int = 0                 # chips paid into the betting pot this deal
 
 
 def _ref(section: str, clause: str = "") -> RuleRef:
@@ -531,42 +508,43 @@ class KingsPotState(GameState[Action]):
         return (("seats", winners), ("names", tuple(self._name(s) for s in winners)),
                 ("shares", shares), ("named_shares", tuple((self._name(s), c) for s, c in shares)))
 
-    # -- the next deal -----------------------------------------------------------
+    # -- the end of the deal (rules.core's contract) and the next deal -------------
+    def game_outcome(self) -> GameOutcome | None:
+        """The deal's outcome: the winners of the betting pot, each seat's chips won or lost."""
+        result = self.outcome
+        if not self.is_over or result is None:
+            return None
+        others = tuple(i for i in range(len(self.seats)) if i not in result.winners)
+        how = ("everyone else folded" if result.uncontested else
+               "the best hand backed at the showdown takes the pot")
+        over = deals.why_over(self)
+        return GameOutcome(how=how, ref=_ref(S.KINGS_POT if result.uncontested else S.SHOWDOWN),
+                           winners=result.winners, placings=tuple(g for g in (result.winners, others) if g),
+                           chips=tuple(seat.stack - start for seat, start in zip(self.seats, self.table.stacks)),
+                           goes_on=not over, over=over)
+
     def next_setup(self, *, deck: list[str] | str | None = None,
                    seed: int | str | None = None) -> dict[str, Any]:
         """Setup of the next deal (ruling kings-pot-next-deal): the stacks as they stand,
         the King's pot carried (or emptied if won), the deal passing to the left. Players
         who cannot pay for a card sit out. Give ``deck`` or ``seed`` for the new cards."""
-        if not self.is_over:
-            raise IllegalActionError("the next deal starts only when this one is over",
-                                     state=self)
-        need = self.table.ante * self.rules.min_buy
-        keep = [i for i, s in enumerate(self.seats) if s.stack >= need]
-        if len(keep) < self.rules.min_players:
-            raise IllegalActionError(
-                f"only {len(keep)} players can pay for a card; a deal needs "
-                f"{self.rules.min_players}", state=self)
-        n = len(self.seats)
-        dealer = next(i for i in ((self.table.dealer + k) % n for k in range(1, n + 1)) if i in keep)
-        setup: dict[str, Any] = {
-            "players": [self.players[i] for i in keep],
-            "dealer": self.players[dealer],
-            "stacks": [self.seats[i].stack for i in keep],
-            "ante": self.table.ante, "min_bet": self.table.min_bet, "max_bet": self.table.max_bet,
-            "kings_pot": self.kings_pot,
-        }
-        # the table's own options go on (the amounts are written out above)
-        chosen = {name: token for name, token in self.rules.option_tokens().items()
-                  if name in self.rules.differences(KingsPotRules()) and name not in _AMOUNTS}
-        if chosen:
-            setup["options"] = chosen
-        if (deck is None) == (seed is None):
-            raise ValueError("give exactly one of deck= and seed= for the next deal")
-        if deck is not None:
-            setup["deck"] = deck
-        else:
-            setup["seed"] = seed
-        return setup
+        return deals.next_setup(self, deck=deck, seed=seed)
+
+    def next_deal(self, setup: Mapping[str, Any], seed: int | str = 1) -> NextDeal | None:
+        """The next deal (:meth:`next_setup`), the table's own choices (its options and their
+        name) carried over from ``setup``; None once too few players can pay for a card."""
+        return deals.next_deal(self, setup, seed)
+
+    def automatic(self) -> Action | None:
+        """The dealer's reveals and the showdown: nobody chooses them (§ First reveal, § Showdown)."""
+        if self.phase not in (Phase.REVEAL, Phase.SHOWDOWN):
+            return None
+        legal = self.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
+    def pots(self) -> tuple[Pot, ...]:
+        """The chips put into the betting pot this deal (paid out at its end), and the King's pot."""
+        return (Pot(deals.BETTING_POT_LABEL, sum(s.put_in for s in self.seats)), Pot(deals.KINGS_POT_LABEL, self.kings_pot))
 
     # -- what a seat may see ------------------------------------------------------
     def view(self, seat: int | None = None) -> KingsPotView:

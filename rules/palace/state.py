@@ -29,7 +29,7 @@ from enum import Enum
 from typing import Any
 
 from ..cards import Card, Rank, format_cards
-from ..core import GameState, Tried
+from ..core import GameOutcome, GameState, Tried
 from ..refs import Event, Verdict
 from . import actions as A
 from . import legality
@@ -330,6 +330,21 @@ class PalaceState(GameState):
         if src == "face-down" and ph is PLAY:
             return (("down", self.face_down[seat], True),)
         return ()
+
+    def game_outcome(self) -> GameOutcome | None:
+        """How the game ended (rules.core's contract): the first player out wins, or under the
+        BGA rules everyone goes out but the last player, who loses. One game, one deal."""
+        if not self.is_over:
+            return None
+        ref = self.rules.ref("ending")
+        if self.winner is not None:
+            others = tuple(s for s in range(self.players) if s != self.winner)
+            return GameOutcome(f"{self.names[self.winner]} has no cards left first and wins", ref,
+                               (self.winner,), ((self.winner,), others) if others else ((self.winner,),))
+        last = () if self.loser is None else ((self.loser,),)
+        how = (f"{self.names[self.loser]} is the last player holding cards and loses" if self.loser is not None
+               else "every player went out")
+        return GameOutcome(how, ref, self.out, tuple((s,) for s in self.out) + last)
 
     # -- words and hidden information ------------------------------------------
     def describe(self, action: A.Action, viewer: int | None = None) -> str:

@@ -14,10 +14,10 @@ from itertools import combinations
 from typing import Any, Mapping
 
 from ..cards import ALL_CARDS, Card
-from ..core import GameState, parse_seat
+from ..core import GameOutcome, GameState, NextDeal, Pot, parse_seat
 from ..errors import NotationError
 from ..refs import Event, Verdict
-from . import flow, legality
+from . import ending, flow, legality
 from .actions import Action, Ante, Bet, Buy, Deal, Discard, Fold, Keep, Market, Raise, Shuffle, Stay, Call
 from .actions import parse_action as _parse_action
 from .battle import BattleVerdict
@@ -288,6 +288,19 @@ class PokerState(GameState[Action]):
         ``setup`` may give this hand's ``deck``/``palace_deck``/``reshuffles``/``seed``."""
         from .setup import next_hand
         return next_hand(self, setup or {})
+
+    # -- the contract's ending (rules.core): answered in .ending -------------------------
+    def game_outcome(self) -> GameOutcome | None:
+        return ending.outcome(self)
+
+    def next_deal(self, setup: Mapping[str, Any], seed: int | str = 1) -> NextDeal | None:
+        return ending.next_deal(self, setup, seed)
+
+    def automatic(self) -> Action | None:
+        return ending.automatic(self)
+
+    def pots(self) -> tuple[Pot, ...]:
+        return ending.pots(self)
 
     def __str__(self) -> str:
         who = f", {self.actor_name} to act" if self.actor is not None else ""

@@ -24,7 +24,7 @@ import sys
 
 import pytest
 
-from tutor.model.checker import ShowdownForm
+from tutor.model.checkers.palace_poker import ShowdownForm
 
 DAVE = "Jd | Js Jh 5d | Jc"
 FRANK = "Qs | Qc Qd 8h | 8c"

@@ -14,7 +14,10 @@ import pytest
 
 from palace_tutor.cli import main
 from rules.cards import Card
-from tutor.model.checker import (BattleForm, Checker, PlayForm, ShowdownForm, TableauForm)
+from tutor.model.checker import Checker
+from tutor.model.checkers.kings_pot import TableauForm
+from tutor.model.checkers.palace import PlayForm
+from tutor.model.checkers.palace_poker import BattleForm, ShowdownForm
 
 DAVE = "Jd | Js Jh 5d | Jc"
 FRANK = "Qs | Qc Qd 8h | 8c"

@@ -10,7 +10,7 @@ import pytest
 
 from rules.palace import PRESETS, start
 from tutor.model.catalog import Catalog
-from tutor.model.checker import PlayForm
+from tutor.model.checkers.palace import PlayForm
 from tutor.model.compare import play_comparison, position_comparison, rule_set_title
 from tutor.model.study import Study
 from tutor.model.words import action_words

@@ -10,7 +10,7 @@ from tutor.model.app import TutorApp  # noqa: E402
 from tutor.model.share import encode_link  # noqa: E402
 from tutor.views.app import TutorView, notice_html  # noqa: E402
 from tutor.views.lesson import narration_html  # noqa: E402
-from tutor.views.renderer import DefaultRenderer, RENDERERS, TableRenderer, register_renderer, renderer_for  # noqa: E402
+from tutor.views.renderer import DefaultRenderer, TableRenderer, renderer_for  # noqa: E402
 from tutor.views.cards import card_back, card_face  # noqa: E402
 from tutor.model.study import Notice  # noqa: E402
 from rules.cards import Card  # noqa: E402
@@ -279,18 +279,31 @@ def test_table_cards_carry_their_suit_for_the_four_colour_deck():
     assert '[data-card$="c"] { color: var(--club' in CARD_CSS and '[data-card$="d"] { color: var(--diamond' in CARD_CSS
 
 
-def test_a_registered_renderer_replaces_the_default():
-    @register_renderer("race-test")
-    class Custom(TableRenderer):
-        def _build(self):
-            return pn.pane.HTML("custom")
+class Custom(TableRenderer):
+    def _build(self):
+        return pn.pane.HTML("custom")
 
-        def refresh(self):
-            pass
+    def refresh(self):
+        pass
+
+
+def test_the_table_a_game_declares_is_its_renderer_and_a_game_without_one_is_an_error():
+    # issue 31: a game's table is the `table` part of its registration; none declared is an
+    # error the tests find, not a silent fall back to the default table
+    from rules.errors import NotationError
+    from rules.games import PartError, Registration, register, unregister
+
+    register(Registration("race-test", "Race test", "racegame", {"table": f"{__name__}:Custom"}))
+    register(Registration("race-bare", "Race bare", "racegame"))
     try:
-        assert renderer_for("race-test") is Custom and renderer_for("no-such-game") is DefaultRenderer
+        assert renderer_for("race-test") is Custom and renderer_for("race") is DefaultRenderer
+        with pytest.raises(PartError, match="declares no 'table' part"):
+            renderer_for("race-bare")
+        with pytest.raises(NotationError, match="no-such-game"):
+            renderer_for("no-such-game")
     finally:
-        RENDERERS.pop("race-test")
+        unregister("race-test")
+        unregister("race-bare")
 
 
 def test_a_link_to_another_game_switches_game_and_lesson_pickers():

@@ -35,7 +35,7 @@ from rules.jsontext import read_json
 
 from .catalog import Catalog
 from .library import Library, SavedStudy
-from .play import deal_to_first_decision, next_deal_setup
+from .play import deal_to_first_decision, next_deal_setup, why_no_next_deal
 from .share import ShareError, Snapshot, decode_link, encode_link, export_text, import_text
 from .study import Notice, Study
 from .table_rules import TableRules, carried_rules
@@ -377,8 +377,9 @@ class TutorApp(param.Parameterized):
         return study is not None and study.state.is_over and next_deal_setup(study, probe=True) is not None
 
     def next_deal(self) -> bool:
-        """The next deal of a finished hand (King's Pot, Palace Poker): same players,
-        stacks (and the King's pot) carried over, the deal passed on, dealt at once."""
+        """The next deal of a finished hand, as the engine deals it (``state.next_deal``:
+        stacks and pots carried over, the deal passed on, a player who cannot pay sitting
+        out), dealt at once."""
         study = self.study
         if study is None:
             return False
@@ -388,7 +389,7 @@ class TutorApp(param.Parameterized):
             self.notice = Notice("error", f"No next deal: {err}.")
             return False
         if setup is None:
-            self.notice = Notice("error", "This game has no next deal: it ends when the hand ends.")
+            self.notice = Notice("error", f"No next deal: {why_no_next_deal(study)}.")
             return False
         return self.open_setup(study.variant, setup, game=study.game, deal=True)
 

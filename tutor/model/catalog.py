@@ -48,14 +48,24 @@ class Catalog:
     @classmethod
     def load(cls) -> "Catalog":
         """The real catalog: every engine in ``rules.games`` and every lesson file under
-        ``lessons/data``, each lesson opened when first asked for (those whose entry cannot
-        be read are kept as problems at once)."""
+        ``lessons/data`` (and in the folder a game's registration declares as its ``lessons``
+        part), each lesson opened when first asked for (those whose entry cannot be read are
+        kept as problems at once)."""
         from lessons.loader import lesson_entries, open_entry
-        from rules.games import game_title, get_family
+        from rules.games import game_ids, game_title, get_family, has_part, part
 
         report = lesson_entries()
-        return cls(problems=report.problems, entries=report.entries, opener=open_entry,
-                   family_lookup=get_family, title_lookup=game_title)
+        entries, problems = list(report.entries), list(report.problems)
+        folders: dict[str, Any] = {}  # lesson id -> the folder of a game's own lessons
+        for game in game_ids():
+            if has_part(game, "lessons"):  # a game's lessons beside the shipped ones
+                folder = part(game, "lessons")
+                more = lesson_entries(folder)
+                entries += [e for e in more.entries if e.game == game]
+                problems += more.problems
+                folders.update((e.id, folder) for e in more.entries)
+        return cls(problems=problems, entries=entries, family_lookup=get_family, title_lookup=game_title,
+                   opener=lambda entry: open_entry(entry, folders.get(entry.id)))
 
     @property
     def lessons(self) -> tuple[Any, ...]:

@@ -32,18 +32,21 @@ class Field:
     the next tap moves on (``None``: no limit; typed text is judged by the
     engine, which names any wrong count). ``group``: the fields that one piece
     of side notation fills together (``[NAME:] BANNER | PALACE | SOLDIERS``).
+    ``placeholder``: what the empty box suggests typing ("" : the form's default).
     """
 
     key: str
     label: str
     least: int = 0
     most: int | None = None
-    kind: str = "cards"  # "cards" or "name"
+    kind: str = "cards"  # "cards", "name", or "text" (a number or a word, read by the form)
     group: str = ""
+    placeholder: str = ""
 
     @property
     def is_name(self) -> bool:
-        return self.kind == "name"
+        """A field of words, not cards (a player's name, or another text the form reads)."""
+        return self.kind in ("name", "text")
 
 
 @dataclass(frozen=True)
@@ -83,15 +86,21 @@ class CheckForm(param.Parameterized):
     _edited = ""  # the field of the last edit: a card given twice is named there
 
     title: ClassVar[str] = ""
-    game: ClassVar[str] = ""
+    game: ClassVar[str] = ""       # the game whose checker part declares the form
+    key: ClassVar[str] = ""        # the form's question among Settle a hand's ("battle")
+    mode_title: ClassVar[str] = ""  # the question's button ("Battle")
+    verdict_kind: ClassVar[str] = ""  # how a view shows the verdict ("": its headline and description)
     options: ClassVar[tuple[str, ...]] = ()  # Boolean params that change the verdict
+    shape: ClassVar[tuple[str, ...]] = ()  # params that change which fields there are
+    actions: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    """More buttons for the form: (label, CSS class, name of the method a tap calls)."""
 
     def __init__(self, **params: Any):
         super().__init__(**params)
         if not self.texts:
             self.texts = {f.key: self._blank(f) for f in self.fields()}
         if not self.focus:
-            self.focus = next(f.key for f in self.fields() if not f.is_name)
+            self.focus = self._first_card_field()
         if self.options:
             self.param.watch(self._option_changed, list(self.options))
         self.param.update(**self._judged(self.texts))
@@ -246,7 +255,7 @@ class CheckForm(param.Parameterized):
         """Empty one field, or every card field."""
         if key is None:
             texts = {**self.texts, **{f.key: "" for f in self.fields() if not f.is_name}}
-            self._accept(texts, next(f.key for f in self.fields() if not f.is_name))
+            self._accept(texts, self._first_card_field())
         else:
             f = self.field(key)
             self._accept({**self._spread_around(key), key: self._blank(f)}, key if not f.is_name else self.focus)
@@ -258,6 +267,10 @@ class CheckForm(param.Parameterized):
         return self.verdict is not None
 
     # -- internals -------------------------------------------------------------------------
+    def _first_card_field(self) -> str:
+        """Where tapped cards go first ("" for a form with no card field)."""
+        return next((f.key for f in self.fields() if not f.is_name), "")
+
     def _blank(self, f: Field) -> str:
         return ""
 
@@ -417,7 +430,7 @@ class CheckForm(param.Parameterized):
         for f in self.fields():
             if f.is_name:
                 if f.least and not reading.names.get(f.key, ""):
-                    needs.append(f"{f.label}: a name")
+                    needs.append(f"{f.label}: {'a name' if f.kind == 'name' else 'a value'}")
                 continue
             have = len(reading.cards.get(f.key, ()))
             if have < f.least:

@@ -1,7 +1,8 @@
 """Data behind the tables' charts, computed by the engines, with no panel import.
 
-* :func:`pot_line`: the pot at every position of the line through the cursor
-  (the lesson's main line, or the learner's variation), for the pot chart.
+* :func:`pot_line`: the pots (the engine's ``state.pots()``) at every position of
+  the line through the cursor (the lesson's main line, or the learner's
+  variation), for the pot chart.
 * :class:`OddsCache`: exact battle odds (``rules.palace_poker.battle_odds``) per
   position and seat, computed only when asked for and remembered, so that
   stepping never waits for an enumeration.
@@ -35,30 +36,9 @@ class PotLine:
         return dict(self.series)[name]
 
 
-def _put_in_hand(state: Any) -> int:
-    """Palace Poker: chips put into this hand's pot (the pot itself is emptied when it is won,
-    in the same move as the last call, so this is what the pot came to)."""
-    return sum(p.paid for p in state.players)
-
-
-def _put_in_deal(state: Any) -> int:
-    """King's Pot: chips put into the betting pot this deal (paid out at the end)."""
-    return sum(s.put_in for s in state.seats)
-
-
-def _kings_pot(state: Any) -> int:
-    return int(state.kings_pot)
-
-
-_POTS = {
-    "palace-poker": ((_put_in_hand, "Pot (chips put in this hand)"),),
-    "kings-pot": ((_put_in_deal, "Betting pot (chips put in)"), (_kings_pot, "King's pot")),
-}
-
-
-def pot_fields(game: str) -> tuple[tuple[Any, str], ...]:
-    """(how to read it from a state, label) of each pot a game's chart shows."""
-    return _POTS.get(game, ((lambda state: int(getattr(state, "pot", 0) or 0), "Pot"),))
+def pot_names(state: Any) -> tuple[str, ...]:
+    """The names of the pots a game's chart shows (the engine's ``pots()``, the same through a game)."""
+    return tuple(pot.label for pot in state.pots())
 
 
 def pot_line(study: Any) -> PotLine:
@@ -66,14 +46,13 @@ def pot_line(study: Any) -> PotLine:
     that line; each move labelled as the chosen seat may read it."""
     tree = study.tree
     ids = tree.line(study.current)
-    fields = pot_fields(study.game)
     labels = []
-    values: dict[str, list[int]] = {label: [] for _, label in fields}
+    values: dict[str, list[int]] = {}
     for i, node_id in enumerate(ids):
         node = tree[node_id]
         labels.append("start" if node.is_root else f"{i}. {node.words(study.seat)}")
-        for read, label in fields:
-            values[label].append(int(read(node.state)))
+        for pot in node.state.pots():
+            values.setdefault(pot.label, []).append(int(pot.chips))
     return PotLine(tuple(labels), tuple((k, tuple(v)) for k, v in values.items()), ids.index(study.current))
 
 

@@ -15,13 +15,13 @@ it is given (see ``docs/tutor.md``, "The page model and its views").
 Table renderers: the per-game plug-in
 =====================================
 
-Each game family draws its table with a :class:`~.renderer.TableRenderer`
-registered for its game id::
+Each game family draws its table with a :class:`~.renderer.TableRenderer`, the
+``table`` part of the game's registration (``rules.games``: ``"table":
+"tutor.views.tables.palace:PalaceTable"``), imported the first time the game is shown::
 
-    # tutor/views/tables/palace.py  (imported the first time a Palace study is shown)
-    from tutor.views.renderer import TableRenderer, register_renderer
+    # tutor/views/tables/palace.py
+    from tutor.views.renderer import TableRenderer
 
-    @register_renderer("palace")
     class PalaceTable(TableRenderer):
         def _build(self):          # once: create panes/widgets, return the layout
             ...
@@ -66,12 +66,13 @@ Contract:
   the study moves, picks or asks a question (``TableRenderer._redraw``), once
   per change.
 
-Games without a registered renderer use :class:`~.renderer.DefaultRenderer`:
-the view as text with card faces, every candidate action as a button (legal
-plain, illegal struck through with the engine's reason), so stepping,
-branching by clicking and sharing work for every game.
+A game may declare :class:`~.renderer.DefaultRenderer` as its table: the view
+as text with card faces, every candidate action as a button (legal plain,
+illegal struck through with the engine's reason), so stepping, branching by
+clicking and sharing work for any game. A game that declares no table fails
+the tests (``tests/test_game_parts.py``), not a person opening it.
 """
 
-from .renderer import DefaultRenderer, TableRenderer, register_renderer, renderer_for
+from .renderer import DefaultRenderer, TableRenderer, renderer_for
 
-__all__ = ["DefaultRenderer", "TableRenderer", "register_renderer", "renderer_for"]
+__all__ = ["DefaultRenderer", "TableRenderer", "renderer_for"]

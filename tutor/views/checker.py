@@ -20,7 +20,7 @@ from typing import Any
 import panel as pn
 import param
 
-from tutor.model.checker import MODE_TITLES, Checker, CheckForm, PlayForm, ShowdownForm, TableauForm
+from tutor.model.checker import Checker, CheckForm
 from tutor.model.compare import play_comparison
 from tutor.model.verdict_words import ruling_words
 
@@ -88,7 +88,10 @@ PICKER_CSS = """
 
 def picker_html(form: CheckForm) -> str:
     """Every card the form offers, one row per suit; cards in the focused field
-    are marked ``here``, cards used elsewhere (all copies) ``used``."""
+    are marked ``here``, cards used elsewhere (all copies) ``used``. A form without cards
+    has no picker."""
+    if not form.focus or not form.deck():
+        return ""
     focus = form.field(form.focus)
     here = set(form.cards_in(focus.key)) if not focus.is_name else set()
     rows: dict[Any, list[str]] = {}
@@ -194,16 +197,22 @@ def verdict_html(form: CheckForm) -> str:
     v = form.verdict
     if v is None:
         return tag("div", "The verdict appears here as soon as the cards are all in.", "verdict empty")
-    if isinstance(form, PlayForm):
+    if form.verdict_kind == "comparison":
         comparison = play_comparison(v)
         return tag("div", "", "verdict", raw=comparison_html(comparison, headline_cls="headline"))
-    if isinstance(form, TableauForm):
-        body = tableau_html(v)
-    elif isinstance(form, ShowdownForm):
-        body = showdown_html(v)
-    else:
-        body = battle_html(v)
-    return tag("div", "", "verdict", raw=headline_html(form.headline()) + body)
+    show = VERDICT_BODIES.get(form.verdict_kind, plain_verdict_html)
+    return tag("div", "", "verdict", raw=headline_html(form.headline()) + show(v))
+
+
+def plain_verdict_html(verdict: Any) -> str:
+    """A verdict of a kind no view here knows: its own description, line by line."""
+    describe = getattr(verdict, "describe", None)
+    text = describe() if callable(describe) else str(verdict)
+    return tag("div", "", "plain", raw="".join(tag("p", line) for line in text.splitlines() if line.strip()))
+
+
+VERDICT_BODIES = {"battle": battle_html, "showdown": showdown_html, "tableau": tableau_html}
+"""How each kind of verdict (a form's ``verdict_kind``) is shown under its headline."""
 
 
 def headline_html(sentence: str, cls: str = "headline") -> str:
@@ -273,12 +282,7 @@ class FormView(pn.viewable.Viewer):
         buttons = [self._button("Check", "checker-check", lambda: form.check(), "primary"),
                    self._button("Clear the cards", "checker-clear", lambda: form.clear()),
                    self._button("Example", "checker-example", lambda: form.example())]
-        if isinstance(form, ShowdownForm):
-            buttons += [self._button("Add a player", "checker-add", form.add_player),
-                        self._button("Remove the last player", "checker-remove", form.remove_player)]
-        if isinstance(form, TableauForm):
-            self._seed = 0
-            buttons.append(self._button("Deal 30 cards at random", "checker-deal", self._deal))
+        buttons += [self._button(label, cls, getattr(form, method)) for label, cls, method in form.actions]
         self._layout = pn.Column(
             pn.pane.HTML(tag("div", "Type the cards (like Qs 10h 9c) or tap “Tap cards in” beside a field "
                                     "and then tap the cards below; tap a card again to take it out.", "how"),
@@ -289,18 +293,14 @@ class FormView(pn.viewable.Viewer):
             self._command, sizing_mode="stretch_width", css_classes=[f"checker-form-{form.game}"])
         form.param.watch(self._changed, ["texts", "focus", "verdict", "error", "hint", "problems", "typing"]
                          + list(form.options))
-        if isinstance(form, ShowdownForm):
-            form.param.watch(lambda _e: self._render_all(), ["players"])
+        if form.shape:
+            form.param.watch(lambda _e: self._render_all(), list(form.shape))
         self._render_all()
 
     def _button(self, name: str, cls: str, go: Any, kind: str = "default") -> pn.widgets.Button:
         button = pn.widgets.Button(name=name, css_classes=[cls], button_type=kind, stylesheets=[BUTTON_CSS])
         button.on_click(lambda _e: go())
         return button
-
-    def _deal(self) -> None:
-        self._seed += 1
-        self.form.deal(self._seed)
 
     def _field_event(self, kind: str, key: str, value: str) -> None:
         form = self.form
@@ -351,16 +351,10 @@ class FormView(pn.viewable.Viewer):
 
 
 def _placeholder(f: Any) -> str:
+    if f.placeholder:
+        return f.placeholder
     if f.is_name:
         return "a name (optional)" if not f.least else "a name"
-    if f.key.endswith("banner"):
-        return "one card, e.g. Qs (or the whole side: Jd | Js Jh 5d | Jc)"
-    if f.key.endswith("palace"):
-        return "three cards, e.g. Js Jh 5d"
-    if f.key.endswith("soldiers"):
-        return "up to five cards (may be empty)"
-    if f.key == "tableau":
-        return "25 cards, row by row from the top left"
     return "cards, e.g. 9c 10h Qs"
 
 
@@ -398,7 +392,7 @@ class CheckerView(pn.viewable.Viewer):
         """Build the section (once)."""
         if self._mode is not None:
             return
-        self._mode = pn.widgets.RadioButtonGroup(options={t: m for m, t in MODE_TITLES.items()},
+        self._mode = pn.widgets.RadioButtonGroup(options={t: m for m, t in self.checker.titles().items()},
                                                  value=self.checker.mode, css_classes=["checker-mode"],
                                                  button_type="default", stylesheets=[BUTTON_CSS, MODE_CSS],
                                                  sizing_mode="stretch_width")

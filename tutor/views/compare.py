@@ -83,6 +83,14 @@ def comparison_html(cmp: Comparison, headline_cls: str = "") -> str:
     return tag("div", "", "compare-view", raw="".join(parts))
 
 
+def compares(study: Study) -> bool:
+    """Whether the study's game compares a position under its rule sets (the ``compare`` part
+    of its registration)."""
+    from rules.games import has_part
+
+    return has_part(study.game, "compare")
+
+
 class ComparePane(pn.viewable.Viewer):
     """The position at the cursor of a Palace study under every rule set (see the module)."""
 
@@ -108,14 +116,14 @@ class ComparePane(pn.viewable.Viewer):
         study = self.app.study
         if study is None or names.isdisjoint({"study", "current", "step", "quiz_open"}):
             return
-        visible = study.game == "palace"
+        visible = compares(study)
         if self._card.visible != visible:
             self._card.visible = visible
         self._refresh()
 
     def _refresh(self) -> None:
         study = self.app.study
-        if self._card.collapsed or study is None or study.game != "palace":
+        if self._card.collapsed or study is None or not compares(study):
             return
         if study.quiz_open:
             self._html.object = tag("p", "Answer the question first: the rule sets' plays would answer it.",

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from lessons.guides import GUIDES, Guide
+from lessons.guides import Guide, registered_guides
 
 from .text import esc, tag
 
@@ -43,7 +43,7 @@ class FrameData:
 
     lesson_groups: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()   # (game title, ((title, id), ...))
     games: tuple[tuple[str, str], ...] = ()                                    # (id, title)
-    guides: tuple[Guide, ...] = field(default=GUIDES)
+    guides: tuple[Guide, ...] = field(default_factory=registered_guides)
     lesson_counts: tuple[tuple[str, int], ...] = ()                            # (game id, lessons)
 
 

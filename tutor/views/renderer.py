@@ -5,7 +5,6 @@ become actions. See :mod:`tutor.views` for the protocol in words.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -20,31 +19,15 @@ from .components import ItemList
 from .cards import card_back, card_face
 from .text import esc, tag
 
-RENDERERS: dict[str, type["TableRenderer"]] = {}
-
-
-def register_renderer(game_id: str):
-    """Class decorator: ``@register_renderer("palace")`` makes the class the
-    table of that game family."""
-    def register(cls: type[TableRenderer]) -> type[TableRenderer]:
-        RENDERERS[game_id] = cls
-        cls.game = game_id
-        return cls
-    return register
-
-
 def renderer_for(game_id: str) -> type["TableRenderer"]:
-    """The registered renderer of ``game_id``, else :class:`DefaultRenderer`.
+    """The table of ``game_id``: the ``table`` part of its registration (``rules.games``),
+    imported the first time the game is shown (the page does not pay for games nobody
+    opens). A game may declare :class:`DefaultRenderer`; a game that declares no table
+    is an error (``rules.games.PartError``), found by the tests rather than at a table."""
+    from rules.games import part
 
-    A game's renderer lives in ``tutor/views/tables/<game_id with _>.py`` and
-    is imported the first time the game is shown (the page does not pay for
-    games nobody opens)."""
-    if game_id not in RENDERERS:
-        try:
-            importlib.import_module(f"tutor.views.tables.{game_id.replace('-', '_')}")
-        except ModuleNotFoundError:
-            pass
-    return RENDERERS.get(game_id, DefaultRenderer)
+    table: type[TableRenderer] = part(game_id, "table")
+    return table
 
 
 class TableRenderer(pn.viewable.Viewer):

@@ -1,3 +1,3 @@
-"""Per-game table renderers, one module per game id (``-`` written ``_``):
-``palace_poker.py``, ``palace.py``, ``kings_pot.py``. Each registers its class
-with ``@register_renderer(game_id)``; see :mod:`tutor.views` for the protocol."""
+"""Per-game tables, one module per game: ``palace_poker.py``, ``palace.py``, ``kings_pot.py``.
+Each game's registration (``rules.games``) names its table class as its ``table`` part;
+see :mod:`tutor.views` for the protocol."""

@@ -25,7 +25,7 @@ import param
 
 from lessons.model import action_key
 from rules.refs import Verdict
-from tutor.model.table_data import pot_fields, pot_line
+from tutor.model.table_data import pot_line, pot_names
 
 from ..cards import CARD_CSS
 from ..esm import PlainJSComponent, module_text
@@ -230,7 +230,7 @@ class BoardTable(TableRenderer):
             return []
         if self._pot_chart is None:
             from ..charts import PotChart  # bokeh.plotting is loaded on first use only
-            names = tuple(label for _, label in pot_fields(self.study.game))
+            names = pot_names(self.study.state)
             self._pot_chart = PotChart(names)
         self._pot_chart.update(pot_line(self.study))
         return [self._pot_chart.pane]

@@ -18,7 +18,6 @@ from rules.cards import counted
 from rules.kings_pot import CALL, CHECK, FOLD, LINES, SIZE, Bet, FoldCard, HandName, Phase, Raise, cell_name, row_col
 
 from ..cards import backs, card_back, card_face, card_row
-from ..renderer import register_renderer
 from ..text import tag
 from .board import REASON_SLOT, BoardTable, bottom_seat, legend, ring, zone
 
@@ -88,9 +87,10 @@ def lines_svg(leading: frozenset[HandName]) -> str:
                aria_hidden="true")
 
 
-@register_renderer("kings-pot")
 class KingsPotTable(BoardTable):
     """The King's Pot table (see the module docstring)."""
+
+    game = "kings-pot"  # the table of this game (its registration in rules.games names the class)
 
     pot_chart = True
     table_css = TABLEAU_CSS

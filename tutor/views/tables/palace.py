@@ -23,7 +23,6 @@ from rules.cards import Card
 from rules.palace import Phase
 
 from ..cards import backs, card_back, card_face, card_row, cards_text
-from ..renderer import register_renderer
 from ..text import tag
 from .board import REASON_SLOT, BoardTable, bottom_seat, ring, zone
 
@@ -110,9 +109,10 @@ class PalaceLook:
                 add(zone_name, cards, usable)
 
 
-@register_renderer("palace")
 class PalaceTable(BoardTable):
     """The Palace table (see the module docstring)."""
+
+    game = "palace"  # the table of this game (its registration in rules.games names the class)
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self) -> str:

@@ -29,7 +29,6 @@ from tutor.model.study import Notice
 from tutor.model.table_data import OddsCache, odds_seat
 
 from ..cards import backs, card_face, card_row, cards_text
-from ..renderer import register_renderer
 from ..text import tag
 from .board import REASON_SLOT, BoardTable, amount_input, bottom_seat, button, ring, verdict_html, zone
 
@@ -101,9 +100,10 @@ def _amount_label(amount: int, st: Any, me: Any, owed: int = 0) -> str:
     return str(amount)
 
 
-@register_renderer("palace-poker")
 class PokerTable(BoardTable):
     """The Palace Poker table (see the module docstring)."""
+
+    game = "palace-poker"  # the table of this game (its registration in rules.games names the class)
 
     pot_chart = True
     table_css = POKER_CSS

@@ -1,0 +1,81 @@
+"""Prove that a game is one registration (issue 31): the test game (tests/support/racegame),
+registered by the tests' conftest with no edit outside its own files, shows in Learn, is played
+against a computer player in Play, is settled in Settle a hand and gives a drill for Practice,
+through the same page and models as the shipped games (under CPython)."""
+
+from __future__ import annotations
+
+import pytest
+
+pn = pytest.importorskip("panel")
+
+from rules.games import game_ids, part  # noqa: E402
+from tutor.model.app import TutorApp  # noqa: E402
+from tutor.model.catalog import Catalog  # noqa: E402
+from tutor.model.versus import PERSON  # noqa: E402
+from tutor.views.app import TutorView  # noqa: E402
+from tutor.views.checker import verdict_html  # noqa: E402
+
+
+@pytest.fixture
+def page():
+    return TutorView(app=TutorApp(Catalog.load()))
+
+
+def test_the_race_is_listed_with_its_guide_and_its_lesson_opens_in_learn(page):
+    app = page.app
+    assert "race" in game_ids() and "race" in app.catalog.game_ids()
+    assert 'data-game="race"' in page.shell.frame and "Race to a target" in page.shell.frame
+    assert "Learn Race to a target (1 lessons)" in page.shell.frame
+    assert app.open_lesson("race-first-steps") and app.job == "learn"
+    app.study.forward()
+    assert app.study.state.total == 3
+    table = page.table.renderer()
+    assert type(table).__name__ == "DefaultRenderer"  # the table the race declares
+    assert "total" in table._table.object and "+2" in [item["label"] for item in table._actions.items]
+
+
+def test_the_race_is_played_against_a_computer_player_to_its_end(page):
+    app, mode = page.app, page.versus
+    assert app.new_deal(game="race", names=["Ann", "Ben"], seed=3) and app.job == "play"
+    mode.start([PERSON, "standard"])
+    study = app.study
+    for _ in range(40):
+        if mode.turn.kind == "over":
+            break
+        if mode.turn.kind == "computer":
+            mode.computer_move()
+            assert mode.last_move.startswith("Ben: ")
+        else:
+            mode.hint()
+            assert mode.hint_text
+            mode.follow_hint()
+    outcome = study.state.game_outcome()
+    assert study.state.is_over and outcome is not None and outcome.winners
+    assert study.state.total == 10
+    assert not app.can_deal_next() and not app.next_deal() and "no next deal" in app.notice.text.lower()
+
+
+def test_the_race_is_settled_in_settle_a_hand(page):
+    page.checker.open()
+    checker = page.checker.checker
+    assert checker.titles()["race"] == "Race"
+    checker.mode = "race"
+    form = checker.form
+    form.set_text("total", "8")
+    form.set_text("add", "3")
+    form.commit("add")
+    assert form.headline() == "Not allowed: the total would pass 10."
+    assert "would pass 10" in verdict_html(form)
+    form.set_text("add", "2")
+    form.commit("add")
+    assert form.verdict.legal and form.headline().startswith("Allowed")
+
+
+def test_the_race_gives_a_drill_whose_answer_is_the_engines():
+    drills = part("race", "drills")
+    drill = drills["step size"](5)
+    state = drill.state
+    # counted here: from a total t, the amounts 1-3 that do not pass 10
+    assert drill.answer() == {f"+{n}" for n in (1, 2, 3) if state.total + n <= 10}
+    assert set(drill.choices) == {"+1", "+2", "+3"}
