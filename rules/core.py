@@ -57,7 +57,7 @@ from .errors import IllegalActionError, NotationError
 from .refs import Event, RuleRef, Verdict
 
 A = TypeVar("A", bound="Action")
-S = TypeVar("S", bound="GameState")
+S = TypeVar("S", bound="GameState[Any]")
 
 
 class Action:
@@ -87,7 +87,7 @@ class Tried:
     was legal the new state and what happened (for narration)."""
 
     verdict: Verdict
-    state: "GameState | None" = None
+    state: "GameState[Any] | None" = None
     events: tuple[Event, ...] = ()
 
     @property
@@ -153,9 +153,9 @@ class GameView(abc.ABC):
     # The position with every card this seat cannot place put back in a fixed order:
     # where determinize starts from. Not a field of the view (it holds no card the seat
     # does not know about, only the pack's cards in places the seat cannot check).
-    _masked: "GameState | None" = None
+    _masked: "GameState[Any] | None" = None
 
-    def _from_position(self, masked: "GameState") -> "GameView":
+    def _from_position(self, masked: "GameState[Any]") -> "GameView":
         object.__setattr__(self, "_masked", masked)
         return self
 
@@ -174,7 +174,7 @@ class GameView(abc.ABC):
         """The cards whose place this seat does not know, sorted (one entry per copy)."""
 
     @abc.abstractmethod
-    def determinize(self, rng: random.Random) -> "GameState":
+    def determinize(self, rng: random.Random) -> "GameState[Any]":
         """A full, valid state consistent with everything this seat knows, the unseen
         cards dealt at random from ``rng`` into the places the seat cannot see."""
 
@@ -281,10 +281,10 @@ class GameState(abc.ABC, Generic[A]):
 
     def play(self: S, action: A) -> tuple[S, tuple[Event, ...]]:
         """Apply ``action`` and also return what happened, for narration."""
-        tried = self.try_play(action)
-        if not tried.legal:
-            raise self.refusal(action, tried.verdict)
-        return tried.state, tried.events
+        verdict = self.check(action)
+        if not verdict.legal:
+            raise self.refusal(action, verdict)
+        return self._advance(action)
 
     def refusal(self, action: A, verdict: Verdict) -> IllegalActionError:
         """The error for an action ``check`` refused, naming it and the rule."""

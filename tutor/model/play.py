@@ -54,5 +54,5 @@ def why_no_next_deal(study: Any) -> str:
     """Why the study's game has no next deal, in plain words."""
     outcome = study.state.game_outcome()
     if outcome is not None and outcome.over:
-        return outcome.over
+        return str(outcome.over)
     return "this game ends when its hand ends"

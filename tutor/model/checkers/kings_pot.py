@@ -3,6 +3,9 @@ The engine loads when it is first judged."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rules.cards import ALL_CARDS, format_cards, shuffled
 
 from ..check_form import CheckForm, Field
@@ -27,11 +30,11 @@ class TableauForm(CheckForm):
         from rules.kings_pot import PLAYERS_AND_CARDS, ref
         return f"one pack holds each card once ({ref(PLAYERS_AND_CARDS)})"
 
-    def command(self, texts=None) -> list[list[str]]:
+    def command(self, texts: Mapping[str, str] | None = None) -> list[list[str]]:
         texts = texts or self.canonical_texts()
         return [["check", "kings-pot", "--tableau", texts["tableau"], "--kings-hand", texts["kings"]]]
 
-    def _judge(self, texts):
+    def _judge(self, texts: Mapping[str, str]) -> Any:
         from rules.kings_pot import check_tableau
         return check_tableau(texts["tableau"], texts["kings"])
 

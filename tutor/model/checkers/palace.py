@@ -3,6 +3,9 @@ side (``palace-tutor check play`` once per rule set). The engine loads when it i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from functools import cache
 
 from rules.cards import ALL_CARDS, JOKER, Card
@@ -55,12 +58,12 @@ class PlayForm(CheckForm):
         packs, _ = _palace_limits()
         return f"even the largest table plays with {packs} packs"
 
-    def command(self, texts=None) -> list[list[str]]:
+    def command(self, texts: Mapping[str, str] | None = None) -> list[list[str]]:
         texts = texts or self.canonical_texts()
         return [["check", "play", "--variant", v, "--pile", texts["pile"], "--hand", texts["hand"]]
                 for v in self.variants]
 
-    def _judge(self, texts):
+    def _judge(self, texts: Mapping[str, str]) -> Any:
         from rules.palace import compare_play
         comparison = compare_play(pile=texts["pile"], hand=texts["hand"], variants=self.variants)
         if all(check is None for _, check, _ in comparison.results):

@@ -58,7 +58,7 @@ class BattleForm(CheckForm):
     def copies_rule(self) -> str:
         return _poker_pack_rule()
 
-    def command(self, texts=None) -> list[list[str]]:
+    def command(self, texts: Mapping[str, str] | None = None) -> list[list[str]]:
         texts = texts or self.canonical_texts()
         args = ["check", "battle", "--attacker", _side_text(texts, "attacker"),
                 "--defender", _side_text(texts, "defender")]
@@ -68,7 +68,7 @@ class BattleForm(CheckForm):
             args.append("--last-two")
         return [args]
 
-    def _judge(self, texts):
+    def _judge(self, texts: Mapping[str, str]) -> Any:
         from rules.palace_poker import check_battle  # the engine loads when a form is first judged
         return check_battle(_side_text(texts, "attacker"), _side_text(texts, "defender"),
                             variant=KINGS if self.kings_in_the_house else None, last_two=self.last_two)
@@ -125,11 +125,11 @@ class ShowdownForm(CheckForm):
     def _player_blank(i: int) -> dict[str, str]:
         return {f"p{i}.name": f"Player {i}", f"p{i}.banner": "", f"p{i}.palace": "", f"p{i}.soldiers": ""}
 
-    def hand_texts(self, texts=None) -> list[str]:
+    def hand_texts(self, texts: Mapping[str, str] | None = None) -> list[str]:
         texts = texts or self.canonical_texts()
         return [_side_text(texts, f"p{i}") for i in range(1, self.players + 1)]
 
-    def command(self, texts=None) -> list[list[str]]:
+    def command(self, texts: Mapping[str, str] | None = None) -> list[list[str]]:
         args = ["check", "showdown"]
         for hand in self.hand_texts(texts):
             args += ["--hand", hand]
@@ -137,7 +137,7 @@ class ShowdownForm(CheckForm):
             args += ["--variant", KINGS]
         return [args]
 
-    def _judge(self, texts):
+    def _judge(self, texts: Mapping[str, str]) -> Any:
         from rules.palace_poker import check_showdown
         return check_showdown(self.hand_texts(texts), variant=KINGS if self.kings_in_the_house else None)
 
