@@ -200,7 +200,7 @@ class Card:
                 expected="a card such as Qs, 10h, T♠ or Jk") from None
 
 
-_CARDS = {(r, s): Card(r, s) for r in Rank if r is not Rank.JOKER for s in _SUIT_ORDER}
+_CARDS: dict[tuple[Rank, Suit], Card] = {(r, s): Card(r, s) for r in Rank if r is not Rank.JOKER for s in _SUIT_ORDER}
 JOKER = Card(Rank.JOKER, None)
 ALL_CARDS: tuple[Card, ...] = tuple(sorted(_CARDS.values(), key=lambda c: c.index))
 """The 52 standard cards in index order (2c 2d 2h 2s 3c ... As)."""

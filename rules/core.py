@@ -50,7 +50,7 @@ import dataclasses
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .cards import Card
 from .errors import IllegalActionError, NotationError
@@ -155,7 +155,7 @@ class GameView(abc.ABC):
     # does not know about, only the pack's cards in places the seat cannot check).
     _masked: "GameState[Any] | None" = None
 
-    def _from_position(self, masked: "GameState[Any]") -> "GameView":
+    def _from_position(self, masked: "GameState[Any]") -> Self:
         object.__setattr__(self, "_masked", masked)
         return self
 

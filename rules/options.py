@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from .errors import NotationError
 from .refs import RuleRef, Verdict
@@ -227,6 +227,9 @@ class OptionSet:
         return tuple(o for o in self if o.ruling == key)
 
 
+C = TypeVar("C", bound="Configurable")
+
+
 class Configurable:
     """Mixin for a game's frozen rule config: options by name, conflicts, differences."""
 
@@ -248,7 +251,7 @@ class Configurable:
         """The options whose value differs between this config and ``other``."""
         return tuple(o.name for o in self.OPTIONS if not _same(o.value_of(self), o.value_of(other)))
 
-    def with_options(self, chosen: Mapping[str, Any], *, where: str = "rules") -> Any:
+    def with_options(self, chosen: Mapping[str, Any], *, where: str = "rules") -> Self:
         """A copy with the options in ``chosen`` (name -> token) set. An unknown
         name or token raises :class:`NotationError` (naming it, listing the valid
         ones); a contradictory result raises :class:`RuleConflictError`."""
@@ -268,7 +271,7 @@ class Configurable:
             changes.update(opt.changes(opt.parse(text)))
         return self.replaced(changes, where=where)
 
-    def replaced(self, changes: Mapping[str, Any], *, where: str = "rules") -> Any:
+    def replaced(self, changes: Mapping[str, Any], *, where: str = "rules") -> Self:
         """A copy with config fields changed, checked for conflicts."""
         try:
             made = dataclasses.replace(self, **dict(changes))  # type: ignore[type-var]
@@ -355,7 +358,7 @@ NAME_KEY = "rules_name"
 MAX_NAME = 60
 
 
-def read_setup_options(config: Configurable, setup: Mapping[str, Any]) -> Configurable:
+def read_setup_options(config: C, setup: Mapping[str, Any]) -> C:
     """``config`` with the setup's ``options`` (name -> token) applied, and its
     ``rules_name`` checked (a custom rule set's name: display data, one line).
 

@@ -194,7 +194,7 @@ def best_hand(cards: Iterable[Card], prefer_suit: Suit | None = None) -> Hand:
 
     def pick(candidates: list[Card], n: int) -> list[Card]:
         # preferred suit first, then a stable order so output is deterministic
-        ordered = sorted(candidates, key=lambda c: (c.suit is not prefer_suit, c.suit.index))
+        ordered = sorted(candidates, key=lambda c: (c.suit is not prefer_suit, c.suit.index if c.suit else 4))
         return ordered[:n]
 
     if cat in (4, 8):  # straights: ranks run down from the top, the ace counts low in a wheel

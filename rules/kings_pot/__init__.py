@@ -20,7 +20,8 @@ from .checker import check_tableau
 from .sections import PLAYERS_AND_CARDS, SOURCE, ref
 from .setup import SETUP_KEYS, Table, read_setup, table_rules
 from .showdown import Outcome, rank_hands
-from .state import KingsPotState, Phase
+from .model import Phase
+from .state import KingsPotState
 from .tableau import LINES, SIZE, HandName, RevealSchedule, cell_name, max_buy, row_col
 from .variant import PRESETS, KingsPotRules
 from .view import KingsPotView

@@ -84,7 +84,7 @@ def make_board(cards: Sequence[Card | None], face_up: frozenset[int], labels: Se
                   for i in range(CELLS))
     hands = []
     for name, line in LINES.items():
-        shown = tuple(cards[c] for c in line if c in face_up and cards[c] is not None)
+        shown = tuple(card for card in (cards[c] for c in line if c in face_up) if card is not None)
         hands.append(BoardHand(name, line, shown, len(line) - len(shown),
                                evaluate(shown) if shown else None))
     king_shown = tuple(c for c in kings_hand if c is not None) if kings_face_up else ()
@@ -97,7 +97,7 @@ def _leader(hands: Sequence[BoardHand], kings_face_up: bool) -> Leader:
     showing = [h for h in hands if h.value is not None]
     if not showing:
         return Leader((), "No card is face up yet, so no hand leads.", S.ref(S.FIRST_REVEAL))
-    top = max(h.value for h in showing)
+    top = max(h.value for h in showing if h.value is not None)
     ahead = tuple(h for h in showing if h.value == top)
     names = " and ".join(h.title for h in ahead)
     what = ahead[0].describe()

@@ -15,7 +15,7 @@ folded cards always make up the one pack.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from ..cards import Card
 from ..core import GameOutcome, GameState, NextDeal, Pot
@@ -138,6 +138,13 @@ class KingsPotState(GameState[Action]):
         return self.to_act
 
     @property
+    def acting(self) -> int:
+        """The seat to act, where one is (ValueError once the deal is over)."""
+        if self.to_act is None:
+            raise ValueError("nobody is to act: the deal is over")
+        return self.to_act
+
+    @property
     def max_buy(self) -> int:
         return self.rules.max_buy(len(self.seats))
 
@@ -193,7 +200,7 @@ class KingsPotState(GameState[Action]):
             return (*(Reveal(k) for k in (1, 2, 3)), SHOWDOWN)
         if self.phase is Phase.BET:
             t = self.table
-            seat = self.seats[self.to_act]
+            seat = self.seats[self.acting]
             # sizes up to what the stack pays for every live card (no larger one can be
             # legal), and always the smallest, so a short seat is told why it cannot bet
             per_card = seat.stack // max(len(seat.live), 1)
@@ -228,7 +235,7 @@ class KingsPotState(GameState[Action]):
         ref = _ref(S.BUYING, "buying cards")
         if self.phase is not Phase.BUY:
             return Verdict(False, "cards are bought only before the first reveal", ref, BUY_DEAL_RULING)
-        who = self._name(self.to_act)
+        who = self._name(self.acting)
         n = len(self.seats)
         if a.count < self.rules.min_buy:
             return Verdict(False, f"every player buys at least {self.rules.min_buy} card", ref,
@@ -238,7 +245,7 @@ class KingsPotState(GameState[Action]):
                            f"card{'s' if self.max_buy > 1 else ''} (22 spare cards shared by {n})",
                            ref, MAX_BUY_RULING)
         cost = self.buy_cost(a.count)
-        stack = self.seats[self.to_act].stack
+        stack = self.seats[self.acting].stack
         cards = f"{a.count} card{'s' if a.count > 1 else ''}"
         if cost > stack:
             return Verdict(False, f"{cards} cost {cost} chips and {who} has {stack}",
@@ -278,8 +285,8 @@ class KingsPotState(GameState[Action]):
                     Phase.REVEAL: f"the dealer has to turn the cells labelled {self.reveals + 1} first",
                     Phase.SHOWDOWN: "the betting is over: next is the showdown"}[self.phase]
             return Verdict(False, f"no betting round is open: {when}", ref)
-        seat = self.seats[self.to_act]
-        who = self._name(self.to_act)
+        seat = self.seats[self.acting]
+        who = self._name(self.acting)
         n = len(seat.live)
         cards = f"{n} card{'s' if n != 1 else ''}"
         owed = self.level - seat.paid
@@ -309,7 +316,7 @@ class KingsPotState(GameState[Action]):
                 return Verdict(False, f"calling costs {owed} a card on {cards} ({owed * n} chips) and "
                                f"{who} has {seat.stack}", ref, SHORT_STACK_RULING)
             return Verdict(True, f"{who} calls {owed} a card on {cards}: {owed * n} chips", ref)
-        size = a.per_card  # Bet or Raise
+        size = cast("Bet | Raise", a).per_card  # the other actions were answered above
         if not t.min_bet <= size <= t.max_bet:
             return Verdict(False, f"bets and raises are {t.min_bet} to {t.max_bet} chips a card, "
                            f"not {size}", ref, BET_SIZE_RULING)
@@ -346,7 +353,7 @@ class KingsPotState(GameState[Action]):
         return replace(state, history=history), events
 
     def _buy(self, a: Buy) -> tuple["KingsPotState", tuple[Event, ...]]:
-        me = self.to_act
+        me = self.acting
         cost = self.buy_cost(a.count)
         cards = self.table.spare[self.dealt:self.dealt + a.count]
         seat = replace(self.seats[me], stack=self.seats[me].stack - cost, live=cards, bought=a.count)
@@ -385,7 +392,7 @@ class KingsPotState(GameState[Action]):
                      (("cell", cell), ("card", card), ("hands", hands), ("round", rnd)))
 
     def _bet(self, a: Action) -> tuple["KingsPotState", tuple[Event, ...]]:
-        me = self.to_act
+        me = self.acting
         seat = self.seats[me]
         who = self._name(me)
         ref = _ref(_ROUND_SECTION[self.reveals])
@@ -414,7 +421,7 @@ class KingsPotState(GameState[Action]):
             pay, kind, text = level * n, "bet", f"{who} bets {level} a card"
         else:
             raises += 1
-            level += a.per_card
+            level += cast(Raise, a).per_card
             pay, kind, text = (level - seat.paid) * n, "raise", f"{who} raises to {level} a card"
         if pay:
             text += f", {pay} chips on {n} card{'s' if n != 1 else ''}"

@@ -11,7 +11,7 @@ which a setup may also give directly (``ante``, ``min_bet``, ``max_bet``, see
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..cards import counted
 from ..core import Presets
@@ -45,7 +45,7 @@ BET_SIZE_RULING = ruling(
     "(the raise_cap of the rules). 'raise N' raises by N per card")
 
 
-def _f(default, section: str, doc: str, ruling_key: str = ""):
+def _f(default: Any, section: str, doc: str, ruling_key: str = "") -> Any:
     return field(default=default, metadata={"section": section, "doc": doc, "ruling": ruling_key})
 
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..cards import Card
 from ..core import GameView
-from .actions import Action
+from .actions import Action, FoldCard
 from .board import TableauBoard, make_board
 from .showdown import Outcome
 from .tableau import CELLS, KINGS_HAND_SIZE, HandName
@@ -80,24 +80,31 @@ class KingsPotView(GameView):
         return self.legal
 
     @property
+    def position(self) -> "KingsPotState":
+        """The deal with the cards this seat cannot place put back in a fixed order."""
+        if self._masked is None:
+            raise ValueError("this view was made without its position")
+        return cast("KingsPotState", self._masked)
+
+    @property
     def rules(self) -> "KingsPotRules":
         """The rules in play (public: everyone plays by them)."""
-        return self._masked.rules
+        return self.position.rules
 
     @property
     def stakes(self) -> tuple[int, int, int]:
         """The table's agreed amounts, public: (ante, least bet, largest bet), chips a card."""
-        table = self._masked.table
+        table = self.position.table
         return table.ante, table.min_bet, table.max_bet
 
     def unseen(self) -> tuple[Card, ...]:
         """The cards this seat cannot see: face-down cells, the King's hand until the
         showdown, the other players' cards (folded ones for ever) and the spare pile."""
-        return () if self._masked is None else hidden_cards(self._masked, self.seat)[0]
+        return () if self._masked is None else hidden_cards(self.position, self.seat)[0]
 
     def determinize(self, rng: random.Random) -> "KingsPotState":
         """A full deal consistent with this view, the unseen cards dealt at random."""
-        state = self._masked
+        state = self.position
         if self.seat is None:
             return state
         cards, places = hidden_cards(state, self.seat)
@@ -137,7 +144,7 @@ def redeal(state: "KingsPotState", places: list[int], cards: list[Card]) -> "Kin
     seats = tuple(replace(s, live=tuple(swap.get(c, c) for c in s.live),
                           folded=tuple(swap.get(c, c) for c in s.folded)) for s in state.seats)
     table = replace(state.table, deck=tuple(deck), stacked=None, seed=None)
-    history = tuple(type(a)(swap.get(a.card, a.card)) if hasattr(a, "card") else a for a in state.history)
+    history = tuple(FoldCard(swap.get(a.card, a.card)) if isinstance(a, FoldCard) else a for a in state.history)
     return replace(state, table=table, seats=seats, history=history)
 
 

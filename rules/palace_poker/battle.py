@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from ..cards import counted
 from ..errors import IllegalActionError
@@ -64,7 +65,7 @@ class BattleVerdict:
             lines.append(f"Ruling {self.ruling.key}: {self.ruling.reading}")
         return "\n".join(lines)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"winner": self.outcome.value, "attacker": self.attacker.as_dict(),
                 "defender": self.defender.as_dict()}
 

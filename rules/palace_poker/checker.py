@@ -22,7 +22,7 @@ from .showdown import ShowdownVerdict, resolve_showdown
 
 def _rules(variant: str | None, options: Mapping[str, str] | None = None) -> PokerRules:
     """The preset (``limit`` unless named) with the table's options (name -> choice) set."""
-    rules = PRESETS["limit" if variant is None else variant]
+    rules: PokerRules = PRESETS["limit" if variant is None else variant]
     return rules.with_options(options, where="--rule") if options else rules
 
 

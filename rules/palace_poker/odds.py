@@ -25,9 +25,10 @@ from ..refs import RuleRef, ruling
 from .hands import Holding, evaluate_side, fast_value
 from .model import Phase
 from .sections import ref
-from .view import PokerView
+from .view import PokerView, SeatView
 
 if TYPE_CHECKING:
+    from .config import PokerRules
     from .state import PokerState
 
 UNSEEN = ruling(
@@ -96,12 +97,15 @@ def _from_dealers_left(view: PokerView, seat: int) -> int:
     return (seat - dealer - 1) % n
 
 
-def _against(rules, me, them, unseen: tuple[Card, ...]) -> BattleOdds:
-    mine = evaluate_side(me.holding, against=them.suit, rules=rules)
+def _against(rules: PokerRules, me: SeatView, them: SeatView, unseen: tuple[Card, ...]) -> BattleOdds:
+    holding, banner, my_suit, their_suit = me.holding, them.banner, me.suit, them.suit
+    if holding is None or banner is None or my_suit is None or their_suit is None:
+        raise ValueError("battle odds need the seat's own palace and both banners on the table")
+    mine = evaluate_side(holding, against=their_suit, rules=rules)
     my_value, my_own = mine.value, mine.own_suit_count
     size = them.palace_count
-    sx, so = me.suit.index, them.suit.index
-    fixed = [them.banner.index, *(c.index for c in them.soldiers)]
+    sx, so = my_suit.index, their_suit.index
+    fixed = [banner.index, *(c.index for c in them.soldiers)]
     live = [c.index for c in unseen if c.suit is not me.suit]
     dead = [c.index for c in unseen if c.suit is me.suit]
     win = tie = lose = 0
@@ -117,6 +121,7 @@ def _against(rules, me, them, unseen: tuple[Card, ...]) -> BattleOdds:
             for c in cards:
                 ranks[c >> 2] = ranks.get(c >> 2, 0) + 1
             triggers = [d for d in dead if ranks.get(d >> 2, 0) == 3]
+            groups: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]
             if not triggers:
                 groups = [(value, n_dead, part, ())]
             else:
@@ -131,7 +136,7 @@ def _against(rules, me, them, unseen: tuple[Card, ...]) -> BattleOdds:
                 elif v > my_value:
                     lose += n
                 else:
-                    held = Holding(them.banner, tuple(_CARDS[i] for i in (*p, *extra)), them.soldiers)
+                    held = Holding(banner, tuple(_CARDS[i] for i in (*p, *extra)), them.soldiers)
                     theirs = evaluate_side(held, against=me.suit, rules=rules).own_suit_count
                     if my_own > theirs:
                         win += n

@@ -4,6 +4,7 @@ then a split (§ Showdown, § Winning the Pot)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import counted
 from ..refs import RuleRef, Ruling
@@ -33,7 +34,7 @@ class ShowdownVerdict:
             lines.append(f"Ruling {self.ruling.key}: {self.ruling.reading}")
         return "\n".join(lines)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """``winner`` (names) and each player's fields (``best``, ``category``,
         ``excluded``) keyed by name, as the battle checker keys them by role;
         the same objects are also grouped under ``players`` for callers that
