@@ -4,28 +4,27 @@ the next deal's setup, and why the game is over when too few can."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
-from ..core import NextDeal, Pot
+from ..core import GameState, NextDeal, Pot
 from ..errors import IllegalActionError
+from .model import Deal
 from .setup import read_setup
 from .variant import KingsPotRules
 
-if TYPE_CHECKING:
-    from .state import KingsPotState
 
 _AMOUNTS = ("ante", "min-bet", "max-bet")
 BETTING_POT_LABEL = "Betting pot (chips put in)"
 KINGS_POT_LABEL = "King's pot"
 
 
-def can_pay(state: KingsPotState) -> list[int]:
+def can_pay(state: Deal) -> list[int]:
     """The seats that can pay for a card in the next deal."""
     need = state.table.ante * state.rules.min_buy
     return [i for i, s in enumerate(state.seats) if s.stack >= need]
 
 
-def why_over(state: KingsPotState) -> str:
+def why_over(state: Deal) -> str:
     """Why no deal follows this finished one, in plain words ("" when one does)."""
     keep = can_pay(state)
     if len(keep) >= state.rules.min_players:
@@ -34,7 +33,7 @@ def why_over(state: KingsPotState) -> str:
             f"for a card, and a deal needs {state.rules.min_players}")
 
 
-def next_setup(state: KingsPotState, *, deck: list[str] | str | None = None,
+def next_setup(state: Deal, *, deck: list[str] | str | None = None,
                seed: int | str | None = None) -> dict[str, Any]:
     """Setup of the next deal (ruling kings-pot-next-deal): the stacks as they stand,
     the King's pot carried (or emptied if won), the deal passing to the left. Players
@@ -70,7 +69,7 @@ def next_setup(state: KingsPotState, *, deck: list[str] | str | None = None,
     return setup
 
 
-def next_deal(state: KingsPotState, setup: Mapping[str, Any], seed: int | str = 1) -> NextDeal | None:
+def next_deal(state: Deal, setup: Mapping[str, Any], seed: int | str = 1) -> NextDeal | None:
     """The next deal (:meth:`next_setup`, ruling kings-pot-next-deal), the table's own
     choices (its options and their name) carried over from ``setup``; None once too
     few players can pay for a card."""
@@ -78,7 +77,7 @@ def next_deal(state: KingsPotState, setup: Mapping[str, Any], seed: int | str = 
         raise ValueError("the deal is not over yet")
     if why_over(state):
         return None
-    made = state.next_setup(seed=seed)
+    made = next_setup(state, seed=seed)
     plain: dict[str, Any] = {key: setup[key] for key in ("options", "rules_name") if key in setup}
     plain.update(players=made["players"], dealer=made["players"].index(made["dealer"]), stacks=made["stacks"],
                  ante=made["ante"], min_bet=made["min_bet"], max_bet=made["max_bet"],
@@ -90,7 +89,7 @@ def next_deal(state: KingsPotState, setup: Mapping[str, Any], seed: int | str = 
         text += f" {' and '.join(out)} {'sits' if len(out) == 1 else 'sit'} out: too few chips to buy a card."
     if carried:
         text += f" The King's pot of {state.kings_pot} chips carries over."
-    first = type(state).new(state.rules, read_setup(state.rules, plain))
+    first = cast("GameState[Any]", type(state).new(state.rules, read_setup(state.rules, plain)))
     return NextDeal(setup=plain, state=first, dealer=made["dealer"], sitting_out=out, carried=carried,
                     text=text)
 

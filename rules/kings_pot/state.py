@@ -25,9 +25,8 @@ from . import deals, sections as S
 from .actions import (CALL, CHECK, FOLD, SHOWDOWN, Action, Bet, Buy, Call, Check, Fold, FoldCard,
                       Raise, Reveal, Showdown)
 from .board import TableauBoard
-from .model import Phase, Seat
-from .setup import Table
-from .showdown import MAIN_POT_RULING, Outcome, judge, uncontested
+from .model import Deal, Phase, Seat
+from .showdown import MAIN_POT_RULING, judge, uncontested
 from .tableau import CELLS, LINES_THROUGH, MAX_BUY_RULING, REVEAL_ORDER_RULING, HandName, cell_name
 from .variant import ANTE_RULING, BET_SIZE_RULING, KingsPotRules
 from .view import KingsPotView, make_view
@@ -98,83 +97,9 @@ _ROUND_SECTION = {1: S.FIRST_REVEAL, 2: S.SECOND_REVEAL, 3: S.THIRD_REVEAL}
 
 
 @dataclass(frozen=True)
-class KingsPotState(GameState[Action]):
-    rules: KingsPotRules
-    table: Table
-    seats: tuple[Seat, ...]
-    phase: Phase
-    to_act: int | None
-    reveals: int = 0                # reveal rounds done (0..3)
-    dealt: int = 0                  # spare cards bought so far
-    pot: int = 0                    # the betting pot
-    kings_pot: int = 0
-    level: int = 0                  # per-card bet to match in this betting round
-    raises: int = 0                 # raises made in this betting round
-    outcome: Outcome | None = None
-    history: tuple[Action, ...] = ()
-
-    # -- building ------------------------------------------------------------
-    @classmethod
-    def new(cls, rules: KingsPotRules, table: Table) -> "KingsPotState":
-        seats = tuple(Seat(stack) for stack in table.stacks)
-        return cls(rules, table, seats, Phase.BUY, _after(table.dealer, len(seats)),
-                   kings_pot=table.kings_pot)
-
-    # -- small facts -----------------------------------------------------------
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.table.players
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.table.players
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    @property
-    def mover(self) -> int | None:
-        return self.to_act
-
-    @property
-    def acting(self) -> int:
-        """The seat to act, where one is (ValueError once the deal is over)."""
-        if self.to_act is None:
-            raise ValueError("nobody is to act: the deal is over")
-        return self.to_act
-
-    @property
-    def max_buy(self) -> int:
-        return self.rules.max_buy(len(self.seats))
-
-    @property
-    def total_chips(self) -> int:
-        """Stacks plus both pots: constant through the deal."""
-        return sum(s.stack for s in self.seats) + self.pot + self.kings_pot
-
-    @property
-    def face_up(self) -> frozenset[int]:
-        """Tableau cells face up: those of the rounds revealed, all after a showdown."""
-        done = self.outcome is not None and not self.outcome.uncontested
-        return self.rules.reveal.shown_after(4 if done else self.reveals)
-
-    @property
-    def spare_left(self) -> tuple[Card, ...]:
-        return self.table.spare[self.dealt:]
-
-    def turn_order(self) -> tuple[int, ...]:
-        """Seats from the dealer's left round to the dealer."""
-        n = len(self.seats)
-        return tuple((self.table.dealer + 1 + i) % n for i in range(n))
-
-    def due(self, seat: int) -> int:
-        """Chips ``seat`` must add to stay in: the per-card shortfall times cards held."""
-        s = self.seats[seat]
-        return (self.level - s.paid) * len(s.live)
-
-    def buy_cost(self, count: int) -> int:
-        return self.table.ante * count if self.rules.ante_per_card else self.table.ante
+class KingsPotState(Deal, GameState[Action]):
+    """A King's Pot deal: its fields and the facts read off them are a :class:`.model.Deal`;
+    this front adds the one legality check, the moves, the words and the views."""
 
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)
@@ -556,15 +481,12 @@ class KingsPotState(GameState[Action]):
     # -- what a seat may see ------------------------------------------------------
     def view(self, seat: int | None = None) -> KingsPotView:
         """What ``seat`` may see (``None``: everything, the teaching view)."""
-        return make_view(self, seat)
+        legal = self.legal_actions() if seat is None or seat == self.to_act else ()
+        return make_view(self, seat, legal)
 
     def board(self, seat: int | None = None) -> TableauBoard:
         """The tableau picture for ``seat`` (see :class:`rules.kings_pot.board.TableauBoard`)."""
         return self.view(seat).board
-
-
-def _after(seat: int, n: int) -> int:
-    return (seat + 1) % n
 
 
 def _set(seats: tuple[Seat, ...], i: int, seat: Seat) -> tuple[Seat, ...]:

@@ -12,18 +12,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, cast
+from typing import Any, TypeVar, cast
 
 from ..cards import Card
-from ..core import GameView
+from ..core import GameState, GameView
 from .actions import Action, FoldCard
 from .board import TableauBoard, make_board
+from .model import Deal
 from .showdown import Outcome
 from .tableau import CELLS, KINGS_HAND_SIZE, HandName
+from .variant import KingsPotRules
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .state import KingsPotState
-    from .variant import KingsPotRules
+D = TypeVar("D", bound=Deal)
 
 
 @dataclass(frozen=True)
@@ -80,11 +80,11 @@ class KingsPotView(GameView):
         return self.legal
 
     @property
-    def position(self) -> "KingsPotState":
+    def position(self) -> Deal:
         """The deal with the cards this seat cannot place put back in a fixed order."""
         if self._masked is None:
             raise ValueError("this view was made without its position")
-        return cast("KingsPotState", self._masked)
+        return cast(Deal, self._masked)
 
     @property
     def rules(self) -> "KingsPotRules":
@@ -102,18 +102,18 @@ class KingsPotView(GameView):
         showdown, the other players' cards (folded ones for ever) and the spare pile."""
         return () if self._masked is None else hidden_cards(self.position, self.seat)[0]
 
-    def determinize(self, rng: random.Random) -> "KingsPotState":
+    def determinize(self, rng: random.Random) -> "GameState[Any]":
         """A full deal consistent with this view, the unseen cards dealt at random."""
-        state = self.position
-        if self.seat is None:
-            return state
-        cards, places = hidden_cards(state, self.seat)
-        dealt = list(cards)
-        rng.shuffle(dealt)
-        return redeal(state, places, dealt)
+        state = self.position  # the state itself (a Deal)
+        if self.seat is not None:
+            cards, places = hidden_cards(state, self.seat)
+            dealt = list(cards)
+            rng.shuffle(dealt)
+            state = redeal(state, places, dealt)
+        return cast("GameState[Any]", state)
 
 
-def hidden_cards(state: "KingsPotState", seat: int | None) -> tuple[tuple[Card, ...], list[int]]:
+def hidden_cards(state: Deal, seat: int | None) -> tuple[tuple[Card, ...], list[int]]:
     """The cards ``seat`` cannot see (in pack order) and their places in the deal's deck
     (cells 0-24, the King's hand 25-29, then the spare cards in buying order)."""
     if seat is None:
@@ -133,7 +133,7 @@ def hidden_cards(state: "KingsPotState", seat: int | None) -> tuple[tuple[Card, 
     return tuple(cards), places
 
 
-def redeal(state: "KingsPotState", places: list[int], cards: list[Card]) -> "KingsPotState":
+def redeal(state: D, places: list[int], cards: list[Card]) -> D:
     """``state`` with ``cards`` put at deck ``places`` in order; the players' cards follow
     the deck (each bought card is a place among the spare cards)."""
     deck = list(state.table.deck)
@@ -148,7 +148,7 @@ def redeal(state: "KingsPotState", places: list[int], cards: list[Card]) -> "Kin
     return replace(state, table=table, seats=seats, history=history)
 
 
-def make_view(state: "KingsPotState", seat: int | None) -> KingsPotView:
+def make_view(state: Deal, seat: int | None, legal: tuple[Action, ...]) -> KingsPotView:
     if seat is not None and not 0 <= seat < len(state.seats):
         raise ValueError(f"no seat {seat}: seats are 0 to {len(state.seats) - 1}")
     everything = seat is None
@@ -168,7 +168,6 @@ def make_view(state: "KingsPotState", seat: int | None) -> KingsPotView:
             folded_count=len(s.folded), folded=s.folded if mine else None,
             paid=s.paid, put_in=s.put_in))
     board = make_board(tableau, face_up, state.rules.reveal.labels(), kings, showdown_done)
-    legal = state.legal_actions() if everything or seat == state.to_act else ()
     if everything:
         masked = state
     else:
@@ -180,4 +179,4 @@ def make_view(state: "KingsPotState", seat: int | None) -> KingsPotView:
         kings_face_up=showdown_done, pot=state.pot, kings_pot=state.kings_pot, level=state.level,
         raises=state.raises, spare_left=len(state.spare_left),
         spare=state.spare_left if everything else None, outcome=outcome, board=board,
-        legal=legal)._from_position(masked)
+        legal=legal)._from_position(cast("GameState[Any]", masked))

@@ -8,20 +8,18 @@ down: only its owner (and the teaching view) reads which card it was.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from .actions import Action, Bet, Buy, Call, Check, Fold, FoldCard, Raise, Reveal, Showdown
+from .model import Deal
 from .tableau import HandName
 
-if TYPE_CHECKING:
-    from .state import KingsPotState
 
 
 def _chips(n: int) -> str:
     return f"{n} chip{'s' if n != 1 else ''}"
 
 
-def describe(state: "KingsPotState", action: Action, viewer: int | None = None) -> str:
+def describe(state: Deal, action: Action, viewer: int | None = None) -> str:
     """``action`` in plain words in ``state``, as seat ``viewer`` may read it."""
     seat = state.seats[state.to_act] if state.to_act is not None else None
     held = len(seat.live) if seat is not None else 0
