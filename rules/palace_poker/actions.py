@@ -91,7 +91,7 @@ class Action(BaseAction):
         return parse_action(text, resolve_target, resolve_seat)
 
 
-def _word(kind: Kind) -> type:
+def _word(kind: Kind) -> type[Action]:
     """A one-word action class."""
     @dataclass(frozen=True, slots=True, repr=False)
     class Word(Action):
@@ -154,7 +154,7 @@ class Raise(Action):
         return "raise" if self.amount is None else f"raise {self.amount}"
 
 
-_WORDS: dict[str, type] = {c.verb: c for c in (Deal, Ante, Shuffle, Buy, Market, Keep, Stay, Fold)}
+_WORDS: dict[str, type[Action]] = {c.verb: c for c in (Deal, Ante, Shuffle, Buy, Market, Keep, Stay, Fold)}
 _WORDS.update(draw=Buy)
 _SYNONYMS = {"battle": "bet"}
 
@@ -197,8 +197,9 @@ def parse_action(text: str, resolve_target: Resolver | None = None,
     if verb == "bet":
         words = args.split()
         amount = None
-        if len(words) > 1 and _AMOUNT.fullmatch(words[-1]):
-            amount = int(_AMOUNT.fullmatch(words[-1]).group(1))
+        given = _AMOUNT.fullmatch(words[-1]) if len(words) > 1 else None
+        if given:
+            amount = int(given.group(1))
             words = words[:-1]
         if not words:
             raise NotationError(f"{text!r}: say whom to bet against, by name or banner card "

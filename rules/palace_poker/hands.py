@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from ..cards import ALL_CARDS, Card, Rank, Suit, counted, format_cards, parse_cards
 from ..errors import NotationError
@@ -91,7 +91,10 @@ class Holding:
     @property
     def suit(self) -> Suit:
         """The banner suit: the player's own suit."""
-        return self.banner.suit
+        suit = self.banner.suit
+        if suit is None:
+            raise ValueError("a banner is a card of a suit, not a Joker")
+        return suit
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -212,7 +215,8 @@ class SideHand:
         text = f"{label or self.name}: {self.describe_hand()} ({five})"
         if self.excluded:
             whose = next(m.excluded_by for m in self.marks if m.mark is Mark.EXCLUDED)
-            text += (f"; not counted, being {self.against.word} like {whose}'s banner: "
+            word = self.against.word if self.against is not None else ""
+            text += (f"; not counted, being {word} like {whose}'s banner: "
                      + " ".join(c.label for c in self.excluded))
         if self.rescued:
             text += "; counted anyway as part of a four of a kind: " + " ".join(c.label for c in self.rescued)
@@ -220,7 +224,7 @@ class SideHand:
             text += f"; {self.wild.label} plays as an ace (Kings in the House)"
         return text
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The checkers' per-player JSON fields."""
         return {"best": [str(c) for c in self.best], "category": self.category.words,
                 "excluded": [str(c) for c in self.excluded]}
@@ -240,11 +244,12 @@ def _wheel_with_wild(countable: Sequence[Card], wild: Card, own: Suit) -> tuple[
     """The five-high straight (flush) that ``wild`` completes as an ace, if any."""
     others = [c for c in countable if c is not wild]
     suited = [next((c for c in others if c.rank is r and c.suit is own), None) for r in _WHEEL_LOW]
-    if all(suited):
-        return _WHEEL_FLUSH, (*suited, wild)
+    found = [c for c in suited if c is not None]
+    if len(found) == len(suited):
+        return _WHEEL_FLUSH, (*found, wild)
     low = []
     for r in _WHEEL_LOW:
-        same = sorted((c for c in others if c.rank is r), key=lambda c: (c.suit is not own, c.suit.index))
+        same = sorted((c for c in others if c.rank is r), key=lambda c: (c.suit is not own, c.suit.index if c.suit else 4))
         if not same:
             return None
         low.append(same[0])
@@ -273,7 +278,8 @@ def evaluate_side(holding: Holding, *, against: Suit | None, rules: PokerRules =
     countable = [c for c in cards if c.suit is not against]
     # candidates: (value, own-suit count, exception rank order, five, wild, rescued rank)
     base = best_hand(countable, prefer_suit=own)
-    options = [((base.value, _own_count(base.cards, own), 2), base.cards, None, None)]
+    options: list[tuple[tuple[int, int, int], tuple[Card, ...], Card | None, Rank | None]] = [
+        ((base.value, _own_count(base.cards, own), 2), base.cards, None, None)]
     if against is not None:
         for rank in {c.rank for c in cards}:
             four = [c for c in cards if c.rank is rank]
@@ -284,12 +290,12 @@ def evaluate_side(holding: Holding, *, against: Suit | None, rules: PokerRules =
                 if hand.category is Category.FOUR_OF_A_KIND and hand.cards[0].rank is rank:
                     options.append(((hand.value, _own_count(hand.cards, own), 1), hand.cards, None, rank))
     if rules.kings_in_the_house and (against is not None or rules.kings_scope == "everywhere"):
-        for wild in holding.palace:
-            if wild.rank in _ROYALS and wild.suit is own:
-                made = _wheel_with_wild(countable, wild, own)
+        for royal in holding.palace:
+            if royal.rank in _ROYALS and royal.suit is own:
+                made = _wheel_with_wild(countable, royal, own)
                 if made:
                     value, five = made
-                    options.append(((value, _own_count(five, own), 0), five, wild, None))
+                    options.append(((value, _own_count(five, own), 0), five, royal, None))
                 break  # one ace is all a wheel can use
     (value, own_count, _), best, wild, rescued_rank = max(options, key=lambda o: o[0])
     in_best = set(best)

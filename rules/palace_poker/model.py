@@ -5,23 +5,27 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from enum import Enum
+from typing import Any, TypeVar
 
-from ..cards import Card
+from ..cards import Card, Suit
 from ..refs import RuleRef, Ruling
 from .hands import Holding
 from .showdown import ShowdownVerdict
 
 
+T = TypeVar("T")
+
+
 @lru_cache(maxsize=64)  # one entry per state class
-def _field_names(cls) -> frozenset[str]:
+def _field_names(cls: type[Any]) -> frozenset[str]:
     return frozenset(f.name for f in fields(cls))
 
 
-def evolve(obj, **changes):
+def evolve(obj: T, **changes: Any) -> T:
     """A copy of a frozen dataclass with some fields changed, like
     :func:`dataclasses.replace` but without re-running ``__init__`` (states are
     copied at every step; these classes have no ``__post_init__`` to skip)."""
-    unknown = changes.keys() - _field_names(type(obj))
+    unknown = changes.keys() - _field_names(type(obj))  # type: ignore[arg-type]  # a class is hashable
     if unknown:
         raise TypeError(f"{type(obj).__name__} has no field(s) {sorted(unknown)}")
     new = object.__new__(type(obj))
@@ -80,11 +84,14 @@ class Player:
         return 1 + len(self.soldiers)
 
     @property
-    def suit(self):
+    def suit(self) -> Suit | None:
         return None if self.banner is None else self.banner.suit
 
     @property
     def holding(self) -> Holding:
+        """The player's cards as a hand (once the banner is dealt)."""
+        if self.banner is None:
+            raise ValueError(f"{self.name} has no banner yet")
         return Holding(self.banner, self.palace, self.soldiers)
 
     @property
@@ -141,7 +148,8 @@ class HandResult:
 
     def share(self, who: int | str) -> int:
         """Chips won by a seat or a player named ``who``."""
-        return dict(self.shares).get(self._seat(who), 0)
+        seat = self._seat(who)
+        return 0 if seat is None else dict(self.shares).get(seat, 0)
 
     @property
     def winner_names(self) -> tuple[str, ...]:
