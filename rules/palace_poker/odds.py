@@ -84,7 +84,8 @@ def battle_odds(source: "PokerState | PokerView", seat: int | str | None = None,
             continue
         if them.suit is me.suit:
             out.append(BattleOdds(me.name, them.name, Fraction(0), Fraction(0), Fraction(0), 0, False,
-                                  f"both banners are {me.suit.word}: they never battle", ref("Bet (or battle)"),
+                                  f"both banners are {me.suit.word if me.suit else '?'}: they never battle",
+                                  ref("Bet (or battle)"),
                                   (me_seat, them.seat)))
             continue
         out.append(_against(view.rules, me, them, unseen))

@@ -94,7 +94,7 @@ class PokerState(GameState[Action]):
             return (Shuffle(),)
         if phase is Phase.OVER:
             return ()
-        me = self.players[self.actor]
+        me = self.players[self.acting]
         if phase in (Phase.AFTER_BUY, Phase.SPOILS):
             return (Keep(),) + self._discards(me)
         if phase is Phase.BATTLE:
@@ -124,8 +124,9 @@ class PokerState(GameState[Action]):
     def _raises(self, me: Player) -> tuple[Action, ...]:
         if not self.rules.no_limit:
             return (Raise(),)
-        step = raise_step(self.rules, self.battle, me)
-        room = me.stack - self.battle.owed
+        battle = self.in_battle
+        step = raise_step(self.rules, battle, me)
+        room = me.stack - battle.owed
         amounts = sorted({step, *(a for a in (2 * step, room) if step < a <= room)})
         return tuple(Raise(a) for a in amounts)
 
@@ -211,6 +212,20 @@ class PokerState(GameState[Action]):
                 return i
         raise ValueError("nobody is left in the hand")
 
+    @property
+    def acting(self) -> int:
+        """The seat whose decision the next action is (ValueError when nobody's is)."""
+        if self.actor is None:
+            raise ValueError("nobody is to act now")
+        return self.actor
+
+    @property
+    def in_battle(self) -> Battle:
+        """The battle going on (ValueError when there is none)."""
+        if self.battle is None:
+            raise ValueError("no battle is going on")
+        return self.battle
+
     # -- facts for the tutor and the lessons ------------------------------------
     @property
     def winners(self) -> tuple[int, ...]:
@@ -276,7 +291,7 @@ class PokerState(GameState[Action]):
                                 expected=" | ".join(self.names))
         return self.seat_of(seat)
 
-    def events_for(self, events, seat: int | str | None = None) -> tuple[Event, ...]:
+    def events_for(self, events: tuple[Event, ...], seat: int | str | None = None) -> tuple[Event, ...]:
         """``events`` (from :meth:`play`) as ``seat`` may learn them, with the same
         seat spelling as :meth:`view`: a seat number, a name, or ``None`` for the
         teaching view. Another player's palace card, or the hands of a battle the

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
-from ..cards import Card
+from ..cards import Card, Suit
 from ..core import GameView
 from ..refs import Event, RuleRef, events_seen_by
 from .actions import Action
@@ -69,7 +69,7 @@ class SeatEvent(Event):
         return self.public
 
 
-def events_for(events, viewer: int | None) -> tuple[Event, ...]:
+def events_for(events: tuple[Event, ...], viewer: int | None) -> tuple[Event, ...]:
     """``events`` as seat ``viewer`` may learn them (:meth:`PokerState.events_for`
     also takes a name), or ``None`` for the teaching view, which learns everything."""
     return events_seen_by(events, viewer)
@@ -94,7 +94,7 @@ class SeatView:
         return self.status is Status.IN
 
     @property
-    def suit(self):
+    def suit(self) -> Suit | None:
         return None if self.banner is None else self.banner.suit
 
     @property
@@ -172,13 +172,20 @@ class PokerView(GameView):
         """Cards this viewer cannot see anywhere on the table, in pack order: the deck,
         the discard pile and the palace cards it may not see (ruling
         palace-poker-odds-unseen: what a seat knows is what lies on the table now)."""
-        return () if self._masked is None else unseen_cards(self._masked, self.seat)[0]
+        return () if self._masked is None else unseen_cards(self.position, self.seat)[0]
+
+    @property
+    def position(self) -> "PokerState":
+        """The hand with the cards this seat cannot place put back in a fixed order."""
+        if self._masked is None:
+            raise ValueError("this view was made without its position")
+        return cast("PokerState", self._masked)
 
     def determinize(self, rng: random.Random) -> "PokerState":
         """A full position consistent with this view: the unseen cards dealt at random into
         the deck, the discard pile and the palaces this seat may not see; later shuffles
         drawn from ``rng`` too. The teaching view's position is the real one."""
-        state = self._masked
+        state = self.position
         cards, slots = unseen_cards(state, self.seat)
         if self.seat is None:
             return state
@@ -206,6 +213,10 @@ class PokerView(GameView):
         return BattlePreview(side_a, side_d, None)
 
 
+Slot = tuple[Any, ...]
+"""A card's place: ("deck", i), ("discard", i) or ("palace", seat, i)."""
+
+
 def _palace_shown(state: "PokerState", viewer: int | None) -> list[bool]:
     """Which seats' palace cards ``viewer`` sees: its own, and everyone's shown at a showdown."""
     shown = set()
@@ -214,12 +225,12 @@ def _palace_shown(state: "PokerState", viewer: int | None) -> list[bool]:
     return [viewer is None or i == viewer or p.name in shown for i, p in enumerate(state.players)]
 
 
-def unseen_cards(state: "PokerState", viewer: int | None) -> tuple[tuple[Card, ...], list[tuple]]:
+def unseen_cards(state: "PokerState", viewer: int | None) -> tuple[tuple[Card, ...], list[Slot]]:
     """The cards ``viewer`` cannot see (in pack order) and their places: ("deck", i),
     ("discard", i) and ("palace", seat, i). Nothing for the teaching view."""
     if viewer is None:
         return (), []
-    slots: list[tuple] = [("deck", i) for i in range(len(state.deck))]
+    slots: list[Slot] = [("deck", i) for i in range(len(state.deck))]
     slots += [("discard", i) for i in range(len(state.discard))]
     for seat, (p, shown) in enumerate(zip(state.players, _palace_shown(state, viewer))):
         if not shown:
@@ -228,13 +239,13 @@ def unseen_cards(state: "PokerState", viewer: int | None) -> tuple[tuple[Card, .
     return tuple(sorted(cards, key=lambda c: c.index)), slots
 
 
-def _card_at(state: "PokerState", slot: tuple) -> Card:
+def _card_at(state: "PokerState", slot: Slot) -> Card:
     if slot[0] == "palace":
         return state.players[slot[1]].palace[slot[2]]
-    return getattr(state, slot[0])[slot[1]]
+    return (state.deck if slot[0] == "deck" else state.discard)[slot[1]]
 
 
-def _deal_into(state: "PokerState", slots: list[tuple], cards: list[Card], plan: ShufflePlan) -> "PokerState":
+def _deal_into(state: "PokerState", slots: list[Slot], cards: list[Card], plan: ShufflePlan) -> "PokerState":
     """``state`` with ``cards`` put into ``slots`` in order; the record of the last battle
     (which showed real cards) and the stacked shuffles go, the later shuffles follow ``plan``."""
     deck, discard = list(state.deck), list(state.discard)

@@ -8,10 +8,10 @@ notation. Amounts are the engine's own (the same helpers as the legality check).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..cards import Card
-from .actions import Action, Kind
+from .actions import Action, Bet, Call, Discard, Kind, Raise
 from .betting import opening_minimum, raise_step
 from .model import Phase
 
@@ -45,7 +45,7 @@ def _deal(state: "PokerState") -> str:
     return "deal the next card"
 
 
-def _bet(state: "PokerState", action: Action) -> str:
+def _bet(state: "PokerState", action: Bet) -> str:
     target = _name(state, action.target)
     if state.rules.points:
         return f"attack {target}"
@@ -60,11 +60,11 @@ def _battle(state: "PokerState", action: Action) -> str:
     other = _name(state, b.other(b.responder)) if b is not None else "the attacker"
     if action.kind is Kind.FOLD:
         return f"fold to {other}"
-    me = state.players[b.responder] if b is not None else None
+    amount = action.amount if isinstance(action, (Call, Raise)) else None
     if action.kind is Kind.CALL:
-        pay = action.amount if action.amount is not None or me is None else min(b.owed, me.stack)
+        pay = amount if amount is not None or b is None else min(b.owed, state.players[b.responder].stack)
         return f"call {other}'s bet" + ("" if pay is None else f" with ${pay}")
-    step = action.amount if action.amount is not None or me is None else raise_step(state.rules, b, me)
+    step = amount if amount is not None or b is None else raise_step(state.rules, b, state.players[b.responder])
     return "raise" + ("" if step is None else f" by ${step}")
 
 
@@ -82,13 +82,13 @@ def describe(state: "PokerState", action: Action) -> str:
     if kind is Kind.MARKET:
         return "buy the top card of the discard pile" + _money(state, state.rules.market_cost)
     if kind is Kind.DISCARD:
-        return f"discard {_cards(action.cards)}"
+        return f"discard {_cards(cast(Discard, action).cards)}"
     if kind is Kind.KEEP:
         return "keep every soldier"
     if kind is Kind.STAY:
         return "stay"
     if kind is Kind.BET:
-        return _bet(state, action)
+        return _bet(state, cast(Bet, action))
     if state.phase is Phase.BATTLE and kind in (Kind.FOLD, Kind.CALL, Kind.RAISE):
         return _battle(state, action)
     if kind is Kind.FOLD:
