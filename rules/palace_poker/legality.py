@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, cast
 
-from ..cards import ALL_CARDS, counted
-from ..refs import Verdict, ruling
-from .actions import Action, Kind
+from ..cards import ALL_CARDS, Card, counted
+from ..refs import Ruling, Verdict, ruling
+from .actions import Action, Bet, Call, Discard, Kind, Raise
 from .betting import LATER_RAISES, RAISE_CAP, SHORT_STACKS, defender_call, opening_minimum, raise_step
-from .model import Phase
+from .model import Phase, Player
 from .sections import ref
 
 if TYPE_CHECKING:
@@ -61,15 +62,15 @@ _TURN_REF = {Phase.DEALER_DRAW: ("The Deal", "first dealer"), Phase.ANTE: ("The 
 _CARD_TEXT = tuple(str(c) for c in ALL_CARDS)
 
 
-def _text(cards) -> str:
+def _text(cards: Iterable[Card]) -> str:
     return " ".join(_CARD_TEXT[c.index] for c in cards)
 
 
-def _no(reason: str, section: str, clause: str = "", r=None) -> Verdict:
+def _no(reason: str, section: str, clause: str = "", r: Ruling | None = None) -> Verdict:
     return Verdict(False, reason, ref(section, clause), r)
 
 
-def _yes(reason: str, section: str, clause: str = "", r=None) -> Verdict:
+def _yes(reason: str, section: str, clause: str = "", r: Ruling | None = None) -> Verdict:
     return Verdict(True, reason, ref(section, clause), r)
 
 
@@ -110,7 +111,7 @@ def _situation(state: "PokerState") -> str:
     dealing = _DEALING.get(phase)
     if dealing is not None:
         return dealing
-    name = state.players[state.actor].name
+    name = state.players[state.acting].name
     if phase is Phase.TURN:
         market = "buy the top discard, " if state.rules.open_market else ""
         return f"it is {name}'s turn, to buy, {market}discard, bet, stay or fold"
@@ -123,7 +124,7 @@ def _situation(state: "PokerState") -> str:
 
 def _check_turn(state: "PokerState", action: Action) -> Verdict:
     rules = state.rules
-    me = state.players[state.actor]
+    me = state.players[state.acting]
     kind = action.kind
     if kind is Kind.BUY:
         if not state.deck and not state.discard:
@@ -146,16 +147,16 @@ def _check_turn(state: "PokerState", action: Action) -> Verdict:
         return _yes(f"{me.name} pays {cost} for the top card of the discard pile, taken unseen",
                     "Open Market Rule", r=OPEN_MARKET_FACE_DOWN)
     if kind is Kind.DISCARD:
-        return _check_discard(me, action, "Discard")
+        return _check_discard(me, cast(Discard, action), "Discard")
     if kind is Kind.STAY:
         return _yes(f"{me.name} does nothing this turn", "Stay")
     if kind is Kind.FOLD:
         return _yes(f"{me.name} gives up the hand; all of {me.name}'s cards go to the discard pile", "Fold on a turn",
                     r=TURN_FOLD)
-    return _check_bet(state, action)
+    return _check_bet(state, cast(Bet, action))
 
 
-def _check_discard(me, action: Action, section: str, limit: int | None = None) -> Verdict:
+def _check_discard(me: Player, action: Discard, section: str, limit: int | None = None) -> Verdict:
     row = {c.index for c in me.soldiers}
     missing = [c for c in action.cards if c.index not in row]
     if missing:
@@ -169,7 +170,7 @@ def _check_discard(me, action: Action, section: str, limit: int | None = None) -
 
 
 def _check_soldiers(state: "PokerState", action: Action) -> Verdict:
-    me = state.players[state.actor]
+    me = state.players[state.acting]
     limit = state.rules.max_soldiers
     section = "Buy" if state.phase is Phase.AFTER_BUY else "Fold"
     if action.kind is Kind.KEEP:
@@ -177,12 +178,12 @@ def _check_soldiers(state: "PokerState", action: Action) -> Verdict:
             return _no(f"{me.name} holds {len(me.soldiers)} soldiers and must discard down to {limit}",
                        section, "five")
         return _yes(f"{me.name} keeps all {counted(len(me.soldiers), 'soldier')}", section)
-    return _check_discard(me, action, section, limit)
+    return _check_discard(me, cast(Discard, action), section, limit)
 
 
-def _check_bet(state: "PokerState", action: Action) -> Verdict:
+def _check_bet(state: "PokerState", action: Bet) -> Verdict:
     rules = state.rules
-    me = state.players[state.actor]
+    me = state.players[state.acting]
     target = action.target
     if not 0 <= target < len(state.players):
         return _no(f"there is no seat @{target} at this table", "Bet (or battle)")
@@ -192,7 +193,8 @@ def _check_bet(state: "PokerState", action: Action) -> Verdict:
     if not them.in_hand:
         return _no(f"{them.name} is out of the hand", "Bet (or battle)")
     if them.suit is me.suit:
-        return _no(f"{them.name}'s banner ({them.banner}) is {me.suit.word}, the same suit as {me.name}'s; "
+        word = me.suit.word if me.suit is not None else "unknown"
+        return _no(f"{them.name}'s banner ({them.banner}) is {word}, the same suit as {me.name}'s; "
                    "players of one banner suit never battle", "Bet (or battle)", "same suit")
     if rules.points:
         if action.amount is not None:
@@ -216,7 +218,7 @@ def _check_bet(state: "PokerState", action: Action) -> Verdict:
 
 def _check_battle(state: "PokerState", action: Action) -> Verdict:
     rules = state.rules
-    battle = state.battle
+    battle = state.in_battle
     me = state.players[battle.responder]
     other = state.players[battle.other(battle.responder)]
     attacker = battle.responder == battle.attacker
@@ -226,10 +228,11 @@ def _check_battle(state: "PokerState", action: Action) -> Verdict:
                         "attacker folds", ATTACKER_FOLD)
         return _yes(f"{me.name} gives up; {other.name} takes {me.name}'s banner and soldiers", "Fold")
     owed = battle.owed
+    given = action.amount if isinstance(action, (Call, Raise)) else None
     if action.kind is Kind.CALL:
         pay = min(owed, me.stack)
-        if action.amount is not None and action.amount != pay:
-            return _no(f"calling costs {me.name} {pay}, not {action.amount}", "Call")
+        if given is not None and given != pay:
+            return _no(f"calling costs {me.name} {pay}, not {given}", "Call")
         if pay < owed and rules.short_stack == "pay-in-full":
             return _no(f"calling costs {owed} and {me.name} has {me.stack}; at this table a call is paid in "
                        "full, so folding is all that is left", "Call", "all in", SHORT_STACKS)
@@ -243,12 +246,12 @@ def _check_battle(state: "PokerState", action: Action) -> Verdict:
     first = battle.raises == 0
     section_ruling = None if first else LATER_RAISES
     if rules.no_limit:
-        amount = step if action.amount is None else action.amount
+        amount = step if given is None else given
         if amount < step:
             return _no(f"the least raise here is {step}; {amount} is too little", "Raise", "no-limit",
                        section_ruling)
     else:
-        amount = step if action.amount is None else action.amount
+        amount = step if given is None else given
         if amount != step:
             return _no(f"in limit the raise here is {step}, not {amount}", "Raise", "limit", section_ruling)
     if owed + amount > me.stack:

@@ -213,7 +213,7 @@ def start(variant: str, setup: Mapping[str, Any]) -> PokerState:
         raise _bad("'draw_deck' is only used with dealer = \"draw\"", "draw_deck", 'dealer = "draw"')
     plan = ShufflePlan(seed if seed is not None else 0, 0, _cards(setup.get("deck"), "deck"),
                        _cards(setup.get("palace_deck"), "palace_deck"),
-                       tuple(_cards(r, f"reshuffles[{k}]") for k, r in enumerate(reshuffles)))
+                       tuple(_cards(r, f"reshuffles[{k}]") or () for k, r in enumerate(reshuffles)))
     state = build(rules, variant, names, stacks, scores, dealer, plan, _cards(setup.get("draw_deck"), "draw_deck"),
                   hand)
     _dry_run(state)
@@ -228,14 +228,15 @@ def build(rules: PokerRules, variant: str, names: tuple[str, ...], stacks: tuple
         if chips < ante:
             raise _bad(f"{name} has {chips} chips, less than the ante of {ante}", name, f"at least {ante} chips")
     players = tuple(Player(n, s, score=sc) for n, s, sc in zip(names, stacks, scores))
-    common = dict(rules=rules, variant=variant, players=players, chips=sum(stacks), hand_number=hand)
+    common: dict[str, Any] = dict(rules=rules, variant=variant, players=players, chips=sum(stacks), hand_number=hand)
     if dealer == "draw":
         pack = stack_order(ALL_CARDS, draw_deck or (), f"{plan.seed}/draw", "draw_deck")
         return PokerState(dealer=None, phase=Phase.DEALER_DRAW, deck=pack, plan=plan,
                           draw=DealerDraw(tuple(range(len(names)))), **common)
     plan, pack = plan.arrange(ALL_CARDS, "deck", "deck")
     phase = Phase.ANTE if ante > 0 else Phase.BANNERS
-    return PokerState(dealer=dealer, phase=phase, deck=pack, plan=plan, actor=dealer, **common)
+    seat = int(dealer)  # a seat, the draw for dealer being the other case
+    return PokerState(dealer=seat, phase=phase, deck=pack, plan=plan, actor=seat, **common)
 
 
 def _dry_run(state: PokerState) -> None:
@@ -264,11 +265,13 @@ def next_hand(state: PokerState, setup: Mapping[str, Any]) -> PokerState:
     keep = [i for i, p in enumerate(state.players) if p.stack >= ante]
     if len(keep) < MIN_PLAYERS:
         raise ValueError("fewer than two players can pay the ante")
+    if state.dealer is None:
+        raise ValueError("the hand has no dealer yet")
     new_dealer = next_dealer(state.players, state.dealer, ante)
     names = tuple(state.players[i].name for i in keep)
     seed = setup.get("seed", f"{state.plan.seed}/hand{state.hand_number + 1}")
     plan = ShufflePlan(seed, 0, _cards(setup.get("deck"), "deck"), _cards(setup.get("palace_deck"), "palace_deck"),
-                       tuple(_cards(r, f"reshuffles[{k}]") for k, r in enumerate(setup.get("reshuffles") or ())))
+                       tuple(_cards(r, f"reshuffles[{k}]") or () for k, r in enumerate(setup.get("reshuffles") or ())))
     new = build(state.rules, state.variant, names, tuple(state.players[i].stack for i in keep),
                 tuple(state.players[i].score for i in keep), keep.index(new_dealer), plan,
                 hand=state.hand_number + 1)
