@@ -27,7 +27,8 @@ and parts only. The kinds of part, and who reads each:
 ``lessons``  (optional, ``tutor.model.catalog``) a folder of lessons beside the
              shipped ones (``<folder>/<game id>/<lesson id>.toml``);
 ``compare``  (optional, the comparison pane) a function judging a position
-             under each of the game's rule sets.
+             under each of the game's rule sets;
+``drills``   (``practice.catalog``) the game's practice module: its drill generators.
 
 ``tests/test_game_parts.py`` loads every required part of every registered
 game, so a game with a part missing fails the tests, not a person pressing Play.
@@ -202,18 +203,21 @@ _register_all((
         parts={"players": "players.palace_poker",
                "table": "tutor.views.tables.palace_poker:PokerTable",
                "checker": "tutor.model.checkers.palace_poker:FORMS",
-               "guide": "lessons.guides:PALACE_POKER"}),
+               "guide": "lessons.guides:PALACE_POKER",
+               "drills": "practice.palace_poker"}),
     Registration(
         id="palace", title="Palace", engine="rules.palace",
         parts={"players": "players.palace",
                "table": "tutor.views.tables.palace:PalaceTable",
                "checker": "tutor.model.checkers.palace:FORMS",
                "guide": "lessons.guides:PALACE",
-               "compare": "tutor.model.compare:position_comparison"}),
+               "compare": "tutor.model.compare:position_comparison",
+               "drills": "practice.palace"}),
     Registration(
         id="kings-pot", title="King's Pot", engine="rules.kings_pot",
         parts={"players": "players.kings_pot",
                "table": "tutor.views.tables.kings_pot:KingsPotTable",
                "checker": "tutor.model.checkers.kings_pot:FORMS",
-               "guide": "lessons.guides:KINGS_POT"}),
+               "guide": "lessons.guides:KINGS_POT",
+               "drills": "practice.kings_pot"}),
 ))

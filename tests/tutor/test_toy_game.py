@@ -73,7 +73,7 @@ def test_the_race_is_settled_in_settle_a_hand(page):
 
 
 def test_the_race_gives_a_drill_whose_answer_is_the_engines():
-    drills = part("race", "drills")
+    drills = part("race", "drills").DRILLS
     drill = drills["step size"](5)
     state = drill.state
     # counted here: from a total t, the amounts 1-3 that do not pass 10

@@ -166,7 +166,7 @@ PARTS = {
     "checker": "racegame.checker:FORMS",
     "guide": "racegame.guide:GUIDE",
     "lessons": "racegame:LESSONS",
-    "drills": "racegame.drills:DRILLS",
+    "drills": "racegame.drills",
 }
 REGISTRATIONS = (
     Registration(id="race", title="Race to a target", engine="racegame", parts=PARTS),
