@@ -2,8 +2,7 @@
 layers above the rules need, each part loads and is what its layer expects, and nothing
 outside a game's own files spells its id.
 
-A new kind of part joins ``REQUIRED`` with the check its layer needs (``practice`` adds
-its drill generators here when it lands)."""
+A new kind of part joins ``REQUIRED`` with the check its layer needs."""
 
 from __future__ import annotations
 
@@ -46,7 +45,12 @@ def _guide(game, found):
     assert isinstance(found, Guide) and found.game == game
 
 
-REQUIRED = {"players": _players, "table": _table, "checker": _checker, "guide": _guide}
+def _drills(game, found):
+    # practice.catalog reads a game's clauses (each with its drill generator) from its module
+    assert found.CLAUSES, f"{game}: a practice module lists its clauses"
+
+
+REQUIRED = {"players": _players, "table": _table, "checker": _checker, "guide": _guide, "drills": _drills}
 """Every kind of part each game must declare, and what its layer checks of it."""
 
 

@@ -30,3 +30,6 @@ def amounts(seed: int) -> Drill:
 
 
 DRILLS = {"step size": amounts}
+
+CLAUSES = tuple(DRILLS)
+"""The clauses the race drills (practice reads a game's clauses from its drills module)."""
