@@ -11,7 +11,7 @@ importing it registers one :class:`Player` class per level (:func:`.base.registe
 
 from __future__ import annotations
 
-from rules.games import PartError, has_part, part
+from rules.games import has_part, part
 
 from .base import LEVEL_WORDS, LEVELS, Decision, Player, registered
 from .outside import OUTSIDE
@@ -32,8 +32,7 @@ def player_for(game: str, level: str, seed: int | str = 0) -> Player:
         raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS + OUTSIDE)}")
     found = players_of(game)
     if level not in found:
-        raise PartError(f"the players of {game} have no {level!r} level (they have: {', '.join(found)})",
-                        game=game, kind="players")
+        raise ValueError(f"no {level} player for {game!r} (it has: {', '.join(found)})")
     return found[level](seed)
 
 
