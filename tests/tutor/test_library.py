@@ -33,6 +33,12 @@ def app():
     return model
 
 
+def kept(lib):
+    """The browser's store answers that it wrote the list (tutor/views/library_store.mjs)."""
+    lib.written(lib.stored)
+    return lib
+
+
 @pytest.fixture
 def library():
     lib = Library(clock=Clock())
@@ -47,13 +53,15 @@ def test_saving_keeps_the_study_link_name_and_size_and_writes_storage_text(app, 
     assert (made.title, made.what, made.game, made.positions) == ("Race basics", "Race basics", "race", 5)
     assert made.link == app.link() and library.open_id == made.id
     assert read_library(library.stored) == (made,)
-    assert library.notice.text == "Saved \u201cRace basics\u201d on this device."
+    assert library.notice is None  # said once the device has it
+    assert kept(library).notice.text == "Saved \u201cRace basics\u201d on this device."
 
 
 def test_save_replaces_the_entry_the_study_came_from_and_save_as_new_adds_one(app, library):
     first = library.save(app.study, app.link())
     app.study.title = "Friday's hand"
     again = library.save(app.study, app.link())
+    kept(library)
     assert again.id == first.id and len(library.entries) == 1 and again.title == "Friday's hand"
     assert "replacing the earlier save" in library.notice.text
     other = library.save(app.study, app.link(), as_new=True)
@@ -67,7 +75,7 @@ def test_rename_and_delete_with_undo(app, library):
     assert library.entry(one.id).title == "Game night"
     assert not library.rename(one.id, "   ") and "needs a name" in library.notice.text
     assert library.delete(one.id)
-    assert [e.id for e in library.entries] == [two.id] and "Undo brings it back" in library.notice.text
+    assert [e.id for e in library.entries] == [two.id] and "Undo brings it back" in kept(library).notice.text
     assert library.undo_delete()
     assert [e.id for e in library.entries] == [two.id, one.id] and library.entry(one.id).title == "Game night"
     assert read_library(library.stored) == library.entries
@@ -81,16 +89,15 @@ def test_the_storage_text_round_trips_and_bad_text_is_refused_naming_why(library
     assert again.load(text) and again.entries == library.entries
     data = json.loads(text)
     for bad, why in [("{", "not readable"), ('{"format": "x"}', "not written by Palace Tutor"),
-                     (json.dumps(dict(data, version=9)), "newer Palace Tutor"),
                      (json.dumps(dict(data, studies=[{"id": 1}])), "entry 1"),
-                     (json.dumps(dict(data, studies=data["studies"] * 2)), "twice")]:
+                     (json.dumps(dict(data, studies=data["studies"] * 2)), "another entry's")]:
         with pytest.raises(LibraryError, match=why):
             read_library(bad)
 
 
 def test_unreadable_storage_is_never_overwritten_until_a_new_list_is_asked_for(app):
     lib = Library()
-    assert not lib.load('{"format": "palace-tutor-studies", "version": 2, "studies": []}')
+    assert not lib.load('{"format": "palace-tutor-studies", "version": 1, "studies": 5}')
     assert not lib.writable and "could not be read" in lib.notice.text and lib.stored == ""
     assert lib.save(app.study, app.link()) is None and lib.stored == ""   # the old text stays on the device
     lib.start_new_list()

@@ -9,14 +9,16 @@ this model holds it, reads and writes it as JSON text, and never imports
 Panel. Opening an entry goes through the share link's full check
 (``TutorApp.open_link``), so a damaged entry changes nothing.
 
-Storage text that cannot be read (another program's, a newer version's, cut
-short) is never overwritten: saving stays off until the learner chooses to
-start a new list, and the message says why.
+Storage text that cannot be read as such a list (another program's, cut short)
+is never overwritten: saving stays off until the learner chooses to start a
+new list, and the message says why. Within a readable list nothing is lost
+(:mod:`.device_store`): a damaged entry is set aside by name and kept as it is,
+unknown fields (a newer version's) are written back, an edit is replayed on
+what another tab stored meanwhile, and a save the browser refused says so.
 """
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
@@ -24,9 +26,7 @@ from typing import Any
 
 import param
 
-from rules.errors import NotationError
-from rules.jsontext import JsonBoundsError, read_json
-
+from .device_store import DeviceList, ListFormat
 from .params import TupleOf
 from .study import Notice, Study
 
@@ -36,7 +36,6 @@ STORAGE_KEY = "palace-tutor.saved-studies"
 TITLE_LIMIT = 200
 MAX_STUDIES = 500
 LINK_LIMIT = 2_000_000  # characters of one link; the browser's storage holds about 5 MB in all
-STORAGE_CHARS = 10_000_000  # a stored list longer than the browser's storage holds is not ours
 
 
 @dataclass(frozen=True)
@@ -66,58 +65,40 @@ def describe_study(study: Study) -> str:
 
 def _entry(raw: Any, index: int) -> SavedStudy:
     if not isinstance(raw, dict):
-        raise LibraryError(f"entry {index + 1} is not a study")
+        raise LibraryError("is not a study")
     try:
         entry = SavedStudy(**{k: raw[k] for k in SavedStudy.__dataclass_fields__})
     except KeyError as err:
-        raise LibraryError(f"entry {index + 1} has no {err.args[0]!r}") from None
+        raise LibraryError(f"has no {err.args[0]!r}") from None
     texts = (entry.id, entry.title, entry.game, entry.what, entry.link)
     if not all(isinstance(t, str) for t in texts) or not entry.id or not entry.link.startswith("pt"):
-        raise LibraryError(f"entry {index + 1} is not a saved study")
+        raise LibraryError("is not a saved study")
     if not isinstance(entry.saved, (int, float)) or isinstance(entry.saved, bool) \
             or not isinstance(entry.positions, int) or isinstance(entry.positions, bool):
-        raise LibraryError(f"entry {index + 1} has a bad date or size")
+        raise LibraryError("has a bad date or size")
     if len(entry.title) > TITLE_LIMIT or len(entry.link) > LINK_LIMIT:
-        raise LibraryError(f"entry {index + 1} is too long")
+        raise LibraryError("is too long")
     return entry
 
 
-def read_stored_list(text: str, fmt: str, version: int, key: str, what: str,
-                     error: type[ValueError] = LibraryError) -> list[Any]:
-    """The list under ``key`` in storage text written as ``fmt`` (``[]`` for '').
-    Raises ``error`` saying why the text cannot be read (the saved studies' and
-    the rule sets' stores share the checks)."""
-    if not text.strip():
-        return []
-    try:
-        data = read_json(text, what="the stored list", max_chars=STORAGE_CHARS)
-    except JsonBoundsError as err:
-        raise error(str(err)) from None
-    except NotationError:
-        raise error("the stored list is not readable text (cut short or changed)") from None
-    if not isinstance(data, dict) or data.get("format") != fmt:
-        raise error("the stored list was not written by Palace Tutor")
-    if data.get("version") != version:
-        raise error(f"the stored list was written by a newer Palace Tutor (format version "
-                    f"{data.get('version')!r}; this one reads version {version})")
-    found = data.get(key)
-    if not isinstance(found, list):
-        raise error(f"the stored list has no {what} in it")
-    return found
+LIST_FORMAT: ListFormat[SavedStudy] = ListFormat(FORMAT, VERSION, "studies", "studies", _entry, asdict,
+                                                 lambda e: e.id, LibraryError)
 
 
 def read_library(text: str) -> tuple[SavedStudy, ...]:
-    """The saved studies in storage text ('' is an empty list). Raises LibraryError."""
-    studies = read_stored_list(text, FORMAT, VERSION, "studies", "studies")
-    entries = tuple(_entry(raw, i) for i, raw in enumerate(studies))
-    if len({e.id for e in entries}) != len(entries):
-        raise LibraryError("the stored list names one study twice")
+    """Every saved study in storage text ('' is an empty list), or LibraryError naming the first
+    entry that cannot be read (the device's list sets such entries aside instead: :class:`Library`)."""
+    store = DeviceList(LIST_FORMAT)
+    entries = store.read(text)
+    if store.aside:
+        first = store.aside[0]
+        raise LibraryError(f"{first.name} {first.why}" if first.name.startswith("entry") else
+                           f"entry {first.place + 1}, {first.name}: {first.why}")
     return entries
 
 
 def write_library(entries: tuple[SavedStudy, ...]) -> str:
-    return json.dumps({"format": FORMAT, "version": VERSION, "studies": [asdict(e) for e in entries]},
-                      ensure_ascii=False, separators=(",", ":"))
+    return DeviceList(LIST_FORMAT).text(entries)
 
 
 class Library(param.Parameterized):
@@ -137,29 +118,59 @@ class Library(param.Parameterized):
         super().__init__(**params)
         self._clock = clock
         self._count = 0
+        self._device: DeviceList[SavedStudy] = DeviceList(LIST_FORMAT)
+        self._said: Notice | None = None  # what the last edit says once the device confirms it
 
     # -- the device's storage ------------------------------------------------------------
     def load(self, text: str) -> bool:
-        """Read the device's stored text (on start). Unreadable text is kept, untouched."""
+        """Read the device's stored text (on start). Unreadable text is kept, untouched; a damaged
+        entry is set aside (kept as it is) and named while the others load."""
+        text = text if isinstance(text, str) else ""
         try:
-            entries = read_library(text if isinstance(text, str) else "")
+            entries = self._device.read(text)
         except LibraryError as err:
             self.param.update(loaded=True, writable=False, notice=Notice(
                 "error", f"The studies saved on this device could not be read: {err}. They are left as they "
                          "are; to save here anyway, start a new list (the old one is then replaced)."))
             return False
-        self.param.update(entries=entries, loaded=True, writable=True, stored=write_library(entries) if entries else "",
-                          notice=None)
+        aside = self._device.aside_words()
+        self.param.update(entries=entries, loaded=True, writable=True, stored=text,
+                          notice=Notice("error", aside) if aside else None)
         return True
 
     def start_new_list(self) -> None:
         """Give up an unreadable stored list: the next save replaces it."""
+        self._device.read("")
         self.param.update(entries=(), writable=True, notice=Notice("info", "A new, empty list of saved studies."))
 
+    def written(self, text: str) -> None:
+        """The device stored ``text``: the last edit is kept, and its message is said."""
+        if self._device.written(text) and self._said is not None:
+            self.notice, self._said = self._said, None
+
+    def changed(self, text: str) -> None:
+        """Another tab stored ``text``: its list, with this tab's edits not yet stored replayed on it."""
+        try:
+            entries, stored = self._device.changed(text if isinstance(text, str) else "")
+        except LibraryError as err:
+            self.param.update(writable=False, notice=Notice(
+                "error", f"Another tab left the saved studies unreadable ({err}); they are left as they are."))
+            return
+        known = {e.id for e in entries}
+        self.param.update(entries=entries, stored=stored, open_id=self.open_id if self.open_id in known else "")
+
     def storage_failed(self, message: str) -> None:
-        """The browser refused to write (storage full or switched off)."""
-        self.notice = Notice("error", f"This device did not keep the change ({message}). Export the study as "
-                                      "a file or copy its link instead; nothing else was lost.")
+        """The browser refused to write (storage full or switched off): the list is what is
+        stored, and the message says what was not kept. The open study stays open."""
+        entries = self._device.failed()
+        known = {e.id for e in entries}
+        what = self._said.text if self._said is not None else ""
+        self._said = None
+        self.param.update(entries=entries, stored=self._device.disk,
+                          open_id=self.open_id if self.open_id in known else "",
+                          notice=Notice("error", "Not saved: this device did not keep the change (" + message[:200]
+                                        + "). The study is still open: export it as a file or copy its link to "
+                                        "keep it." + (f" (It would have said: {what})" if what else "")))
 
     # -- editing ---------------------------------------------------------------------------
     def entry(self, entry_id: str) -> SavedStudy:
@@ -180,9 +191,9 @@ class Library(param.Parameterized):
             return None
         made = SavedStudy(old.id if old else self._new_id(now), title, study.game, describe_study(study), link,
                           now, len(study.tree))
-        rest = tuple(e for e in self.entries if old is None or e.id != old.id)
-        self._store((made,) + rest, open_id=made.id, notice=Notice(
-            "info", f"Saved \u201c{made.title}\u201d on this device" + (" (replacing the earlier save)." if old else ".")))
+        self._store(lambda entries: (made,) + tuple(e for e in entries if e.id != made.id), Notice(
+            "info", f"Saved \u201c{made.title}\u201d on this device" + (" (replacing the earlier save)." if old else ".")),
+            open_id=made.id)
         return made
 
     def rename(self, entry_id: str, title: str) -> bool:
@@ -195,8 +206,8 @@ class Library(param.Parameterized):
         old = self._known(entry_id)
         if old is None:
             return False
-        self._store(tuple(replace(e, title=title) if e.id == entry_id else e for e in self.entries),
-                    notice=Notice("info", f"Renamed \u201c{old.title}\u201d to \u201c{title}\u201d."))
+        self._store(lambda entries: tuple(replace(e, title=title) if e.id == entry_id else e for e in entries),
+                    Notice("info", f"Renamed \u201c{old.title}\u201d to \u201c{title}\u201d."))
         return True
 
     def delete(self, entry_id: str) -> bool:
@@ -205,19 +216,21 @@ class Library(param.Parameterized):
         if old is None:
             return False
         place = self.entries.index(old)
-        self._store(tuple(e for e in self.entries if e.id != entry_id),
-                    open_id="" if self.open_id == entry_id else self.open_id,
-                    deleted=(old, place),
-                    notice=Notice("info", f"Deleted \u201c{old.title}\u201d from this device. Undo brings it back."))
+        self._store(lambda entries: tuple(e for e in entries if e.id != entry_id),
+                    Notice("info", f"Deleted \u201c{old.title}\u201d from this device. Undo brings it back."),
+                    open_id="" if self.open_id == entry_id else self.open_id, deleted=(old, place))
         return True
 
     def undo_delete(self) -> bool:
         if self.deleted is None or not self._ready():
             return False
         old, place = self.deleted
-        entries = list(self.entries)
-        entries.insert(min(place, len(entries)), old)
-        self._store(tuple(entries), deleted=None, notice=Notice("info", f"\u201c{old.title}\u201d is back."))
+
+        def back(entries: tuple[SavedStudy, ...]) -> tuple[SavedStudy, ...]:
+            if any(e.id == old.id for e in entries):
+                return entries
+            return entries[:place] + (old,) + entries[place:]
+        self._store(back, Notice("info", f"\u201c{old.title}\u201d is back."), deleted=None)
         return True
 
     # -- internals ---------------------------------------------------------------------------
@@ -235,8 +248,12 @@ class Library(param.Parameterized):
             self.notice = Notice("error", "That study is no longer in the list. Nothing was changed.")
             return None
 
-    def _store(self, entries: tuple[SavedStudy, ...], **changes: Any) -> None:
-        self.param.update(entries=entries, stored=write_library(entries), **changes)
+    def _store(self, op: Callable[[tuple[SavedStudy, ...]], tuple[SavedStudy, ...]], notice: Notice,
+               **changes: Any) -> None:
+        """One edit of the list, said once the device has stored it (:meth:`written`)."""
+        entries, stored = self._device.edit(self.entries, op)
+        self._said = notice
+        self.param.update(entries=entries, stored=stored, notice=None, **changes)
 
     def _new_id(self, now: float) -> str:
         self._count += 1

@@ -19,7 +19,6 @@ text that cannot be read is left as it is and saving stays off.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Callable, Mapping
@@ -32,7 +31,7 @@ from rules.errors import NotationError
 from rules.options import MAX_NAME, Configurable, RuleConflictError, read_setup_options, setup_options
 
 from .catalog import Catalog
-from .library import read_stored_list
+from .device_store import DeviceList, ListFormat
 from .params import TupleOf
 from .study import Notice
 
@@ -98,24 +97,32 @@ def cite_words(ref: Any) -> str:
     return f"{ref.source_title}, \u201c{ref.section}\u201d: {ref.summary}"
 
 
+def _rule_set(item: Any, _place: int) -> SavedRuleSet:
+    texts = [item.get(k) for k in ("id", "name", "game", "variant")] if isinstance(item, dict) else [None]
+    options = item.get("options") if isinstance(item, dict) else None
+    if not all(isinstance(t, str) and t for t in texts) or not isinstance(options, dict) \
+            or not all(isinstance(k, str) and isinstance(v, str) for k, v in options.items()):
+        raise RuleSetStoreError("is not a rule set")
+    entry_id, name, game, variant = (str(t) for t in texts)
+    return SavedRuleSet(entry_id, name, game, variant, tuple(options.items()))
+
+
+LIST_FORMAT: ListFormat[SavedRuleSet] = ListFormat(FORMAT, VERSION, "rule_sets", "rule sets", _rule_set,
+                                                   SavedRuleSet.as_json, lambda e: e.id, RuleSetStoreError)
+
+
 def read_rule_sets(text: str) -> tuple[SavedRuleSet, ...]:
-    """The rule sets in storage text ('' is an empty list). Raises RuleSetStoreError."""
-    raw = read_stored_list(text, FORMAT, VERSION, "rule_sets", "rule sets", RuleSetStoreError)
-    found = []
-    for i, item in enumerate(raw):
-        texts = [item.get(k) for k in ("id", "name", "game", "variant")] if isinstance(item, dict) else [None]
-        options = item.get("options") if isinstance(item, dict) else None
-        if not all(isinstance(t, str) and t for t in texts) or not isinstance(options, dict) \
-                or not all(isinstance(k, str) and isinstance(v, str) for k, v in options.items()):
-            raise RuleSetStoreError(f"entry {i + 1} is not a rule set")
-        entry_id, name, game, variant = (str(t) for t in texts)
-        found.append(SavedRuleSet(entry_id, name, game, variant, tuple(options.items())))
-    return tuple(found)
+    """Every rule set in storage text ('' is an empty list). Raises RuleSetStoreError naming the
+    first entry that cannot be read (the device's list sets it aside instead: :class:`TableRules`)."""
+    store = DeviceList(LIST_FORMAT)
+    found = store.read(text)
+    if store.aside:
+        raise RuleSetStoreError(f"entry {store.aside[0].place + 1} {store.aside[0].why}")
+    return found
 
 
 def write_rule_sets(entries: tuple[SavedRuleSet, ...]) -> str:
-    return json.dumps({"format": FORMAT, "version": VERSION, "rule_sets": [e.as_json() for e in entries]},
-                      ensure_ascii=False, separators=(",", ":"))
+    return DeviceList(LIST_FORMAT).text(entries)
 
 
 def preset_title(catalog: Catalog, game: str, variant: str) -> str:
@@ -158,6 +165,8 @@ class TableRules(param.Parameterized):
         self.catalog = catalog
         self._clock = clock
         self._count = 0
+        self._device: DeviceList[SavedRuleSet] = DeviceList(LIST_FORMAT)
+        self._said: Notice | None = None  # what the last edit says once the device confirms it
         super().__init__(**params)
 
     # -- the rule set being built -------------------------------------------------------------
@@ -280,18 +289,41 @@ class TableRules(param.Parameterized):
 
     # -- kept on this device ---------------------------------------------------------------------
     def load(self, text: str) -> bool:
+        """Read the device's rule sets (on start): a damaged one is set aside, kept as it is."""
+        text = text if isinstance(text, str) else ""
         try:
-            saved = read_rule_sets(text if isinstance(text, str) else "")
+            saved = self._device.read(text)
         except RuleSetStoreError as err:
             self.param.update(writable=False, notice=Notice(
                 "error", f"The rule sets kept on this device could not be read: {err}. They are left as they are."))
             return False
-        self.param.update(saved=saved, writable=True, stored=write_rule_sets(saved) if saved else "")
+        aside = self._device.aside_words()
+        self.param.update(saved=saved, writable=True, stored=text,
+                          **({"notice": Notice("error", aside)} if aside else {}))
         return True
 
+    def written(self, text: str) -> None:
+        """The device stored ``text``: the last edit is kept, and its message is said."""
+        if self._device.written(text) and self._said is not None:
+            self.notice, self._said = self._said, None
+
+    def changed(self, text: str) -> None:
+        """Another tab stored ``text``: its rule sets, with this tab's edits not yet stored replayed."""
+        try:
+            saved, stored = self._device.changed(text if isinstance(text, str) else "")
+        except RuleSetStoreError as err:
+            self.param.update(writable=False, notice=Notice(
+                "error", f"Another tab left the rule sets unreadable ({err}); they are left as they are."))
+            return
+        self.param.update(saved=saved, stored=stored)
+
     def storage_failed(self, message: str) -> None:
-        self.notice = Notice("error", f"This device did not keep the rule set ({message}). Deals under it "
-                                      "still carry it in their links.")
+        """The browser refused to write: the list is what is stored, and the message says so."""
+        saved = self._device.failed()
+        self._said = None
+        self.param.update(saved=saved, stored=self._device.disk, notice=Notice(
+            "error", f"Not kept: this device did not store the rule set ({message[:200]}). Deals under it "
+                     "still carry it in their links."))
 
     def save(self) -> SavedRuleSet | None:
         """Keep the rule set on this device (over one of the same game and name)."""
@@ -308,8 +340,7 @@ class TableRules(param.Parameterized):
             return None
         made = SavedRuleSet(old.id if old else self._new_id(), self.rules_name, self.game, self.variant,
                             tuple(sorted(self.options.items())))
-        rest = tuple(e for e in self.saved if old is None or e.id != old.id)
-        self._store((made,) + rest, Notice("info", f"Kept \u201c{made.name}\u201d on this device"
+        self._store(lambda saved: (made,) + tuple(e for e in saved if e.id != made.id), Notice("info", f"Kept \u201c{made.name}\u201d on this device"
                                            + (" (replacing the earlier one)." if old else ".")))
         return made
 
@@ -335,15 +366,18 @@ class TableRules(param.Parameterized):
         entry = next((e for e in self.saved if e.id == entry_id), None)
         if entry is None or not self.writable:
             return False
-        self._store(tuple(e for e in self.saved if e.id != entry_id),
+        self._store(lambda saved: tuple(e for e in saved if e.id != entry_id),
                     Notice("info", f"Deleted \u201c{entry.name}\u201d from this device."))
         return True
 
     def saved_for(self, game: str) -> tuple[SavedRuleSet, ...]:
         return tuple(e for e in self.saved if e.game == game)
 
-    def _store(self, saved: tuple[SavedRuleSet, ...], notice: Notice) -> None:
-        self.param.update(saved=saved, stored=write_rule_sets(saved), notice=notice)
+    def _store(self, op: Callable[[tuple[SavedRuleSet, ...]], tuple[SavedRuleSet, ...]], notice: Notice) -> None:
+        """One edit of the list, said once the device has stored it (:meth:`written`)."""
+        saved, stored = self._device.edit(self.saved, op)
+        self._said = notice
+        self.param.update(saved=saved, stored=stored, notice=None)
 
     def _new_id(self) -> str:
         known = {e.id for e in self.saved}

@@ -5,8 +5,9 @@ Two browser components render :class:`tutor.model.library.Library`:
 * :class:`LibraryStore`, a hidden bridge, always on the page: it reads the
   device's list from ``localStorage`` when the page starts (reporting until
   Python confirms: early messages from the page can be lost while the worker
-  links up) and writes ``stored`` back whenever it changes; a refusal (storage
-  full or off) is reported.
+  links up) and writes ``stored`` whenever it changes, answering ``written``,
+  ``changed`` (another tab wrote: never written over) or ``error`` (storage full
+  or off); see ``library_store.mjs`` and :mod:`tutor.model.device_store`.
 * :class:`LibraryList`: the list, newest first, each with Open, Rename and
   Delete, plus Save (over the entry the open study came from) and Save as new,
   and Undo after a delete. Texts are set with ``textContent``.
@@ -52,11 +53,12 @@ class LibraryStore(PlainJSComponent):
             mark_loaded_when_linked()
 
     def on_event(self, callback: Callable[[str, str], None]) -> None:
-        """``callback(kind, value)``: ``loaded`` (the stored text) or ``error`` (the browser's message)."""
+        """``callback(kind, value)``: ``loaded`` (the stored text), ``written`` (the text stored),
+        ``changed`` (the text another tab stored) or ``error`` (the browser's message)."""
         self._callbacks.append(callback)
 
     def _handle_msg(self, msg: Any) -> None:
-        if not (isinstance(msg, dict) and msg.get("kind") in ("loaded", "error")
+        if not (isinstance(msg, dict) and msg.get("kind") in ("loaded", "written", "changed", "error")
                 and isinstance(msg.get("value"), str)):
             return
         if msg["kind"] == "loaded":
@@ -150,6 +152,10 @@ class SavedStudiesPane(pn.viewable.Viewer):
         if kind == "loaded":
             self.library.load(value)
             self.store.stored = self.library.stored
+        elif kind == "written":
+            self.library.written(value)
+        elif kind == "changed":
+            self.library.changed(value)
         else:
             self.library.storage_failed(value)
 

@@ -116,6 +116,10 @@ class TableRulesPane(pn.viewable.Viewer):
         if kind == "loaded":
             self.rules.load(value)
             self.store.stored = self.rules.stored
+        elif kind == "written":
+            self.rules.written(value)
+        elif kind == "changed":
+            self.rules.changed(value)
         else:
             self.rules.storage_failed(value)
 
