@@ -18,7 +18,7 @@ from lessons.errors import LessonError
 from lessons.loader import load_lesson_text
 from tutor.model.app import TutorApp
 from tutor.model.catalog import Catalog
-from tutor.model.checker import PlayForm
+from tutor.model.checkers.palace import PlayForm
 from tutor.model.library import Library
 from tutor.model.table_rules import TableRules
 
