@@ -10,13 +10,16 @@ class NotationError(ValueError):
     """Text that does not parse: an unknown card, a malformed action or position.
 
     ``token`` is the offending piece of text; ``expected`` says what would
-    have been accepted there.
+    have been accepted there; ``suggestion``, where a near miss has one, what
+    was probably meant (a card for ``8x``: the 8 of clubs, whose key is next to x).
     """
 
-    def __init__(self, message: str, *, token: str | None = None, expected: str | None = None):
+    def __init__(self, message: str, *, token: str | None = None, expected: str | None = None,
+                 suggestion: Any = None):
         super().__init__(message)
         self.token = token
         self.expected = expected
+        self.suggestion = suggestion
 
 
 class IllegalActionError(ValueError):

@@ -35,8 +35,49 @@ def test_bad_cards_raise_notation_error_naming_the_token(bad):
 
 
 def test_card_list_error_names_position_and_token():
-    with pytest.raises(NotationError, match=r"item 2.*'Zz'"):
-        parse_cards("Qs Zz 2c")
+    # named as a person counts (issue 34, point 5: "the first palace card", not "item 1")
+    with pytest.raises(NotationError, match=r"palace, the second card: .*'Zz'") as err:
+        parse_cards("Qs Zz 2c", what="palace")
+    assert err.value.token == "Zz" and "item" not in str(err.value)
+
+
+@pytest.mark.parametrize("text, card", [
+    ("king of clubs", "Kc"), ("King of Clubs", "Kc"), ("K clubs", "Kc"), ("k of c", "Kc"), ("10h", "Th"),
+    ("ten of hearts", "Th"), ("10 of hearts", "Th"), ("queen spade", "Qs"), ("ace of diamonds", "Ad"),
+    ("two of spades", "2s"), ("9 ♥", "9h"),
+])
+def test_cards_as_people_say_them(text, card):
+    # issue 34, point 5: "king of clubs", "K clubs", "10h"
+    assert str(Card.parse(text)) == card
+    assert format_cards(parse_cards(text)) == card
+
+
+def test_a_list_mixes_spellings_and_counts_cards_not_words():
+    assert format_cards(parse_cards("king of clubs, 9 hearts 10 h Qs K clubs")) == "Kc 9h Th Qs Kc"
+    with pytest.raises(NotationError, match=r"the third card: cannot read card '8x'"):
+        parse_cards("king of clubs 10 h 8x")
+
+
+@pytest.mark.parametrize("typed, meant", [
+    ("8x", "8c"),            # x sits next to c on the keyboard (the issue's example)
+    ("Qa", "Qs"),            # a next to s
+    ("1h", "Th"),            # the 1 of a 10 whose 0 was lost
+    ("Wh", "Qh"),            # w next to q
+    ("king of clbs", "Kc"),  # a word misspelt
+    ("kign of hearts", "Kh"),
+])
+def test_a_near_miss_is_refused_with_the_card_probably_meant(typed, meant):
+    with pytest.raises(NotationError) as err:
+        Card.parse(typed)
+    assert str(err.value.suggestion) == meant
+    assert f"did you mean {Card.parse(meant).label}?" in str(err.value)
+
+
+@pytest.mark.parametrize("typed", ["Zz", "11h", "joke", "king", "clubs", "8m"])
+def test_no_suggestion_where_nothing_is_near(typed):
+    with pytest.raises(NotationError) as err:
+        Card.parse(typed)
+    assert err.value.suggestion is None and "did you mean" not in str(err.value)
 
 
 def test_duplicate_refused_when_unique():
