@@ -63,8 +63,18 @@ def _cmd_check_play(a: argparse.Namespace) -> int:
 
 
 def _cmd_check_kings_pot(a: argparse.Namespace) -> int:
-    from rules.kings_pot.checker import check_tableau
+    from rules.kings_pot.checker import check_deal, check_tableau
 
+    if a.player:
+        _emit(check_deal(a.tableau, a.kings_hand, a.player, folded=a.folded or (), pot=a.pot or 0,
+                         kings_pot=a.kings_pot or 0,
+                         variant=a.variant, options=_rule_options(a.rule)), a.json)
+        return 0
+    given = [flag for flag, value in (("--folded", a.folded), ("--pot", a.pot), ("--kings-pot", a.kings_pot),
+                                      ("--variant", a.variant != "standard")) if value]
+    if given:
+        raise ValueError(f"{given[0]} needs the players: give each with --player 'NAME: CARDS' (who takes each "
+                         "pot depends on the cards they hold)")
     _emit(check_tableau(a.tableau, a.kings_hand, options=_rule_options(a.rule)), a.json)
     return 0
 
@@ -91,22 +101,6 @@ def _cmd_rules(a: argparse.Namespace) -> int:
         for choice in r["choices"]:
             meaning = r["meanings"].get(choice)
             print(f"  - {choice}" + (f": {meaning}" if meaning else ""))
-    return 0
-
-
-def _cmd_sheet(a: argparse.Namespace) -> int:
-    """``palace-tutor sheet GAME [--variant V] [--rule NAME=VALUE] [--out FILE.html]``: the rules on one page."""
-    from tutor.model.rules_sheet import rules_sheet
-    from tutor.views.sheet import sheet_html, sheet_text
-
-    sheet = rules_sheet(a.game, a.variant, _rule_options(a.rule), a.name or "")
-    if a.out:
-        from pathlib import Path
-
-        Path(a.out).write_text(sheet_html(sheet), encoding="utf-8")
-        print(f"wrote {a.out}: {sheet.game_title}, {sheet.rules_title} (print it: one A4 or Letter page)")
-    else:
-        print(sheet_text(sheet), end="")
     return 0
 
 
@@ -178,9 +172,16 @@ def make_parser() -> argparse.ArgumentParser:
     pl.add_argument("--rule", action="append", metavar="NAME=VALUE", help=RULE_HELP)
     pl.set_defaults(run=_cmd_check_play)
 
-    k = games.add_parser("kings-pot", help="King's Pot: which tableau hand wins")
+    k = games.add_parser("kings-pot", help="King's Pot: who takes each pot (or, without players, which hand wins)")
     k.add_argument("--tableau", required=True, metavar="'25 CARDS, row by row'")
     k.add_argument("--kings-hand", required=True, metavar="'5 CARDS'")
+    k.add_argument("--player", action="append", metavar="'NAME: CARDS'",
+                   help="a player and the cards still held, repeatable, in turn order from the dealer's left "
+                        "(the dealer last)")
+    k.add_argument("--folded", action="append", metavar="'NAME: CARDS'", help="cards a player folded, repeatable")
+    k.add_argument("--pot", default=None, metavar="N", help="chips in the betting pot")
+    k.add_argument("--kings-pot", default=None, metavar="N", help="chips in the King's pot")
+    k.add_argument("--variant", default="standard", help="standard or flat-ante")
     k.add_argument("--json", action="store_true")
     k.add_argument("--rule", action="append", metavar="NAME=VALUE", help=RULE_HELP)
     k.set_defaults(run=_cmd_check_kings_pot)
@@ -190,14 +191,6 @@ def make_parser() -> argparse.ArgumentParser:
     ru.add_argument("--variant", default=None, help="a preset (default: the game's first)")
     ru.add_argument("--json", action="store_true")
     ru.set_defaults(run=_cmd_rules)
-
-    sh = sub.add_parser("sheet", help="the rules a table plays, on one printable page")
-    sh.add_argument("game", help="palace, palace-poker or kings-pot")
-    sh.add_argument("--variant", default=None, help="a preset (default: the game's first)")
-    sh.add_argument("--rule", action="append", metavar="NAME=VALUE", help=RULE_HELP)
-    sh.add_argument("--name", default=None, help="the table's name for its rule set")
-    sh.add_argument("--out", default=None, metavar="FILE.html", help="write the page to print (default: text)")
-    sh.set_defaults(run=_cmd_sheet)
 
     pr = sub.add_parser("practice", help="drills made by the engines, one per clause of the rules")
     psub = pr.add_subparsers(dest="practice_command", required=True)
@@ -258,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = make_parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
-        if args.command in ("check", "practice", "sheet"):
+        if args.command in ("check", "practice"):
             _refuse_control_characters(args)
         return run(args)
     except ValueError as err:  # NotationError and IllegalActionError are ValueErrors

@@ -115,8 +115,8 @@ def showdown(ctx: Ctx, *, players: tuple[int, int] = (2, 3), mirror: bool = Fals
             else:
                 h = draw_cards(rng, 1 + 3 + rng.randint(0, 3), used)
             hands.append(h)
-        if len(hands) < n:
-            continue
+        if len(hands) < n or len({h[0].suit for h in hands}) == 1:
+            continue  # players all of one banner suit never reach a showdown (§ Winning the Pot)
         texts = [f"{nm}: {h[0]} | {' '.join(map(str, h[1:]))}" for nm, h in zip(names, hands)]
         if keep(check_showdown(texts, variant=ctx.variant, options=dict(ctx.options) or None)):
             break

@@ -352,6 +352,32 @@ def other_readings(state: Any, action: Any) -> tuple[OtherReading, ...]:
     return tuple(found)
 
 
+R = TypeVar("R")
+
+
+def other_outcomes(rules: Configurable, judge: Callable[[Any], R], key: Callable[[R], Any],
+                   base: R | None = None) -> tuple[tuple[TableOption, Any, R], ...]:
+    """Where a whole outcome (a battle, a showdown, a deal's pots) rests on how a table reads
+    a clause: for each option of kind ``reading``, each other listed choice, judged by
+    ``judge(other_rules)``; kept where ``key`` of that result differs from ``key(base)``
+    (``base``: ``judge(rules)`` unless given). A choice that conflicts with the table's
+    other options, or under which the question cannot be judged, is skipped.
+    Returns (option, the other value, its result)."""
+    here = key(judge(rules) if base is None else base)
+    found = []
+    for opt in rules.OPTIONS:
+        if opt.kind != "reading":
+            continue
+        for value in opt.other_values(opt.value_of(rules)):
+            try:
+                result = judge(rules.replaced(opt.changes(value)))
+            except ValueError:  # a conflict, or a position this reading cannot hold
+                continue
+            if key(result) != here:
+                found.append((opt, value, result))
+    return tuple(found)
+
+
 # -- a custom rule set in a setup ------------------------------------------------------
 OPTIONS_KEY = "options"
 NAME_KEY = "rules_name"

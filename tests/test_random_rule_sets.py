@@ -25,48 +25,17 @@ from rules.cards import ALL_CARDS
 from rules.errors import IllegalActionError
 from rules.kings_pot import FAMILY as KINGS_POT
 from rules.kings_pot import PRESETS as KP_PRESETS
-from rules.options import RuleConflictError
 from rules.palace import PRESETS as PALACE_PRESETS
 from rules.palace.simulate import random_game
 from rules.palace_poker import PRESETS as POKER_PRESETS
 from rules.palace_poker import start as poker_start
+from rule_draws import SAMPLES, random_rules
 
-# values to draw for options written freely (a new free option must be added here)
-SAMPLES = {
-    ("Palace Poker", "stakes"): ["1/2", "5/10", "4/4", "10/20"],
-    ("Palace Poker", "ante"): ["0", "1", "7"],
-    ("Palace Poker", "points-target"): ["10", "30"],
-    ("Palace Poker", "raise-cap"): ["0", "1", "3"],
-    ("King's Pot", "ante"): ["0", "1", "2"],
-    ("King's Pot", "max-buy"): ["1", "2", "3", "7"],
-    ("King's Pot", "min-bet"): ["1", "2"],
-    ("King's Pot", "max-bet"): ["1", "5", "40"],
-    ("King's Pot", "raise-cap"): ["0", "1", "3"],
-    ("Palace", "jokers"): ["0", "1", "2"],
-}
 KP_CHUNKS, KP_DEALS = 3, 1000        # 3,000 King's Pot deals (about 14 ms each, loaded machine)
 PP_CHUNKS, PP_GAMES = 4, 1500        # 6,000 Palace Poker games (about 8 ms each)
 PALACE_CHUNKS, PALACE_GAMES = 4, 250  # 1,000 Palace games (about 32 ms each)
 GAMES = KP_CHUNKS * KP_DEALS + PP_CHUNKS * PP_GAMES + PALACE_CHUNKS * PALACE_GAMES
 PACK = sorted(c.index for c in ALL_CARDS)
-
-
-def random_rules(rng: random.Random, presets, refused: Counter):
-    """A preset with a random half of its options drawn; conflicting draws are redrawn."""
-    while True:
-        base = presets[rng.choice(list(presets))]
-        chosen = {}
-        for opt in base.OPTIONS:
-            if rng.random() < 0.5:
-                continue
-            tokens = [c.token for c in opt.choices]
-            if opt.free is not None:
-                tokens += SAMPLES[(base.OPTIONS.game, opt.name)]
-            chosen[opt.name] = rng.choice(tokens)
-        try:
-            return base.with_options(chosen)
-        except RuleConflictError as err:
-            refused[err.settings] += 1
 
 
 def test_every_free_option_has_samples():

@@ -231,5 +231,6 @@ def _deck(setup: Mapping[str, Any]) -> tuple[tuple[Card, ...], tuple[str, ...] |
         raise _bad("deck", f"{len(given)} cards; give at least the {CELLS} tableau cells and the "
                    f"{KINGS_HAND_SIZE} of the King's hand ({need}), at most {PACK} [{S.ref(S.TABLEAU)}]",
                    len(given))
-    rest = tuple(c for c in ALL_CARDS if c not in set(given))
+    placed = set(given)
+    rest = tuple(c for c in ALL_CARDS if c not in placed)
     return given + rest, tuple(str(c) for c in given), None

@@ -80,8 +80,8 @@ def test_forgiving_card_spellings(capsys):
     (T1_TEXT, "Kc Kh 5h 5s 9c", ["9c appears twice", "row 1, column 1", "King's hand card 5",
                                  "one pack"]),
     (T1_TEXT.replace("4s", "9d"), T1_KING_TWO_PAIR, ["9d appears twice", "row 1, column 2"]),
-    (T1_TEXT.replace("4s", "Zz"), T1_KING_TWO_PAIR, ["tableau, item 4", "'Zz'"]),
-    (T1_TEXT, "Kc Kh 5h 5s 1h", ["King's hand, item 5", "'1h'"]),
+    (T1_TEXT.replace("4s", "Zz"), T1_KING_TWO_PAIR, ["tableau, the fourth card", "'Zz'"]),
+    (T1_TEXT, "Kc Kh 5h 5s 1h", ["King's hand, the fifth card", "'1h'", "did you mean 10♥?"]),
     (T1_TEXT, "Kc Kh 5h 5s Jk", ["joker", "52-card pack"]),
     ("", T1_KING_TWO_PAIR, ["expected 25 cards, got 0"]),
 ])
