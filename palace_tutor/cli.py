@@ -104,6 +104,22 @@ def _cmd_rules(a: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_sheet(a: argparse.Namespace) -> int:
+    """``palace-tutor sheet GAME [--variant V] [--rule NAME=VALUE] [--out FILE.html]``: the rules on one page."""
+    from tutor.model.rules_sheet import rules_sheet
+    from tutor.views.sheet import sheet_html, sheet_text
+
+    sheet = rules_sheet(a.game, a.variant, _rule_options(a.rule), a.name or "")
+    if a.out:
+        from pathlib import Path
+
+        Path(a.out).write_text(sheet_html(sheet), encoding="utf-8")
+        print(f"wrote {a.out}: {sheet.game_title}, {sheet.rules_title} (print it: one A4 or Letter page)")
+    else:
+        print(sheet_text(sheet), end="")
+    return 0
+
+
 def _cmd_practice(a: argparse.Namespace) -> int:
     """``palace-tutor practice list [GAME] [--variant V] | make CLAUSE --seed N [...]`` (issue 32)."""
     from practice import cli as practice_cli
@@ -192,6 +208,14 @@ def make_parser() -> argparse.ArgumentParser:
     ru.add_argument("--json", action="store_true")
     ru.set_defaults(run=_cmd_rules)
 
+    sh = sub.add_parser("sheet", help="the rules a table plays, on one printable page")
+    sh.add_argument("game", help="palace, palace-poker or kings-pot")
+    sh.add_argument("--variant", default=None, help="a preset (default: the game's first)")
+    sh.add_argument("--rule", action="append", metavar="NAME=VALUE", help=RULE_HELP)
+    sh.add_argument("--name", default=None, help="the table's name for its rule set")
+    sh.add_argument("--out", default=None, metavar="FILE.html", help="write the page to print (default: text)")
+    sh.set_defaults(run=_cmd_sheet)
+
     pr = sub.add_parser("practice", help="drills made by the engines, one per clause of the rules")
     psub = pr.add_subparsers(dest="practice_command", required=True)
     pl_list = psub.add_parser("list", help="the clauses with a drill, and those without (with why)")
@@ -251,7 +275,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = make_parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
-        if args.command in ("check", "practice"):
+        if args.command in ("check", "practice", "sheet"):
             _refuse_control_characters(args)
         return run(args)
     except ValueError as err:  # NotationError and IllegalActionError are ValueErrors

@@ -28,7 +28,10 @@ and parts only. The kinds of part, and who reads each:
              shipped ones (``<folder>/<game id>/<lesson id>.toml``);
 ``compare``  (optional, the comparison pane) a function judging a position
              under each of the game's rule sets;
-``drills``   (``practice.catalog``) the game's practice module: its drill generators.
+``drills``   (``practice.catalog``) the game's practice module: its drill generators;
+``sheet``    (optional, the rules sheet: ``tutor.model.rules_sheet``) a function of the game's
+             rule config giving the lines of ``rules.sheet`` only the game knows (its special
+             cards, who starts, how a game ends); without one the sheet shows the game's guide.
 
 ``tests/test_game_parts.py`` loads every required part of every registered
 game, so a game with a part missing fails the tests, not a person pressing Play.
@@ -212,6 +215,7 @@ _register_all((
                "checker": "tutor.model.checkers.palace:FORMS",
                "guide": "lessons.guides:PALACE",
                "compare": "tutor.model.compare:position_comparison",
+               "sheet": "rules.palace.sheet:sheet_lines",
                "drills": "practice.palace"}),
     Registration(
         id="kings-pot", title="King's Pot", engine="rules.kings_pot",

@@ -32,6 +32,7 @@ from rules.options import MAX_NAME, Configurable, RuleConflictError, read_setup_
 
 from .catalog import Catalog
 from .device_store import DeviceList, ListFormat
+from .rules_sheet import RuleSheet, rules_sheet
 from .params import TupleOf
 from .study import Notice
 
@@ -259,6 +260,12 @@ class TableRules(param.Parameterized):
     def reset(self) -> None:
         """Back to the preset as written (and no name)."""
         self.param.update(options={}, rules_name="", notice=None)
+
+    def sheet(self) -> RuleSheet | None:
+        """The rules being set up on one page (None before a game is chosen)."""
+        if not self.game or not self.variant:
+            return None
+        return rules_sheet(self.game, self.variant, self.options, self.rules_name)
 
     def is_custom(self) -> bool:
         return bool(self.options or self.rules_name)

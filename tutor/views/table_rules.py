@@ -22,6 +22,7 @@ from tutor.model.table_rules import STORAGE_KEY, TableRules
 
 from .esm import PlainJSComponent, module_text
 from .library import LibraryStore, PressEvents
+from .sheet import SheetLink, sheet_html
 
 
 class RuleSetStore(LibraryStore):
@@ -105,7 +106,8 @@ class TableRulesPane(pn.viewable.Viewer):
         # the device's storage: always on the page (the page places it; the form waits for Play)
         self.store = RuleSetStore(css_classes=["rules-store"])
         self.store.on_event(self._stored)
-        self._layout = pn.Column(self.form, sizing_mode="stretch_width", css_classes=["table-rules-pane"])
+        self.sheet = SheetLink(css_classes=["rules-sheet"])  # the rules on one page, to print
+        self._layout = pn.Column(self.form, self.sheet, sizing_mode="stretch_width", css_classes=["table-rules-pane"])
         self._show()
 
     @param.depends("rules.stored", watch=True)
@@ -148,6 +150,8 @@ class TableRulesPane(pn.viewable.Viewer):
             custom=rules.is_custom(),
             saved=[{"id": e.id, "name": e.name, "variant": rules.preset_title(e.variant)} for e in rules.saved_for(rules.game)],
             notice=notice.text if notice is not None else "", notice_kind=notice.kind if notice is not None else "")
+        sheet = rules.sheet()
+        self.sheet.html = sheet_html(sheet) if sheet is not None else ""
 
     def __panel__(self):
         return self._layout
