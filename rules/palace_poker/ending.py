@@ -1,51 +1,44 @@
 """How a Palace Poker hand ends for the generic layers (``rules.core``'s contract): the
 outcome, the next hand, the steps nobody decides and the pot.
 
-The engine's own answers (``PokerState.result``, :func:`.setup.next_hand`) said the
+The engine's own answers (``Hand.result``, :func:`.setup.next_hand`) said the
 uniform way; nothing is decided again here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 from ..cards import counted
-from ..core import GameOutcome, NextDeal, Pot
-from .model import Phase
+from ..core import GameOutcome, GameState, NextDeal, Pot
+from .actions import Action
+from .flow import AUTOMATIC
+from .model import Hand
+from .setup import next_hand
 
-if TYPE_CHECKING:
-    from .actions import Action
-    from .state import PokerState
-
-AUTOMATIC = frozenset({Phase.DEALER_DRAW, Phase.ANTE, Phase.BANNERS, Phase.SHUFFLE, Phase.PALACE})
-"""The phases whose one action nobody chooses: the draw for dealer, the antes, the banner and
-palace deals, the shuffle between them (§ The Deal, § Palace Cards)."""
 
 POT_LABEL = "Pot (chips put in this hand)"
 CARRIED_KEYS = ("options", "rules_name", "stakes", "rules")
 """What a table chose that goes on to the next hand (setup keys)."""
 
 
-def automatic(state: PokerState) -> Action | None:
-    if state.phase not in AUTOMATIC:
-        return None
-    candidates = state.candidate_actions()
-    return candidates[0] if len(candidates) == 1 else None
+def automatic(state: Hand) -> Action | None:
+    return AUTOMATIC.get(state.phase)
 
 
-def pots(state: PokerState) -> tuple[Pot, ...]:
+def pots(state: Hand) -> tuple[Pot, ...]:
     # the pot itself is emptied in the move that wins it: what was put in is what it came to
     return (Pot(POT_LABEL, sum(p.paid for p in state.players)),)
 
 
-def can_pay(state: PokerState) -> tuple[int, ...]:
+def can_pay(state: Hand) -> tuple[int, ...]:
     """The seats that can pay the next hand's ante."""
     ante = state.rules.ante_amount
     return tuple(i for i, p in enumerate(state.players) if p.stack >= ante)
 
 
-def why_over(state: PokerState) -> str:
+def why_over(state: Hand) -> str:
     """Why no hand follows this finished one, in plain words ("" when one does)."""
     if state.game_winner is not None:
         return f"the game is over: {state.game_winner} reached {state.rules.target} points"
@@ -58,7 +51,7 @@ def why_over(state: PokerState) -> str:
             f"of {counted(state.rules.ante_amount, 'chip')}")
 
 
-def outcome(state: PokerState) -> GameOutcome | None:
+def outcome(state: Hand) -> GameOutcome | None:
     result = state.result
     if not state.is_over or result is None:
         return None
@@ -71,13 +64,11 @@ def outcome(state: PokerState) -> GameOutcome | None:
                        goes_on=not over, over=over)
 
 
-def next_deal(state: PokerState, setup: Mapping[str, Any], seed: int | str) -> NextDeal | None:
+def next_deal(state: Hand, setup: Mapping[str, Any], seed: int | str) -> NextDeal | None:
     """The next hand (:func:`.setup.next_hand`: the deal passes to the left, stacks and scores
     carry over, a player who cannot pay the ante sits out: ruling palace-poker-short-stacks)
     and its setup, with what the table
     chose (stakes, rule changes, options) carried over."""
-    from .setup import next_hand
-
     if not state.is_over:
         raise ValueError("the hand is not over yet")
     if why_over(state):
@@ -95,7 +86,7 @@ def next_deal(state: PokerState, setup: Mapping[str, Any], seed: int | str) -> N
     text = f"{dealer} deals hand {new.hand_number}."
     if out:
         text += f" {' and '.join(out)} {'sits' if len(out) == 1 else 'sit'} out: too few chips for the ante."
-    return NextDeal(setup=plain, state=new, dealer=dealer, sitting_out=out, text=text)
+    return NextDeal(setup=plain, state=cast("GameState[Any]", new), dealer=dealer, sitting_out=out, text=text)
 
 
 __all__ = ["AUTOMATIC", "automatic", "can_pay", "next_deal", "outcome", "pots", "why_over"]

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from ..cards import ALL_CARDS, Card, counted
 from ..refs import Ruling, Verdict, ruling
 from .actions import Action, Bet, Call, Discard, Kind, Raise
 from .betting import LATER_RAISES, RAISE_CAP, SHORT_STACKS, defender_call, opening_minimum, raise_step
-from .model import Phase, Player
+from .model import Hand, Phase, Player
 from .sections import ref
-
-if TYPE_CHECKING:
-    from .state import PokerState
 
 OPEN_MARKET_FACE_DOWN = ruling(
     "palace-poker-open-market-face-down",
@@ -74,7 +71,7 @@ def _yes(reason: str, section: str, clause: str = "", r: Ruling | None = None) -
     return Verdict(True, reason, ref(section, clause), r)
 
 
-def check(state: "PokerState", action: Action) -> Verdict:
+def check(state: Hand, action: Action) -> Verdict:
     phase = state.phase
     if phase is Phase.OVER:
         return _no("the hand is over", "Winning the Pot")
@@ -105,7 +102,7 @@ _DEALING = {Phase.DEALER_DRAW: "the cards are being drawn for first dealer", Pha
             Phase.PALACE: "the palace cards are being dealt"}
 
 
-def _situation(state: "PokerState") -> str:
+def _situation(state: Hand) -> str:
     """What the table is doing now and what may be done, in words for a person."""
     phase = state.phase
     dealing = _DEALING.get(phase)
@@ -122,7 +119,7 @@ def _situation(state: "PokerState") -> str:
     return f"{name} answers the bet: fold, call or raise"
 
 
-def _check_turn(state: "PokerState", action: Action) -> Verdict:
+def _check_turn(state: Hand, action: Action) -> Verdict:
     rules = state.rules
     me = state.players[state.acting]
     kind = action.kind
@@ -169,7 +166,7 @@ def _check_discard(me: Player, action: Discard, section: str, limit: int | None 
     return _yes(f"{me.name} discards {_text(action.cards)} face down", section)
 
 
-def _check_soldiers(state: "PokerState", action: Action) -> Verdict:
+def _check_soldiers(state: Hand, action: Action) -> Verdict:
     me = state.players[state.acting]
     limit = state.rules.max_soldiers
     section = "Buy" if state.phase is Phase.AFTER_BUY else "Fold"
@@ -181,7 +178,7 @@ def _check_soldiers(state: "PokerState", action: Action) -> Verdict:
     return _check_discard(me, cast(Discard, action), section, limit)
 
 
-def _check_bet(state: "PokerState", action: Bet) -> Verdict:
+def _check_bet(state: Hand, action: Bet) -> Verdict:
     rules = state.rules
     me = state.players[state.acting]
     target = action.target
@@ -216,7 +213,7 @@ def _check_bet(state: "PokerState", action: Bet) -> Verdict:
                 "Bet (or battle)")
 
 
-def _check_battle(state: "PokerState", action: Action) -> Verdict:
+def _check_battle(state: Hand, action: Action) -> Verdict:
     rules = state.rules
     battle = state.in_battle
     me = state.players[battle.responder]

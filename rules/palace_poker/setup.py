@@ -1,6 +1,8 @@
 """Starting a Palace Poker hand from plain data (lessons, share links, the app).
 
-``start(variant, setup)`` takes a preset name and a JSON/TOML-style mapping.
+``start(variant, setup)`` (``rules.palace_poker.start``) takes a preset name and a
+JSON/TOML-style mapping; the functions here deal the hand's fields (a
+:class:`.model.Hand`) of the class they are given, the state.
 Setup keys (any other key is an error naming it):
 
 ``seats`` (required)
@@ -58,18 +60,19 @@ The document's example: ``seats = ["Aaron", "Brad", "Christine", "Dave",
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from ..cards import ALL_CARDS, Card, parse_cards
 from ..errors import NotationError
 from ..options import read_setup_options
 from .config import PRESETS, PokerRules
 from .deck import ShufflePlan, stack_order
-from .flow import next_dealer
-from .model import DealerDraw, Phase, Player
+from .flow import deal_out
+from .model import DealerDraw, Hand, Phase, Player
+from .payout import next_dealer
 from .sections import ref
-from .state import PokerState
+
+H = TypeVar("H", bound=Hand)
 
 SETUP_KEYS = ("seats", "dealer", "stakes", "rules", "options", "rules_name", "stacks", "scores", "deck", "palace_deck", "reshuffles",
               "draw_deck", "seed", "hand")
@@ -164,8 +167,8 @@ def _stakes(raw: Any, rules: PokerRules) -> PokerRules:
     return rules.with_overrides({"small_bet": small, "big_bet": big}, where="setup 'stakes'")
 
 
-def start(variant: str, setup: Mapping[str, Any]) -> PokerState:
-    """The initial state of a hand (see the module docstring for ``setup``)."""
+def start(cls: type[H], variant: str, setup: Mapping[str, Any]) -> H:
+    """The initial state of a hand, a ``cls`` (see the module docstring for ``setup``)."""
     if not isinstance(setup, Mapping):
         raise _bad(f"expected a table of setup keys, got {type(setup).__name__}", setup, ", ".join(SETUP_KEYS))
     for key in setup:
@@ -214,15 +217,15 @@ def start(variant: str, setup: Mapping[str, Any]) -> PokerState:
     plan = ShufflePlan(seed if seed is not None else 0, 0, _cards(setup.get("deck"), "deck"),
                        _cards(setup.get("palace_deck"), "palace_deck"),
                        tuple(_cards(r, f"reshuffles[{k}]") or () for k, r in enumerate(reshuffles)))
-    state = build(rules, variant, names, stacks, scores, dealer, plan, _cards(setup.get("draw_deck"), "draw_deck"),
-                  hand)
-    _dry_run(state)
+    state = build(cls, rules, variant, names, stacks, scores, dealer, plan,
+                  _cards(setup.get("draw_deck"), "draw_deck"), hand)
+    deal_out(state)  # a stacked order that cannot be dealt fails now, naming the card
     return state
 
 
-def build(rules: PokerRules, variant: str, names: tuple[str, ...], stacks: tuple[int, ...],
+def build(cls: type[H], rules: PokerRules, variant: str, names: tuple[str, ...], stacks: tuple[int, ...],
           scores: tuple[int, ...], dealer: int | str, plan: ShufflePlan,
-          draw_deck: tuple[Card, ...] | None = None, hand: int = 1) -> PokerState:
+          draw_deck: tuple[Card, ...] | None = None, hand: int = 1) -> H:
     ante = rules.ante_amount
     for name, chips in zip(names, stacks):
         if chips < ante:
@@ -231,25 +234,15 @@ def build(rules: PokerRules, variant: str, names: tuple[str, ...], stacks: tuple
     common: dict[str, Any] = dict(rules=rules, variant=variant, players=players, chips=sum(stacks), hand_number=hand)
     if dealer == "draw":
         pack = stack_order(ALL_CARDS, draw_deck or (), f"{plan.seed}/draw", "draw_deck")
-        return PokerState(dealer=None, phase=Phase.DEALER_DRAW, deck=pack, plan=plan,
-                          draw=DealerDraw(tuple(range(len(names)))), **common)
+        return cls(dealer=None, phase=Phase.DEALER_DRAW, deck=pack, plan=plan,
+                   draw=DealerDraw(tuple(range(len(names)))), **common)
     plan, pack = plan.arrange(ALL_CARDS, "deck", "deck")
     phase = Phase.ANTE if ante > 0 else Phase.BANNERS
     seat = int(dealer)  # a seat, the draw for dealer being the other case
-    return PokerState(dealer=seat, phase=phase, deck=pack, plan=plan, actor=seat, **common)
+    return cls(dealer=seat, phase=phase, deck=pack, plan=plan, actor=seat, **common)
 
 
-def _dry_run(state: PokerState) -> None:
-    """Deal the hand out once so a stacked order that cannot be dealt fails now,
-    naming the card, rather than in the middle of a lesson."""
-    deal_phases = (Phase.DEALER_DRAW, Phase.ANTE, Phase.BANNERS, Phase.SHUFFLE, Phase.PALACE)
-    steps = 0
-    while state.phase in deal_phases and steps < 1000:
-        state = state.apply(state.candidate_actions()[0])
-        steps += 1
-
-
-def next_hand(state: PokerState, setup: Mapping[str, Any]) -> PokerState:
+def next_hand(state: H, setup: Mapping[str, Any]) -> H:
     """The next hand after ``state``: the deal moves one seat to the left, players
     who cannot pay the ante sit out, stacks and scores carry over."""
     if not state.is_over:
@@ -272,8 +265,8 @@ def next_hand(state: PokerState, setup: Mapping[str, Any]) -> PokerState:
     seed = setup.get("seed", f"{state.plan.seed}/hand{state.hand_number + 1}")
     plan = ShufflePlan(seed, 0, _cards(setup.get("deck"), "deck"), _cards(setup.get("palace_deck"), "palace_deck"),
                        tuple(_cards(r, f"reshuffles[{k}]") or () for k, r in enumerate(setup.get("reshuffles") or ())))
-    new = build(state.rules, state.variant, names, tuple(state.players[i].stack for i in keep),
+    new = build(type(state), state.rules, state.variant, names, tuple(state.players[i].stack for i in keep),
                 tuple(state.players[i].score for i in keep), keep.index(new_dealer), plan,
                 hand=state.hand_number + 1)
-    _dry_run(new)
+    deal_out(new)  # a stacked order that cannot be dealt fails now, naming the card
     return new

@@ -25,21 +25,20 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, TypeVar, cast
 
 from ..cards import Card, Suit
-from ..core import GameView
+from ..core import GameState, GameView
 from ..refs import Event, RuleRef, events_seen_by
 from .actions import Action
 from .battle import BattleVerdict, resolve_battle
 from .config import PokerRules
 from .deck import ShufflePlan
 from .hands import Holding, SideHand, evaluate_side
-from .model import HandResult, Phase, Status, evolve
+from .model import Hand, HandResult, Phase, Status, evolve
 from .sections import ref
 
-if TYPE_CHECKING:
-    from .state import PokerState
+H = TypeVar("H", bound=Hand)
 
 
 # What a seat's view leaves out, and the rule that hides it (for "why can't I see it?").
@@ -48,25 +47,6 @@ HIDDEN: tuple[tuple[str, RuleRef], ...] = (
     ("the draw deck", ref("Buy", "draw deck")),
     ("the discard pile", ref("Buy", "discard pile face down")),
 )
-
-
-@dataclass(frozen=True)
-class SeatEvent(Event):
-    """An event only some seats may learn in full (hidden cards, a battle's hands).
-
-    ``shown_to`` holds the seats that learn it whole; every other seat learns ``public`` instead (``None``: nothing at all). The
-    teaching view (``viewer=None``) learns everything. Its text may name hidden
-    cards, so it overrides :meth:`rules.refs.Event.seen_by`, and
-    :func:`rules.refs.events_seen_by` filters Palace Poker events like any other.
-    """
-
-    shown_to: tuple[object, ...] = ()
-    public: Event | None = None
-
-    def seen_by(self, viewer: object) -> Event | None:
-        if viewer is None or viewer in self.shown_to:
-            return self
-        return self.public
 
 
 def events_for(events: tuple[Event, ...], viewer: int | None) -> tuple[Event, ...]:
@@ -175,23 +155,23 @@ class PokerView(GameView):
         return () if self._masked is None else unseen_cards(self.position, self.seat)[0]
 
     @property
-    def position(self) -> "PokerState":
+    def position(self) -> Hand:
         """The hand with the cards this seat cannot place put back in a fixed order."""
         if self._masked is None:
             raise ValueError("this view was made without its position")
-        return cast("PokerState", self._masked)
+        return cast(Hand, self._masked)
 
-    def determinize(self, rng: random.Random) -> "PokerState":
+    def determinize(self, rng: random.Random) -> GameState[Any]:
         """A full position consistent with this view: the unseen cards dealt at random into
         the deck, the discard pile and the palaces this seat may not see; later shuffles
         drawn from ``rng`` too. The teaching view's position is the real one."""
         state = self.position
         cards, slots = unseen_cards(state, self.seat)
         if self.seat is None:
-            return state
+            return cast("GameState[Any]", state)  # the state itself (a Hand with its front)
         dealt = list(cards)
         rng.shuffle(dealt)
-        return _deal_into(state, slots, dealt, ShufflePlan(rng.getrandbits(32)))
+        return cast("GameState[Any]", _deal_into(state, slots, dealt, ShufflePlan(rng.getrandbits(32))))
 
     def battle_now(self, attacker: int, defender: int) -> BattlePreview:
         """A battle between two seats as it would be called now (the engine's own
@@ -217,15 +197,15 @@ Slot = tuple[Any, ...]
 """A card's place: ("deck", i), ("discard", i) or ("palace", seat, i)."""
 
 
-def _palace_shown(state: "PokerState", viewer: int | None) -> list[bool]:
+def _palace_shown(state: Hand, viewer: int | None) -> list[bool]:
     """Which seats' palace cards ``viewer`` sees: its own, and everyone's shown at a showdown."""
-    shown = set()
+    shown: set[str] = set()
     if state.result is not None and state.result.showdown is not None:
         shown = {h.name for h in state.result.showdown.hands}
     return [viewer is None or i == viewer or p.name in shown for i, p in enumerate(state.players)]
 
 
-def unseen_cards(state: "PokerState", viewer: int | None) -> tuple[tuple[Card, ...], list[Slot]]:
+def unseen_cards(state: Hand, viewer: int | None) -> tuple[tuple[Card, ...], list[Slot]]:
     """The cards ``viewer`` cannot see (in pack order) and their places: ("deck", i),
     ("discard", i) and ("palace", seat, i). Nothing for the teaching view."""
     if viewer is None:
@@ -239,13 +219,13 @@ def unseen_cards(state: "PokerState", viewer: int | None) -> tuple[tuple[Card, .
     return tuple(sorted(cards, key=lambda c: c.index)), slots
 
 
-def _card_at(state: "PokerState", slot: Slot) -> Card:
+def _card_at(state: Hand, slot: Slot) -> Card:
     if slot[0] == "palace":
         return state.players[slot[1]].palace[slot[2]]
     return (state.deck if slot[0] == "deck" else state.discard)[slot[1]]
 
 
-def _deal_into(state: "PokerState", slots: list[Slot], cards: list[Card], plan: ShufflePlan) -> "PokerState":
+def _deal_into(state: H, slots: list[Slot], cards: list[Card], plan: ShufflePlan) -> H:
     """``state`` with ``cards`` put into ``slots`` in order; the record of the last battle
     (which showed real cards) and the stacked shuffles go, the later shuffles follow ``plan``."""
     deck, discard = list(state.deck), list(state.discard)
@@ -262,7 +242,9 @@ def _deal_into(state: "PokerState", slots: list[Slot], cards: list[Card], plan: 
                   last_battle=None, battle_seen=())
 
 
-def make_view(state: "PokerState", viewer: int | None) -> PokerView:
+def make_view(state: Hand, viewer: int | None, legal: tuple[Action, ...]) -> PokerView:
+    """What ``viewer`` may see of ``state``, with ``legal`` (the viewer's legal actions, if
+    it is their move)."""
     visible = _palace_shown(state, viewer)
     seats = []
     for i, p in enumerate(state.players):
@@ -275,9 +257,6 @@ def make_view(state: "PokerState", viewer: int | None) -> PokerView:
     last = state.last_battle
     if last is not None and viewer is not None and viewer not in state.battle_seen:
         last = None  # a beaten caller's cards go to the discard pile unseen (ruling palace-poker-battle-reveal)
-    legal: tuple[Action, ...] = ()
-    if viewer is None or viewer == state.actor:
-        legal = state.legal_actions()
     teaching = viewer is None
     draw: tuple[tuple[int, Card], ...] = ()
     if state.draw is not None:
@@ -290,4 +269,4 @@ def make_view(state: "PokerState", viewer: int | None) -> PokerView:
     return PokerView(viewer, state.rules, state.phase, state.actor, state.turn, state.dealer,
                      state.pot, tuple(seats), len(state.deck), len(state.discard), state.set_aside, battle,
                      state.result, last, state.deck if teaching else None, state.discard if teaching else None,
-                     legal, draw, () if teaching else HIDDEN)._from_position(masked)
+                     legal, draw, () if teaching else HIDDEN)._from_position(cast("GameState[Any]", masked))

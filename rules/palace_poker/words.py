@@ -8,15 +8,12 @@ notation. Amounts are the engine's own (the same helpers as the legality check).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from ..cards import Card
 from .actions import Action, Bet, Call, Discard, Kind, Raise
 from .betting import opening_minimum, raise_step
-from .model import Phase
-
-if TYPE_CHECKING:
-    from .state import PokerState
+from .model import Hand, Phase
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
@@ -24,17 +21,17 @@ def _cards(cards: tuple[Card, ...]) -> str:
     return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
-def _name(state: "PokerState", seat: int | None) -> str:
+def _name(state: Hand, seat: int | None) -> str:
     if seat is not None and 0 <= seat < len(state.players):
         return state.players[seat].name
     return "nobody" if seat is None else f"seat {seat}"
 
 
-def _money(state: "PokerState", amount: int) -> str:
+def _money(state: Hand, amount: int) -> str:
     return "" if state.rules.points else f" for ${amount}"
 
 
-def _deal(state: "PokerState") -> str:
+def _deal(state: Hand) -> str:
     if state.phase is Phase.DEALER_DRAW and state.draw is not None:
         return f"deal {_name(state, state.draw.contenders[len(state.draw.cards)])} a card for the first deal"
     order = state.deal_order
@@ -45,7 +42,7 @@ def _deal(state: "PokerState") -> str:
     return "deal the next card"
 
 
-def _bet(state: "PokerState", action: Bet) -> str:
+def _bet(state: Hand, action: Bet) -> str:
     target = _name(state, action.target)
     if state.rules.points:
         return f"attack {target}"
@@ -55,7 +52,7 @@ def _bet(state: "PokerState", action: Bet) -> str:
     return f"attack {target}" + ("" if me is None else _money(state, opening_minimum(state.rules, me)))
 
 
-def _battle(state: "PokerState", action: Action) -> str:
+def _battle(state: Hand, action: Action) -> str:
     b = state.battle
     other = _name(state, b.other(b.responder)) if b is not None else "the attacker"
     if action.kind is Kind.FOLD:
@@ -68,7 +65,7 @@ def _battle(state: "PokerState", action: Action) -> str:
     return "raise" + ("" if step is None else f" by ${step}")
 
 
-def describe(state: "PokerState", action: Action) -> str:
+def describe(state: Hand, action: Action) -> str:
     """``action`` in plain words in ``state`` (see the module notes)."""
     kind = action.kind
     if kind is Kind.DEAL:
