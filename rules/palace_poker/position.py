@@ -6,8 +6,8 @@ showdown (who wins when the run of stays comes round). :func:`battle_position` a
 :func:`showdown_position` build that moment as a :class:`~.state.PokerState` in the middle
 of the play, and name the actions that follow: the attacker's bet and the defender's call
 (in the points game the attack alone, settled at once), or the last stay of the run. Playing
-them through the state runs the engine's flow (``flow._settle``, ``flow._showdown``,
-``flow._finish``), so what happens to the pot after a tie, in the points game or under the No
+them through the state runs the engine's flow (``flow._settle``, ``payout.showdown``,
+``payout._finish``), so what happens to the pot after a tie, in the points game or under the No
 Pot Sharing Rule is the engine's, under the table's rules.
 
 The players sit in the order given, the dealer last, each with plenty of chips (the stacks play
