@@ -108,7 +108,9 @@ def pure_wheels(cache: Path) -> Path:
          "-d", str(d), *pins.PURE_WHEELS)
     for name, (version, env) in pins.SDIST_WHEELS.items():
         if not list(d.glob(f"{name}-{version}-py3-none-any.whl")):
-            _pip("wheel", "--no-deps", "--no-binary", ":all:", "-w", str(d), f"{name}=={version}", env=env)
+            # --no-binary for this package only: ":all:" would also build its build requirements
+            # (Cython, several minutes on two cores) from source, for the same pure wheel
+            _pip("wheel", "--no-deps", "--no-binary", name, "-w", str(d), f"{name}=={version}", env=env)
         if not list(d.glob(f"{name}-{version}-py3-none-any.whl")):
             raise RuntimeError(f"building {name} {version} did not give a pure py3-none-any wheel")
     _stamp(d, what)
