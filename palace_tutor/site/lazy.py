@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import tempfile
@@ -108,8 +109,10 @@ def probe(pyodide_dir: Path, worker_js: str, packages: list[str], cache: Path) -
         modules = json.loads((work / "modules.json").read_text())
         table = (work / "table.marshal").read_bytes()
     hit.parent.mkdir(parents=True, exist_ok=True)
-    table_file.write_bytes(table)
-    modules_file.write_text(json.dumps(modules))
+    for path, data in ((table_file, table), (modules_file, json.dumps(modules).encode())):
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # a build at the same time reads whole files
+        tmp.write_bytes(data)
+        tmp.replace(path)
     return Probe(frozenset(modules), table)
 
 

@@ -86,7 +86,11 @@ def make_snapshot(pyodide_dir: Path, worker_js: str, packages: list[str], cache:
             # mtime=0: the same snapshot gives the same file
             (done / gz).write_bytes(gzip.compress(raw, compresslevel=6, mtime=0))
         shutil.copy2(work / "out" / "meta.json", done / META)  # its checksums record each part's length
-        shutil.move(str(done), target)
+        try:
+            done.rename(target)
+        except OSError:  # another build made the same snapshot meanwhile (the cache is shared): keep that one
+            if not (target / META).is_file():
+                raise
     return target
 
 

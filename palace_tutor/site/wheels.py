@@ -8,8 +8,9 @@ same bytes and so the same sha256 in ``pyodide-lock.json``).
 from __future__ import annotations
 
 import base64
-import re
 import hashlib
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -73,23 +74,65 @@ def _browser_member(name: str) -> bool:
 def _unpinned_requirements(name: str, data: bytes) -> bytes:
     """In the browser the page's Panel/Bokeh are what the converter chose (pinned in
     pyproject for the host); exact pins in the wheel would only make micropip refuse
-    a compatible param that the CDN build's panel already pulled in."""
+    a compatible param that the CDN build's panel already pulled in.
+
+    The extras' requirements (tests, the build) and the long description (the README) are
+    left out: nothing in the browser reads them, and with them an edit of the README or of
+    a test dependency changed the wheel, and so the start-up snapshot, which a build then
+    made again."""
     if not name.endswith(".dist-info/METADATA"):
         return data
+    head = data.decode("utf-8").split("\n\n", 1)[0]
     lines = []
-    for line in data.decode("utf-8").split("\n"):
+    for line in head.split("\n"):
+        if line.startswith(("Provides-Extra: ", "Description-Content-Type: ")) or (
+                line.startswith("Requires-Dist: ") and "extra ==" in line):
+            continue
         if line.startswith("Requires-Dist: ") and ";" not in line:
             line = "Requires-Dist: " + re.split(r"[=<>!~ \[]", line[len("Requires-Dist: "):], maxsplit=1)[0]
         lines.append(line)
-    return "\n".join(lines).encode("utf-8")
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+# The build backend's hook, called as pip calls it (PEP 517), in a Python that sees only the
+# standard library (-S) and the backend's own wheels (PYTHONPATH)
+_BUILD_HOOK = """
+import importlib, sys, tomllib
+with open("pyproject.toml", "rb") as f:
+    name = tomllib.load(f)["build-system"]["build-backend"]
+backend = importlib.import_module(name.partition(":")[0])
+print("built:", backend.build_wheel(sys.argv[1]))
+"""
+
+
+def _backend_env(find_links: Path) -> Path:
+    """The build backend's wheels (``fetch.build_requirements``) unpacked once, beside them."""
+    wheels = sorted(find_links.glob("*.whl"))
+    stamp = "\n".join(w.name for w in wheels)
+    env = find_links / "unpacked"
+    if (env / ".done").is_file() and (env / ".done").read_text() == stamp:
+        return env
+    tmp = Path(tempfile.mkdtemp(prefix="unpacking-", dir=find_links))
+    for w in wheels:
+        with zipfile.ZipFile(w) as z:
+            z.extractall(tmp)
+    (tmp / ".done").write_text(stamp)
+    shutil.rmtree(env, ignore_errors=True)
+    try:
+        tmp.rename(env)
+    except OSError:  # another build unpacked it meanwhile
+        shutil.rmtree(tmp, ignore_errors=True)
+    return env
 
 
 def build_project_wheel(root: Path, out_dir: Path, find_links: Path) -> Path:
     """Build the project's wheel from ``pyproject.toml``, holding only the browser layers.
 
     The build runs on a clean copy of those folders (no stale ``build/`` or
-    host tooling can leak in) with ``--no-index``: the build backend comes
-    from ``find_links`` (see ``fetch.build_requirements``).
+    host tooling can leak in), with the build backend from ``find_links``
+    (see ``fetch.build_requirements``), unpacked there once: the hook is called
+    directly (PEP 517) in an isolated Python, as pip would after making a fresh
+    environment and installing the backend into it, which took four times longer.
     """
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="palace-tutor-wheel-") as tmp:
@@ -101,9 +144,10 @@ def build_project_wheel(root: Path, out_dir: Path, find_links: Path) -> Path:
             shutil.copytree(root / pkg, src / pkg,
                             ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
         dist = Path(tmp) / "dist"
-        cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-index", "--find-links",
-               str(find_links), "-q", "--disable-pip-version-check", "-w", str(dist), str(src)]
-        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+        env["PYTHONPATH"] = str(_backend_env(find_links).resolve())
+        proc = subprocess.run([sys.executable, "-S", "-c", _BUILD_HOOK, str(dist)], cwd=src, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if proc.returncode:
             raise RuntimeError(f"building the project wheel failed:\n{proc.stdout[-4000:]}")
         (built,) = dist.glob("*.whl")

@@ -75,7 +75,6 @@ app at ``?debug`` to drive it. Keep it in the app.
 
 from __future__ import annotations
 
-import fcntl
 import os
 import time
 from pathlib import Path
@@ -83,7 +82,7 @@ from pathlib import Path
 import pytest
 
 from palace_tutor.site import browser as B
-from palace_tutor.site.build import SiteOptions, build_site, content_hash, read_build_info
+from palace_tutor.site.build import build_if_changed
 from palace_tutor.site.serve import serve_process
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,14 +103,7 @@ def site_dir() -> Path:
     given = os.environ.get("PALACE_TUTOR_SITE")
     if given:
         return Path(given)
-    app = ROOT / "app.py"
-    want = content_hash(app, False, SiteOptions(), ROOT)
-    (ROOT / ".cache").mkdir(exist_ok=True)
-    with open(ROOT / ".cache" / "site-test.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # one build even with xdist workers
-        info = read_build_info(TEST_SITE)
-        if not info or info.get("build") != want:
-            build_site(out=TEST_SITE, app=app)
+    build_if_changed(TEST_SITE, ROOT / "app.py")  # one build even with xdist workers (a file lock)
     return TEST_SITE
 
 

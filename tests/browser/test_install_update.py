@@ -15,7 +15,6 @@ Each test uses its own browser profile (service workers allowed), under the harn
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 from pathlib import Path
@@ -23,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from palace_tutor.site import browser as B
-from palace_tutor.site.build import SW_CACHE_PREFIX, SiteOptions, build_site, content_hash, read_build_info
+from palace_tutor.site.build import SW_CACHE_PREFIX, SiteOptions, build_if_changed, read_build_info
 from palace_tutor.site.serve import serve_process
 from tutor.model.deal import DealtHand
 
@@ -41,12 +40,7 @@ def next_site(site_dir) -> Path:
     if os.environ.get("PALACE_TUTOR_SITE"):
         pytest.skip("builds a second version from the working tree")
     out = ROOT / ".cache" / "site-test-next"
-    options = SiteOptions(title=NEXT_TITLE)
-    with open(ROOT / ".cache" / "site-test.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        info = read_build_info(out)
-        if not info or info.get("build") != content_hash(ROOT / "app.py", False, options, ROOT):
-            build_site(out=out, app=ROOT / "app.py", options=options)
+    build_if_changed(out, ROOT / "app.py", SiteOptions(title=NEXT_TITLE))
     return out
 
 

@@ -128,3 +128,18 @@ def test_stored_copy_keeps_every_member_byte_for_byte(tmp_path):
         assert all(i.compress_type == zipfile.ZIP_STORED for i in b.infolist())
         assert all(a.read(n) == b.read(n) for n in a.namelist())
     assert len(brotli.compress(out.read_bytes())) < len(src.read_bytes())
+
+
+def test_a_file_handed_over_ahead_then_changed_gets_copies_of_its_final_bytes(site, tmp_path):
+    changed = BODY.replace(b"palace", b"castle")
+    compressor = compress.Compressor(tmp_path / "cache", workers=2)
+    try:
+        compressor.ahead(site, [site / "app.js", site / "pyodide"])
+        (site / "app.js").write_bytes(changed)
+        done = compress.precompress(site, tmp_path / "cache", compressor=compressor)
+    finally:
+        compressor.close()
+    assert brotli.decompress((site / "app.js.br").read_bytes()) == changed
+    assert gzip.decompress((site / "app.js.gz").read_bytes()) == changed
+    assert brotli.decompress((site / "pyodide" / "pyodide.asm.wasm.br").read_bytes()) == BODY
+    assert done.files == 2 and done.raw == len(BODY) + len(changed)

@@ -80,6 +80,8 @@ def test_project_wheel_holds_only_the_browser_layers(tmp_path):
         names = z.namelist()
         meta = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert "Requires-Dist: panel\n" in meta and "panel==" not in meta  # the page decides the version
+    # nothing the browser reads that an edit of the README or of the test tools would change
+    assert "# Palace Tutor" not in meta and "extra ==" not in meta and "pytest" not in meta
     tops = {n.split("/")[0] for n in names if ".dist-info" not in n.split("/")[0]}
     assert tops == {"rules", "players", "practice", "lessons", "tutor"}
     assert not any(n.endswith("entry_points.txt") or "palace_tutor/" in n for n in names)
