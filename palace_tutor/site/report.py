@@ -100,3 +100,65 @@ def site_sizes(site: Path) -> SizeReport:
 def _is_copy(f: Path) -> bool:
     """A precompressed copy (``x.br``, ``x.gz`` beside ``x``), not a file of its own."""
     return f.suffix == ".br" or (f.suffix == ".gz" and f.with_suffix("").is_file())
+
+
+README_HEADING = "## Site size"
+
+
+def readme_table(readme: str) -> tuple[int, int]:
+    """Where the size table is in the README's text: the first fenced block after its heading."""
+    at = readme.index(README_HEADING)
+    start = readme.index("```\n", at) + 4
+    return start, readme.index("```", start)
+
+
+def _rows(table: str) -> dict[str, tuple[float, float, int]]:
+    rows = {}
+    for line in table.splitlines():
+        cells = line.rsplit(None, 3)
+        if len(cells) == 4 and cells[3].isdigit():
+            rows[cells[0].strip()] = (float(cells[1]), float(cells[2]), int(cells[3]))
+    return rows
+
+
+def stale_rows(readme: str, report: SizeReport, slack: float = 0.05) -> list[str]:
+    """The README's size table against a build's: the rows that differ by more than ``slack``
+    (a twentieth: an edit of the app moves the project's parts a little), or in their files."""
+    start, end = readme_table(readme)
+    written, built = _rows(readme[start:end]), _rows(report.table())
+    problems = []
+    for part in sorted(set(written) | set(built)):
+        if part not in written or part not in built:
+            problems.append(f"{part}: {'only in the build' if part in built else 'not in the build'}")
+            continue
+        (mb, served, files), (mb2, served2, files2) = written[part], built[part]
+        if files != files2 or any(abs(a - b) > max(0.02, slack * b) for a, b in ((mb, mb2), (served, served2))):
+            problems.append(f"{part}: README {mb:.2f} MB / {served:.2f} served / {files} files, "
+                            f"the build {mb2:.2f} / {served2:.2f} / {files2}")
+    return problems
+
+
+def write_readme_table(readme_path: Path, report: SizeReport) -> None:
+    text = readme_path.read_text(encoding="utf-8")
+    start, end = readme_table(text)
+    readme_path.write_text(text[:start] + report.table() + "\n" + text[end:], encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m palace_tutor.site.report SITE [--readme README.md]``: print a built site's
+    size table, or write it into the README."""
+    import argparse
+
+    p = argparse.ArgumentParser(prog="python -m palace_tutor.site.report", description=main.__doc__)
+    p.add_argument("site", type=Path)
+    p.add_argument("--readme", type=Path, help="write the table into this README's 'Site size' section")
+    a = p.parse_args(argv)
+    report = site_sizes(a.site)
+    if a.readme:
+        write_readme_table(a.readme, report)
+    print(report.table())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -44,3 +44,23 @@ def test_a_second_build_needs_no_network(site_dir, tmp_path):
                           cwd=root, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     lock.check_pyodide_dir(tmp_path / "site" / "pyodide")
+
+
+def test_the_readmes_site_size_table_is_this_builds(site_dir):
+    """README's "Site size" table is the build's own (a twentieth of slack for the app's edits):
+    `python -m palace_tutor.site.report _site-test --readme README.md` writes it again."""
+    import pytest
+
+    from palace_tutor.site import report
+    from palace_tutor.site.build import SiteOptions
+
+    info = read_build_info(site_dir)
+    if info.get("options") != __import__("dataclasses").asdict(SiteOptions()):
+        pytest.skip("the README's table is the default build's")
+    readme = (site_dir.parent / "README.md") if (site_dir.parent / "README.md").is_file() else None
+    if readme is None:
+        pytest.skip("PALACE_TUTOR_SITE points outside the repository")
+    stale = report.stale_rows(readme.read_text(encoding="utf-8"), report.site_sizes(site_dir))
+    assert not stale, ("README's site size table is not this build's; write it again with "
+                       "`.venv/bin/python -m palace_tutor.site.report _site-test --readme README.md`:\n"
+                       + "\n".join(stale))
