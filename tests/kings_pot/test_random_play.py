@@ -128,6 +128,7 @@ def play_deals(first_seed, deals, full_every):
     return stats
 
 
+@pytest.mark.slow  # 9,000 deals: the full suite's, not the quick loop's
 @pytest.mark.parametrize("chunk", range(9))
 def test_random_deals_keep_every_invariant(chunk):
     stats = play_deals(chunk + 1, 1_000, full_every=10)

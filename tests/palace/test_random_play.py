@@ -84,20 +84,32 @@ def test_invariant_checker_catches_a_lost_card():
         _check(state, state.legal_actions(), total, "test", True)
 
 
+# the 10,000 games below: every table at seeds 1000 .. 1000 + ROUNDS - 1 (13 tables x 770 rounds =
+# 10,010 games), in chunks of rounds so that the test workers share them
+ROUNDS = -(-10_000 // len(TABLES))
+TEN_THOUSAND_CHUNKS = 8
+
+
+def test_the_chunks_of_ten_thousand_games_cover_every_round_once():
+    rounds = [r for chunk in range(TEN_THOUSAND_CHUNKS) for r in _rounds(chunk)]
+    assert rounds == list(range(ROUNDS)) and len(rounds) * len(TABLES) >= 10_000
+
+
+def _rounds(chunk: int) -> range:
+    return range(chunk * ROUNDS // TEN_THOUSAND_CHUNKS, (chunk + 1) * ROUNDS // TEN_THOUSAND_CHUNKS)
+
+
 @pytest.mark.slow
-def test_ten_thousand_random_games_keep_the_invariants():
+@pytest.mark.parametrize("chunk", range(TEN_THOUSAND_CHUNKS))
+def test_ten_thousand_random_games_keep_the_invariants(chunk):
     """Issue 9's volume: 10,000 seeded games over every preset and table size, every action
     checked for conservation and a non-empty action list, the full comparison of
     ``legal_actions`` with ``check`` (and of ``play`` with ``is_legal``) every 25th action."""
-    games = 0
-    seed = 0
-    while games < 10_000:
+    for seed in _rounds(chunk):
         for variant, players in TABLES:
             record = random_game(variant, players, 1000 + seed, policy="low-first", check=True,
                                  deep_every=25)
             assert record.reason in ("over", "cap")
-            games += 1
-        seed += 1
 
 
 def test_invariant_checker_catches_each_kind_of_failure():

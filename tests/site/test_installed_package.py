@@ -11,8 +11,8 @@ clean copy of the checkout, as ``pip install .`` does.
   The fresh venv borrows the dependencies (panel, bokeh...) from the running
   venv through a ``.pth`` line instead of downloading them again, and the
   build reuses ``.cache/`` (``PALACE_TUTOR_CACHE``): 10-40 s with a warm
-  cache (load 1-8). It is marked ``serial`` so ``./dev test`` runs it after the browser
-  tests have filled the cache.
+  cache (load 1-8). It is marked ``serial`` so ``./dev test`` runs it with the browser
+  tests, once the test site's build has filled the cache.
 """
 
 from __future__ import annotations

@@ -133,6 +133,7 @@ def test_palace_poker_lesson_seat_views_hide_palace_cards_and_battle_hands():
     check_every_seat(open_lesson("palace-poker", "pp-four-jacks"), told_in_teaching=("narration",))
 
 
+@pytest.mark.slow  # a long seeded game: the full suite's, not the quick loop's
 def test_palace_poker_seeded_game_seat_views_hide_palace_cards():
     check_every_seat(open_seeded_game("palace-poker", "limit", 3, 80), told_in_teaching=("narration",))
 
@@ -142,6 +143,7 @@ def test_palace_lesson_seat_views_hide_hands_and_refills():
     check_every_seat(open_lesson("palace", "pl-house-refill"), told_in_teaching=())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant,seed", [("house", 1), ("caron", 2), ("bga", 0)])
 def test_palace_seeded_game_seat_views_hide_hands_and_draws(variant, seed):
     check_every_seat(open_seeded_game("palace", variant, seed, 60), told_in_teaching=())
@@ -152,6 +154,7 @@ def test_kings_pot_lesson_seat_views_hide_bought_and_folded_cards():
     check_every_seat(open_lesson("kings-pot", "kp-full-deal"), told_in_teaching=("tree", "pot chart"))
 
 
+@pytest.mark.slow
 def test_kings_pot_seeded_game_seat_views_hide_bought_cards():
     check_every_seat(open_seeded_game("kings-pot", "standard", 5, 40), told_in_teaching=())
 
