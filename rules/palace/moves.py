@@ -57,8 +57,7 @@ def candidates(st: PalaceState) -> tuple[A.Action, ...]:
             if rules.is_flash[g[0].index >> 2]:
                 out.extend(A.Flash(g, t) for t in targets)
             out.append(A.Play(g))
-        out += [A.TAKE_UP, A.FLIP, A.PICKUP, A.CHANCE, A.LAST_CARD]
-        out.extend(A.CallOut(s) for s in range(st.players) if s != seat)
+        out += _own_moves(rules, seat, st.players)
     elif ph is REVEAL:
         card = st.drawn
         out.extend(A.Flash((card,), t) for t in _targets(st))
@@ -71,7 +70,8 @@ def candidates(st: PalaceState) -> tuple[A.Action, ...]:
     elif ph is AFTER:
         w = st.window
         out.extend(A.Quick(g) for g in groups(rules, w.fresh))
-        out += [A.QUICK_FLIP, A.LAST_CARD, A.PASS]
+        out += ([A.QUICK_FLIP] if rules.quick_face_down else []) + ([A.LAST_CARD] if rules.last_card_call else []) \
+            + [A.PASS]
     elif ph is CHOOSE:
         out.extend(A.Choose(g) for g in _choices(st.hands[seat], st.size))
     elif ph is SWAP:
@@ -79,6 +79,19 @@ def candidates(st: PalaceState) -> tuple[A.Action, ...]:
             out.extend(A.Swap(h, u) for u in _distinct(st.face_up[seat]))
         out.append(A.READY)
     return tuple(out)
+
+
+def _own_moves(rules: PalaceRules, seat: int, players: int) -> list[A.Action]:
+    """The moves besides card plays that this rule set has (a move it lacks is never worth
+    asking about: a question offering 'chance' under rules without it only misleads)."""
+    out: list[A.Action] = [A.TAKE_UP] if rules.face_up_to_hand == "may" else []
+    out += [A.FLIP, A.PICKUP]
+    if rules.chance or rules.reset_stock_option:
+        out.append(A.CHANCE)
+    if rules.last_card_call:
+        out.append(A.LAST_CARD)
+        out.extend(A.CallOut(s) for s in range(players) if s != seat)
+    return out
 
 
 _BY_INDEX: tuple[Card, ...] = (*ALL_CARDS, JOKER)

@@ -59,8 +59,24 @@ def test_card_verdicts_in_a_flash_and_a_quick_window():
 def test_candidate_actions_include_illegal_plays_with_reasons():
     state = position("house", ["3c 9d", "Kd"], pile="8c", down=["2c", "3s"], stock="4c")
     candidates = {str(a) for a in state.candidate_actions()}
-    assert {"play 3c", "play 9d", "pickup", "chance", "flip", "take-up"} <= candidates
+    assert {"play 3c", "play 9d", "pickup", "chance", "flip"} <= candidates
     assert legal(state) < candidates
+
+
+@pytest.mark.parametrize("preset, absent", [
+    ("house", {"take-up", "last-card", "call-out @1"}),  # face-up cards go to the hand by themselves
+    ("bga", {"take-up", "chance", "last-card", "call-out @1"}),
+    ("caron", {"last-card", "call-out @1"}),
+])
+def test_candidate_actions_leave_out_moves_the_rule_set_does_not_have(preset, absent):
+    # issue 32: a question in the online rules offered 'take a chance' and 'announce the last
+    # card', moves of other rule books; a move the rules never allow is not worth asking about
+    state = position(preset, ["3c 9d", "Kd"], pile="8c", down=["2c", "3s"], stock="4c")
+    candidates = {str(a) for a in state.candidate_actions()}
+    assert not absent & candidates
+    assert {"play 3c", "play 9d", "pickup", "flip"} <= candidates
+    with_call = position("house+last-card", ["3c 9d", "Kd"], pile="8c", down=["2c", "3s"], stock="4c")
+    assert {"last-card", "call-out @1"} <= {str(a) for a in with_call.candidate_actions()}
 
 
 @pytest.mark.parametrize("move", ["choose 3c 9d 4c", "swap 3c 9d", "ready", "reflect 3s", "check-stock",
