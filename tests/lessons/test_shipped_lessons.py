@@ -143,6 +143,19 @@ def test_four_jacks_lesson_fails_if_the_document_figure_is_wrong():
         load_lesson_text(wrong, "palace-poker/pp-four-jacks.toml")
 
 
+def test_four_jacks_question_counts_the_places_it_names():
+    # issue 32: the question asked for the palace and banner cards but its answer, four, also
+    # counted the soldier. § The Deal: Dave's banner is the J♦; § Example Game Continued: his
+    # palace holds J♠ J♥ and he keeps the J♣ he took from Christine as a soldier
+    step = next(s for s in lesson("pp-four-jacks").steps if s.quiz and "jacks" in s.quiz.question)
+    words = step.quiz.question.lower()
+    assert all(place in words for place in ("banner", "soldier", "palace"))
+    counted = {"banner": ["Jd"], "soldier": ["Jc"], "palace": ["Js", "Jh"]}
+    assert step.quiz.accepted == {["zero", "one", "two", "three", "four"][sum(map(len, counted.values()))]}
+    held = checks_of(step)[("probe", "player(Dave).cards")].expected
+    assert sum(1 for card in held.split() if card.startswith("J")) == 4
+
+
 def test_four_jacks_counts_whole_against_the_spade_banner():
     assert ("four-of-a-kind", {"name": "Dave", "cards": "Js"}) in events("pp-four-jacks")
     assert ("excluded", {"name": "Frank", "cards": "Qd"}) in events("pp-four-jacks")
