@@ -23,18 +23,21 @@ from typing import Any
 
 from rules.games import GameFamily, get_family
 
+from .checks import evaluate_check
 from .errors import LessonError
-from .model import (AnswerSource, Check, CheckResult, EntryReport, Lesson, LessonEntry, LessonProblem, LoadReport,
-                    Quiz, ReplayedStep, SkippedFile, action_key)
-from .probes import ProbeError, compare, plain, resolve, same
+from .model import EntryReport, Lesson, LessonEntry, LessonProblem, LoadReport, ReplayedStep, SkippedFile
+from .quizzes import validate_quiz
 from .schema import parse_entry, parse_lesson
+
+__all__ = ["MAX_NESTING", "data_directory", "evaluate_check", "initial_state", "lesson_entries", "load_lesson_text",
+           "load_lessons", "open_entry", "replay", "validate_quiz"]
 
 Families = Callable[[str], GameFamily]
 # arrays and tables inside each other: a lesson needs a handful of levels; far more
 # made tomllib hit Python's recursion limit, which has no line to show
 MAX_NESTING = 32
-# the longest shipped lesson is under 10,000 characters; a file far past that is not a lesson
-# (and scanning and parsing it would hold up the page or the command line)
+# the longest shipped lesson is under 10,000 characters and the longest course about 30,000; a
+# file far past that is not a lesson (and scanning and parsing it would hold up the page)
 MAX_LESSON_CHARS = 500_000
 
 
@@ -56,10 +59,11 @@ def load_lesson_text(text: str, name: str, *, families: Families = get_family) -
 
 
 def _toml(text: str, name: str) -> dict[str, Any]:
-    """A lesson file's TOML table; :class:`LessonError` if it is not TOML, is too long or nests too deep."""
+    """A lesson (or course) file's TOML table; :class:`LessonError` if it is not TOML, is too long
+    or nests too deep."""
     if len(text) > MAX_LESSON_CHARS:
-        raise LessonError(f"too long for a lesson: {len(text):,} characters (the limit is {MAX_LESSON_CHARS:,})",
-                          name=name)
+        raise LessonError(f"too long for a lesson or a course: {len(text):,} characters (the limit is "
+                          f"{MAX_LESSON_CHARS:,})", name=name)
     line = _nesting_past(text, MAX_NESTING)
     if line is not None:
         raise LessonError(f"not valid TOML for a lesson: arrays or tables nested more than {MAX_NESTING} "
@@ -134,12 +138,12 @@ def _text_of(entry: Traversable | Path, name: str) -> str:
                           name=name) from None
 
 
-_LESSON_PLACE = "a lesson is <game>/<id>.toml, one folder per game"
-
-
-def _lesson_files(directory: Traversable | Path) -> tuple[list[tuple[str, Traversable | Path]], list[SkippedFile]]:
+def _lesson_files(directory: Traversable | Path, what: str = "lesson") -> tuple[list[tuple[str, Traversable | Path]],
+                                                                              list[SkippedFile]]:
     """``(game folder/file name, file)`` for every ``*.toml`` one level down,
-    and every other file with the reason it is not read; both sorted."""
+    and every other file with the reason it is not read; both sorted. ``what`` names
+    what the files hold (``lesson`` or ``course``), for the reasons."""
+    place = f"a {what} is <game>/<id>.toml, one folder per game"
     found, skipped = [], []
     for top in directory.iterdir():
         if top.name.startswith((".", "_")):
@@ -148,32 +152,32 @@ def _lesson_files(directory: Traversable | Path) -> tuple[list[tuple[str, Traver
             continue
         if not top.is_dir():
             where = "in its game's folder" if top.name.lower().endswith(".toml") else "a .toml file"
-            skipped.append(SkippedFile(top.name, f"not read: a lesson belongs {where} ({_LESSON_PLACE})"))
+            skipped.append(SkippedFile(top.name, f"not read: a {what} belongs {where} ({place})"))
             continue
         for entry in top.iterdir():
             name = f"{top.name}/{entry.name}"
             if entry.is_dir():
-                skipped += _nested(entry, name, top.name)
+                skipped += _nested(entry, name, top.name, what)
             elif entry.name.endswith(".toml"):
                 found.append((name, entry))
             elif entry.name.lower().endswith(".toml"):
                 skipped.append(SkippedFile(name, "not read: the extension must be .toml in lower case"))
             elif not entry.name.startswith("."):
-                skipped.append(SkippedFile(name, f"not a .toml file ({_LESSON_PLACE})"))
+                skipped.append(SkippedFile(name, f"not a .toml file ({place})"))
     return sorted(found, key=lambda pair: pair[0]), sorted(skipped, key=lambda s: s.name)
 
 
-def _nested(folder: Traversable | Path, name: str, game: str) -> list[SkippedFile]:
+def _nested(folder: Traversable | Path, name: str, game: str, what: str = "lesson") -> list[SkippedFile]:
     """Every file under a folder inside a game's folder (never read)."""
     out = []
     for entry in folder.iterdir():
         if entry.name in ("__pycache__",) or entry.name.startswith("."):
             continue
         if entry.is_dir():
-            out += _nested(entry, f"{name}/{entry.name}", game)
+            out += _nested(entry, f"{name}/{entry.name}", game, what)
         else:
             out.append(SkippedFile(f"{name}/{entry.name}", f"not read: it is in a folder inside a game's folder; "
-                                                           f"lessons are read from {game}/ itself"))
+                                                           f"{what}s are read from {game}/ itself"))
     return out
 
 
@@ -191,22 +195,24 @@ def load_lessons(directory: Traversable | Path | str | None = None, *,
     return LoadReport(lessons, problems, skipped)
 
 
-def _read_each(root: Traversable | Path, read: Callable[[Any, str], Any]) -> tuple[tuple, tuple, tuple]:
-    """``read(file, name)`` of every lesson file under ``root``, each checked in its place, in
-    listed order; the files that failed as problems; the files not read."""
+def _read_each(root: Traversable | Path, read: Callable[[Any, str], Any],
+               problem: Callable[..., Any] = LessonProblem, what: str = "lesson") -> tuple[tuple, tuple, tuple]:
+    """``read(file, name)`` of every lesson (or course) file under ``root``, each checked in
+    its place, in listed order; the files that failed as problems (``problem(name, message,
+    id, step)``); the files not read."""
     out: list = []
-    problems: list[LessonProblem] = []
+    problems: list = []
     seen: dict[str, str] = {}
-    files, skipped = _lesson_files(root)
+    files, skipped = _lesson_files(root, what)
     for name, file in files:
         try:
             item = read(file, name)
-            _check_place(item.id, item.game, name, seen)
+            _check_place(item.id, item.game, name, seen, what)
         except LessonError as err:
-            problems.append(LessonProblem(name, str(err), err.lesson, err.step))
+            problems.append(problem(name, str(err), err.lesson, err.step))
             continue
-        except Exception as err:  # an engine bug must not hide the other lessons
-            problems.append(LessonProblem(
+        except Exception as err:  # an engine bug must not hide the other files
+            problems.append(problem(
                 name, f"{name}: the engine failed while replaying it: {type(err).__name__}: {err}"))
             continue
         seen[item.id] = name
@@ -215,12 +221,13 @@ def _read_each(root: Traversable | Path, read: Callable[[Any, str], Any]) -> tup
     return tuple(out), tuple(problems), tuple(skipped)
 
 
-def _folder(directory: Traversable | Path | str | None) -> Traversable | Path:
+def _folder(directory: Traversable | Path | str | None, default: Callable[[], Traversable] | None = None,
+            what: str = "lesson") -> Traversable | Path:
     """The folder of lessons (default: the shipped one); LessonError if there is none."""
-    root = data_directory() if directory is None else (
+    root = (default or data_directory)() if directory is None else (
         Path(directory) if isinstance(directory, str) else directory)
     if not root.is_dir():
-        raise LessonError("there is no folder of lessons here", name=str(root))
+        raise LessonError(f"there is no folder of {what}s here", name=str(root))
     return root
 
 
@@ -229,17 +236,18 @@ def _listed_order(lesson: Lesson | LessonEntry) -> tuple:
     return lesson.origin.partition("/")[0], lesson.order, lesson.origin
 
 
-def _check_place(lesson_id: str, game: str, name: str, seen: dict[str, str]) -> None:
-    """A lesson sits in its game's folder, is named after its id, and its id is its own."""
+def _check_place(lesson_id: str, game: str, name: str, seen: dict[str, str], what: str = "lesson") -> None:
+    """A lesson (or course) sits in its game's folder, is named after its id, and its id is its own."""
     folder, _, file_name = name.partition("/")
     if folder != game:
-        raise LessonError(f"a {game} lesson belongs in the {game}/ folder, not {folder}/",
-                          name=name, lesson=lesson_id)
+        raise LessonError(f"a {game} {what} belongs in the {game}/ folder, not {folder}/",
+                          name=name, lesson=lesson_id, what=what)
     if file_name != f"{lesson_id}.toml":
-        raise LessonError(f"the file should be named {lesson_id}.toml after the lesson's id",
-                          name=name, lesson=lesson_id)
+        raise LessonError(f"the file should be named {lesson_id}.toml after the {what}'s id",
+                          name=name, lesson=lesson_id, what=what)
     if lesson_id in seen:
-        raise LessonError(f"id {lesson_id!r} is already used by {seen[lesson_id]}", name=name, lesson=lesson_id)
+        raise LessonError(f"id {lesson_id!r} is already used by {seen[lesson_id]}", name=name, lesson=lesson_id,
+                          what=what)
 
 
 def lesson_entries(directory: Traversable | Path | str | None = None) -> EntryReport:
@@ -334,133 +342,9 @@ def _replay(lesson: Lesson, families: Families) -> tuple[ReplayedStep, ...]:
         quiz_answer = None
         if step.quiz is not None:
             try:
-                quiz_answer = validate_quiz(step.quiz, before, state, events)
+                quiz_answer = validate_quiz(step.quiz, before, state, events, action)
             except ValueError as err:
                 raise fail(f"quiz: {err}", number) from None
         out.append(ReplayedStep(number, step, before, state, action, verdict, tuple(events),
                                 results, quiz_answer))
     return tuple(out)
-
-
-# --------------------------------------------------------------------------
-# checks
-
-
-def _event_text(event: Any) -> str:
-    data = ", ".join(f"{k}={plain(v)}" for k, v in event.data)
-    return f"{event.kind}({data})" if data else event.kind
-
-
-def evaluate_check(check: Check, state: Any, events: Iterable[Any]) -> CheckResult:
-    """Evaluate ``check`` on the position after a step and the step's events."""
-    try:
-        return _evaluate(check, state, tuple(events))
-    except ProbeError as err:
-        return CheckResult(check, False, None, f"{check.describe()}: {err}")
-
-
-def _evaluate(check: Check, state: Any, events: tuple) -> CheckResult:
-    if check.kind == "probe":
-        actual = plain(resolve(state, check.subject))
-        passed = compare(check.op, actual, check.expected)
-        return CheckResult(check, passed, actual,
-                           f"{check.describe()}" + ("" if passed else f", but the engine has {actual!r}"))
-    if check.kind == "event":
-        wanted = check.expected or {}
-        for event in events:
-            if event.kind == check.subject and all(
-                    same(plain(event.get(k)), v) for k, v in wanted.items()):
-                return CheckResult(check, True, _event_text(event), check.describe())
-        happened = "; ".join(_event_text(e) for e in events) or "no events"
-        return CheckResult(check, False, happened,
-                           f"expected {check.describe()}, but the step produced: {happened}")
-    if check.kind == "legal":
-        expected = {action_key(_parse(state, text)) for text in check.expected}
-        actual = {action_key(a) for a in state.legal_actions()}
-        missing, extra = sorted(expected - actual), sorted(actual - expected)
-        parts = []
-        if missing:
-            parts.append("not legal: " + ", ".join(missing))
-        if extra:
-            parts.append("also legal: " + ", ".join(extra))
-        return CheckResult(check, not parts, sorted(actual),
-                           check.describe() + ("" if not parts else " — but " + "; ".join(parts)))
-    if check.kind in ("allowed", "illegal"):
-        verdict = state.check(_parse(state, check.subject))
-        want_legal = check.kind == "allowed"
-        passed = verdict.legal == want_legal
-        if passed and check.reason and check.reason.casefold() not in verdict.reason.casefold():
-            return CheckResult(check, False, verdict.reason,
-                               f"{check.describe()}: the engine refuses it, but says "
-                               f"{verdict.reason!r}, which does not mention {check.reason!r}")
-        how = "allows" if verdict.legal else "refuses"
-        return CheckResult(check, passed, verdict.reason,
-                           check.describe() + ("" if passed else
-                                               f", but the engine {how} it: {verdict.reason}"))
-    actual = bool(state.is_over)
-    return CheckResult(check, actual == check.expected, actual,
-                       check.describe() + ("" if actual == check.expected else
-                                           f", but is_over is {actual}"))
-
-
-def _parse(state: Any, text: str) -> Any:
-    try:
-        return state.parse_action(text)
-    except ValueError as err:
-        raise ProbeError(f"action {text!r} does not parse here: {err}") from None
-
-
-# --------------------------------------------------------------------------
-# quizzes
-
-
-def validate_quiz(quiz: Quiz, before: Any, after: Any, events: tuple) -> str | None:
-    """Check a quiz's accepted answers against the engine; return the engine's
-    own answer (for the outcome kinds). Raises ``ValueError`` with the reason."""
-    if quiz.kind == "legal-plays":
-        canonical = set()
-        for text in quiz.accepted:
-            try:
-                action = before.parse_action(text)
-            except ValueError as err:
-                raise ValueError(f"accepted answer {text!r} does not parse: {err}") from None
-            verdict = before.check(action)
-            if not verdict.legal:
-                raise ValueError(f"accepted but not legal here: {text} ({verdict.reason})")
-            canonical.add(action_key(action))
-        legal = {action_key(a) for a in before.legal_actions()}
-        missing, wrong = sorted(legal - canonical), sorted(canonical - legal)
-        if wrong:
-            raise ValueError("accepted but not legal here: " + ", ".join(wrong))
-        if missing:
-            raise ValueError("every correct answer must be accepted; also legal: "
-                             + ", ".join(missing))
-        return None
-    if quiz.kind == "choice" and quiz.answer is None:
-        return None
-    # a battle-winner quiz reads the winner's name: ``winner_name`` where events name players
-    # by seat and by name (the real engines), or ``winner`` where the winner is named directly
-    source = quiz.answer or AnswerSource(event="", key="winner_name")
-    engine = _read_answer(source, after, events, () if quiz.answer else ("winner",))
-    if not any(same(engine, a) or same(str(engine), a) for a in quiz.accepted):
-        raise ValueError(f"the engine's answer is {engine!r} ({source}), which is not among the "
-                         f"accepted answers {sorted(quiz.accepted)}")
-    return str(engine)
-
-
-def _read_answer(source: AnswerSource, after: Any, events: tuple, also: tuple[str, ...] = ()) -> Any:
-    if source.probe:
-        try:
-            return plain(resolve(after, source.probe))
-        except ProbeError as err:
-            raise ValueError(str(err)) from None
-    keys = (source.key, *also)
-    for event in events:
-        if not source.event or event.kind == source.event:
-            key = next((k for k in keys if k in dict(event.data)), None)
-            if key is not None:
-                return plain(event.get(key))
-    happened = "; ".join(_event_text(e) for e in events) or "no events"
-    what = f"an event {source.event!r}" if source.event else "an event"
-    keys_said = " or ".join(repr(k) for k in keys)
-    raise ValueError(f"{what} with {keys_said} was expected from this step; it produced: {happened}")

@@ -158,32 +158,53 @@ QUIZ_KINDS: dict[str, str] = {
                "value must be among the accepted answers",
     "choice": "a multiple-choice question about the reasoning; the accepted "
               "answers must be among the options",
+    "move": "make a move on the table; every accepted move must be legal, and with a "
+            "'goal' the accepted moves must be exactly the legal moves that reach it",
+}
+
+#: How many answers a question takes: ``one`` (any one accepted answer is right) or
+#: ``all`` (the learner picks every right answer together, and nothing else).
+PICKS: dict[str, str] = {
+    "one": "any one of the accepted answers is right",
+    "all": "pick every accepted answer together, and nothing else",
 }
 
 
 @dataclass(frozen=True)
 class AnswerSource:
     """Where the engine's own answer to a quiz is read: a probe path on the
-    state after the step, or a data key of an event the step produced."""
+    state after the step, or a data key of an event the step produced; with
+    ``count``, the answer is how many items that value holds."""
 
     probe: str = ""
     event: str = ""
     key: str = ""
+    count: bool = False  # the answer is how many items the value holds
 
     def __str__(self) -> str:
         if self.probe:
-            return f"probe {self.probe}"
-        return f"{self.key!r} of event {self.event!r}" if self.event else f"{self.key!r} of an event"
+            text = f"probe {self.probe}"
+        else:
+            text = f"{self.key!r} of event {self.event!r}" if self.event else f"{self.key!r} of an event"
+        return f"the number of items of {text}" if self.count else text
 
 
 @dataclass(frozen=True)
 class Quiz:
     """A question asked at the position before a step's action.
 
-    ``accepted`` holds EVERY correct answer. For ``legal-plays`` they are
-    action texts in the engine's notation; :meth:`accepts` parses both them
-    and the learner's answer with the position's own parser, so any spelling
-    the engine reads (``10s``, ``T♠``) is accepted.
+    ``accepted`` holds EVERY correct answer. For ``legal-plays`` and ``move``
+    they are action texts in the engine's notation; :meth:`accepts` parses both
+    them and the learner's answer with the position's own parser, so any
+    spelling the engine reads (``10s``, ``T♠``) is accepted.
+
+    ``pick`` is ``one`` (any accepted answer is right) or ``all`` (the learner
+    picks every accepted answer together: :meth:`accepts_picks`); a
+    ``legal-plays`` question is always ``all``. A ``move`` question's ``goal``
+    (a :class:`Check` on the position after the move) is what makes a move
+    right; the loader checks that the accepted moves are exactly the legal
+    moves that reach it. ``hint`` is said after a wrong answer (it must not
+    give the answer away).
     """
 
     question: str
@@ -194,22 +215,54 @@ class Quiz:
     # where the engine's own answer is read; for battle-winner it defaults to
     # the 'winner_name' of the step's first event that names one
     answer: AnswerSource | None = None
+    pick: str = "one"
+    goal: Check | None = None
+    hint: str = ""
+
+    @property
+    def moves(self) -> bool:
+        """The answers are moves, read in the position (``legal-plays`` and ``move``)."""
+        return self.kind in ("legal-plays", "move")
+
+    @property
+    def several(self) -> bool:
+        """The learner picks several answers together, then checks them."""
+        return self.kind == "legal-plays" or self.pick == "all"
 
     def accepts(self, answer: str, state: Any = None) -> bool:
-        """Whether ``answer`` is correct; ``state`` is the position the quiz is
-        asked in (needed to read actions for ``legal-plays``)."""
-        if self.kind == "legal-plays":
+        """Whether ``answer`` is a correct answer; ``state`` is the position the quiz is
+        asked in (needed to read moves). For a pick-all question: whether it is one of
+        the answers to pick."""
+        if self.moves:
             if state is None:
-                raise ValueError("a legal-plays answer is read in a position: pass the state")
+                raise ValueError(f"a {self.kind} answer is read in a position: pass the state")
             try:
                 action = state.parse_action(answer)
             except ValueError:
                 return False
             if not state.check(action).legal:  # e.g. the right move under another player's name
                 return False
+            if self.kind == "legal-plays":  # the loader checked: every legal move is accepted
+                return True
+            if self.goal is not None:  # the engine decides: the move reaches the goal
+                from .checks import evaluate_check
+
+                after, events = state.play(action)
+                return evaluate_check(self.goal, after, events).passed
             return action_key(action) in {action_key(state.parse_action(a)) for a in self.accepted}
         key = normalize_answer(answer)
         return any(normalize_answer(a) == key for a in self.accepted)
+
+    def accepts_picks(self, picks: Any, state: Any = None) -> bool:
+        """Whether a set of picked answers is exactly right: every one correct and none
+        missing (a ``legal-plays`` or pick-all question)."""
+        picks = tuple(picks)
+        if not picks or not all(self.accepts(p, state) for p in picks):
+            return False
+        if self.moves:
+            keys = {action_key(state.parse_action(p)) for p in picks}
+            return keys == {action_key(state.parse_action(a)) for a in self.accepted}
+        return {normalize_answer(p) for p in picks} == {normalize_answer(a) for a in self.accepted}
 
 
 def action_key(action: Action) -> str:

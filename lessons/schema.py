@@ -19,8 +19,8 @@ from rules.games import GameFamily
 from rules.refs import RuleRef
 
 from .errors import LessonError
-from .model import (CHECK_KINDS, PROBE_OPS, QUIZ_KINDS, AnswerSource, Check, FrozenMap, Lesson, LessonEntry,
-                    Quiz, Step, freeze, normalize_answer)
+from .model import (CHECK_KINDS, PICKS, PROBE_OPS, QUIZ_KINDS, AnswerSource, Check, FrozenMap, Lesson,
+                    LessonEntry, Quiz, Step, freeze, normalize_answer)
 from .probes import ProbeError, parse_path
 
 LESSON_FIELDS = ("id", "title", "game", "variant", "summary", "intro", "constructed", "order",
@@ -30,8 +30,8 @@ MAX_PRELUDE = 1000
 SOURCE_FIELDS = ("file", "section", "clause")
 STEP_FIELDS = ("action", "narration", "rule", "checks", "quiz")
 CHECK_FIELDS = tuple(CHECK_KINDS) + tuple(PROBE_OPS) + ("data", "reason", "note")
-QUIZ_FIELDS = ("question", "kind", "accepted", "options", "explanation", "answer")
-ANSWER_FIELDS = ("probe", "event", "key")
+QUIZ_FIELDS = ("question", "kind", "accepted", "options", "explanation", "answer", "pick", "goal", "hint")
+ANSWER_FIELDS = ("probe", "event", "key", "count")
 
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -249,8 +249,8 @@ def _parse_step(raw: Any, ctx: _Context, default_file: str, family: GameFamily) 
                 checks=checks, quiz=quiz)
 
 
-def _parse_check(raw: Any, ctx: _Context) -> Check:
-    table = _Table(raw, "[[steps.checks]]", CHECK_FIELDS, ctx)
+def _parse_check(raw: Any, ctx: _Context, where: str = "[[steps.checks]]") -> Check:
+    table = _Table(raw, where, CHECK_FIELDS, ctx)
     kinds = [k for k in CHECK_KINDS if table.has(k)]
     if len(kinds) != 1:
         raise ctx.error("a check needs exactly one of " + ", ".join(CHECK_KINDS)
@@ -303,10 +303,56 @@ def _parse_quiz(raw: Any, ctx: _Context) -> Quiz:
     if not accepted:
         raise ctx.error("a quiz needs at least one accepted answer", field="accepted")
     explanation = prose(table.get("explanation", str, required=True))
+    hint = prose(table.get("hint", str, default=""))
+    pick = _parse_pick(table, kind, ctx)
+    options = _parse_options(table, kind, pick, accepted, ctx)
+    answer = None
+    if table.has("answer"):
+        if kind in ("legal-plays", "move"):
+            raise ctx.error(f"a {kind} quiz is answered by the engine's legal moves; "
+                            "it takes no 'answer'", field="answer")
+        answer = _parse_answer(table.data["answer"], ctx)
+    elif kind == "outcome":
+        raise ctx.error("an outcome quiz says where the engine's answer is read: "
+                        "answer = { event = ..., key = ... } or { probe = ... }", field="answer")
+    goal = None
+    if table.has("goal"):
+        if kind != "move":
+            raise ctx.error(f"'goal' goes with a move quiz (what the move must achieve), not a {kind} quiz",
+                            field="goal")
+        goal = _parse_check(table.data["goal"], ctx, "the quiz's goal")
+    return Quiz(question=question, kind=kind, accepted=frozenset(accepted), explanation=explanation,
+                options=options, answer=answer, pick=pick, goal=goal, hint=hint)
+
+
+def _parse_pick(table: _Table, kind: str, ctx: _Context) -> str:
+    """``pick = "one"`` (default) or ``"all"``; a legal-plays quiz is always 'all'."""
+    if not table.has("pick"):
+        return "all" if kind == "legal-plays" else "one"
+    pick = table.get("pick", str).strip()
+    if pick not in PICKS:
+        raise ctx.error(f"pick {pick!r} is unknown; known: {', '.join(PICKS)}", field="pick")
+    if kind == "legal-plays" and pick != "all":
+        raise ctx.error("a legal-plays quiz always asks for every legal move (pick = \"all\")", field="pick")
+    if kind == "battle-winner" and pick == "all":
+        raise ctx.error("a battle has one winner: a battle-winner quiz takes pick = \"one\"", field="pick")
+    return pick
+
+
+def _parse_options(table: _Table, kind: str, pick: str, accepted: tuple[str, ...],
+                   ctx: _Context) -> tuple[str, ...]:
+    """The answers offered to tap: required for a choice or a pick-all question, never for
+    moves (the engine's own moves are offered)."""
     options = table.text_list("options")
-    if kind == "choice":
+    if kind in ("legal-plays", "move"):
+        if options:
+            raise ctx.error(f"a {kind} quiz offers the engine's own moves; it takes no 'options'",
+                            field="options")
+        return options
+    if kind == "choice" or pick == "all":
         if len(options) < 2:
-            raise ctx.error("a choice quiz lists its 'options' (two or more)", field="options")
+            what = "a choice quiz" if kind == "choice" else "a pick-all quiz"
+            raise ctx.error(f"{what} lists its 'options' (two or more)", field="options")
         keys = {normalize_answer(o) for o in options}
         stray = [a for a in accepted if normalize_answer(a) not in keys]
         if stray:
@@ -315,31 +361,21 @@ def _parse_quiz(raw: Any, ctx: _Context) -> Quiz:
             raise ctx.error(f"{which} not among the options", field="accepted")
     elif options:
         # a battle-winner or outcome quiz may offer answers to tap; one of them must be right
-        if kind == "legal-plays":
-            raise ctx.error("a legal-plays quiz offers the engine's own moves; it takes no 'options'",
-                            field="options")
         if len(options) < 2:
             raise ctx.error("'options' lists two or more answers to choose from", field="options")
         keys = {normalize_answer(a) for a in accepted}
         if not any(normalize_answer(o) in keys for o in options):
             raise ctx.error("none of the 'options' is an accepted answer", field="options")
-    answer = None
-    if table.has("answer"):
-        if kind == "legal-plays":
-            raise ctx.error("a legal-plays quiz is answered by the engine's legal actions; "
-                            "it takes no 'answer'", field="answer")
-        answer = _parse_answer(table.data["answer"], ctx)
-    elif kind == "outcome":
-        raise ctx.error("an outcome quiz says where the engine's answer is read: "
-                        "answer = { event = ..., key = ... } or { probe = ... }", field="answer")
-    return Quiz(question=question, kind=kind, accepted=frozenset(accepted),
-                explanation=explanation, options=options, answer=answer)
+    if len({normalize_answer(o) for o in options}) != len(options):
+        raise ctx.error("an answer is listed twice in 'options'", field="options")
+    return options
 
 
 def _parse_answer(raw: Any, ctx: _Context) -> AnswerSource:
     table = _Table(raw, "[steps.quiz.answer]", ANSWER_FIELDS, ctx)
     if table.has("probe") == table.has("event"):
         raise ctx.error("the quiz 'answer' reads either a probe or an event's key")
+    count = table.get("count", bool, default=False)
     if table.has("probe"):
         if table.has("key"):
             raise ctx.error("'key' goes with an event answer, not a probe", field="key")
@@ -348,6 +384,6 @@ def _parse_answer(raw: Any, ctx: _Context) -> AnswerSource:
             parse_path(path)
         except ProbeError as err:
             raise ctx.error(str(err), field="probe") from None
-        return AnswerSource(probe=path)
+        return AnswerSource(probe=path, count=count)
     return AnswerSource(event=table.get("event", str).strip(),
-                        key=table.get("key", str, required=True).strip())
+                        key=table.get("key", str, required=True).strip(), count=count)

@@ -140,6 +140,12 @@ def _cmd_lessons(a: argparse.Namespace) -> int:
     return run(a.lessons_command, a)
 
 
+def _cmd_courses(a: argparse.Namespace) -> int:
+    from lessons.course_cli import run
+
+    return run(a.courses_command, a)
+
+
 def _cmd_build(a: argparse.Namespace) -> int:
     from palace_tutor.site.build import SiteOptions, build_if_changed, build_site
 
@@ -245,6 +251,21 @@ def make_parser() -> argparse.ArgumentParser:
         sp.add_argument("--dir", default=None, help="a folder of lessons (DIR/<game>/<id>.toml) "
                         "instead of the shipped ones")
     les.set_defaults(run=_cmd_lessons)
+
+    cou = sub.add_parser("courses", help="list, check or show the courses (a course per game and rule set)")
+    csub = cou.add_subparsers(dest="courses_command", required=True)
+    cs_list = csub.add_parser("list", help="one line per course: id, game, rule set, title")
+    cs_check = csub.add_parser("check", help="replay every chapter of every course through its engine")
+    cshow = csub.add_parser("show", help="print a course's chapters and tasks")
+    cshow.add_argument("id")
+    cshow.add_argument("--rule", action="append", metavar="NAME=VALUE",
+                       help="a table option, repeatable: say which chapters go differently under it")
+    for sp in (cs_list, cs_check, cshow):
+        sp.add_argument("--dir", default=None, help="a folder of courses (DIR/<game>/<id>.toml) "
+                        "instead of the shipped ones")
+        sp.add_argument("--lessons", default=None, help="the folder of lessons the courses' chapters name "
+                        "(default: the shipped lessons)")
+    cou.set_defaults(run=_cmd_courses)
 
     bd = sub.add_parser("build", help="build the static site")
     bd.add_argument("--out", default="site", help="output directory (default: site)")

@@ -8,17 +8,6 @@ to its notation, so nothing breaks while one game lacks it.
 
 from __future__ import annotations
 
-from typing import Any
+from lessons.quizzes import move_words as action_words
 
-
-def action_words(state: Any, action: Any) -> str:
-    """``action`` as a person would say it in ``state``."""
-    describe = getattr(state, "describe", None)
-    if callable(describe):
-        try:
-            words = describe(action)
-        except (TypeError, ValueError):
-            words = ""
-        if isinstance(words, str) and words:
-            return words
-    return str(action)
+__all__ = ["action_words"]
