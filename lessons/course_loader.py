@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.games import get_family
+from rules.refs import SECTIONS
 
 from .course import AdaptedCourse, Course, CourseEntry, CourseProblem, CourseReport, StepChange
 from .course_schema import Families, Lookup, parse_course, parse_course_entry
@@ -171,7 +172,10 @@ def _said(course: Course, setting: str, families: Families) -> str:
     name, colon, value = setting.partition(": ")
     if not colon:
         refs = {alt: ref for alt, _, ref in getattr(config, "alternates", ())}
-        return f"the optional rule of {refs[name].section}" if name in refs else name
+        if name not in refs:
+            return name
+        gist = SECTIONS.get(refs[name].source, {}).get(refs[name].section)
+        return gist or f"the optional rule of {refs[name].section}"
     option = config.OPTIONS[name]
     meaning = next((c.meaning for c in option.choices if c.token == value), None)
     if meaning is None and option.free is not None:

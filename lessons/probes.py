@@ -9,7 +9,8 @@ point at it: ``pot``, ``players[Dave].stack``, ``players[2].soldiers``,
 
 ``NAME`` is an attribute (or a key of a mapping); ``()`` calls a method that
 takes no argument, ``(ARG)`` one that takes one (a whole number, or else the
-text as written: ``player(Dave).stack``, ``result.share(Dave)``); ``[KEY]`` indexes: a mapping by key, a sequence by a whole
+text as written: ``player(Dave).stack``, ``result.share(Dave)``; a text the method
+refuses that reads as a card is given as that card: ``hand_backed_by(7c)``); ``[KEY]`` indexes: a mapping by key, a sequence by a whole
 number or by the ``name`` (or the text) of one of its items, so players can be
 named as the document names them.
 
@@ -79,15 +80,32 @@ def resolve(obj: Any, path: str) -> Any:
             if not callable(obj):
                 raise ProbeError(f"{here} is not a method, so it cannot be called")
             shown = f"({', '.join(map(str, seg.args))})"
-            try:
-                obj = obj(*seg.args)
-            except Exception as err:  # a bad argument is the lesson's mistake: report it
-                raise ProbeError(f"{here}{shown} fails: {type(err).__name__}: {err}") from None
+            obj = _call(obj, seg.args, f"{here}{shown}")
             here += shown
         for key in seg.keys:
             obj = _index(obj, key, here)
             here += f"[{key}]"
     return obj
+
+
+def _call(method: Any, args: tuple[int | str, ...], shown: str) -> Any:
+    """Call with the argument as written; a text that fails there but reads as a card is
+    tried as that card (``hand_backed_by(7c)``)."""
+    try:
+        return method(*args)
+    except Exception as err:  # a bad argument is the lesson's mistake: report it
+        first = err
+    if len(args) == 1 and isinstance(args[0], str):
+        try:
+            card = Card.parse(args[0])
+        except NotationError:
+            card = None
+        if card is not None:
+            try:
+                return method(card)
+            except Exception as err:
+                first = err
+    raise ProbeError(f"{shown} fails: {type(first).__name__}: {first}") from None
 
 
 def _public_names(obj: Any) -> list[str]:

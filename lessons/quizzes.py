@@ -88,11 +88,10 @@ def validate_quiz(quiz: Quiz, before: Any, after: Any, events: tuple, action: An
     engine = _read_answer(source, after, events, () if quiz.answer else ("winner",))
     if quiz.pick == "all":
         _same_set(engine, quiz.accepted, source)
-        return ", ".join(str(v) for v in engine)
-    if not any(same(engine, a) or same(str(engine), a) for a in quiz.accepted):
+    elif not any(same(engine, a) or same(str(engine), a) for a in quiz.accepted):
         raise ValueError(f"the engine's answer is {engine!r} ({source}), which is not among the "
                          f"accepted answers {sorted(quiz.accepted)}")
-    return str(engine)
+    return ", ".join(str(v) for v in engine) if isinstance(engine, list) else str(engine)
 
 
 def _same_set(engine: Any, accepted: Iterable[str], source: AnswerSource) -> None:

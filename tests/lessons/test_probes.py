@@ -136,3 +136,13 @@ def test_compare_operators():
         compare("includes", 142, [1])
     with pytest.raises(ProbeError, match="unknown comparison"):
         compare("about", 1, 1)
+
+
+def test_a_text_argument_that_reads_as_a_card_is_tried_as_a_card():
+    from rules.games import get_family
+
+    state = get_family("kings-pot").start("standard", {"players": ["Ann", "Ben", "Cleo"], "seed": 4})
+    # kings-pot.txt § Backing a hand: a card backs the hand of its rank
+    assert plain(resolve(state, "hand_backed_by(7c)")) == "seven"
+    with pytest.raises(ProbeError, match=r"hand_backed_by\(Zz\) fails"):
+        resolve(state, "hand_backed_by(Zz)")

@@ -155,3 +155,144 @@ def test_bga_questions_offer_no_move_of_another_rule_book():
         for done in replay(chapter.lesson):
             offered = {str(a).split()[0] for a in done.before.candidate_actions()}
             assert not offered & {"chance", "take-up", "last-card", "call-out"}, (chapter.id, offered)
+
+
+# -- one course per game and rule set ----------------------------------------------------------
+
+def test_every_game_and_every_palace_rule_book_has_a_course():
+    from rules.games import game_ids, get_family
+
+    taught = {(c.game, c.variant) for c in REPORT.courses}
+    assert {g for g, _ in taught} == set(game_ids())
+    assert {v for g, v in taught if g == "palace"} == set(get_family("palace").presets)
+
+
+# -- Palace, the house rules (palace-house-rules.txt) ----------------------------------------
+
+def test_house_course_teaches_the_basics_in_the_documents_order():
+    c = course("pl-house-course")
+    # "Playing the Game": the idea is to be the first rid of every card
+    assert sections(c)[:4] == ["Playing the Game", "Dealing", "Getting Started", "Playing the Game 1"]
+    aim = replay(c.chapters[0].lesson)
+    assert aim[-1].after.is_over and any(e.kind == "out" for e in aim[-1].events)
+    # § Dealing: an Ace, 2 or 10 turned first goes back; here the 2♠ did, and a 5 starts the pile
+    deal = replay(c.chapter("deal").lesson)
+    assert any("2♠" in n.text for n in deal[0].before.notes)
+    assert deal[0].quiz_answer == "5h"
+    # § Getting Started: the weaker face-up trio (fewer wild cards) starts: Ben's one wild against two
+    assert replay(c.chapter("first-player").lesson)[0].after.to_move == 1
+
+
+def test_house_course_teaches_each_wild_card_and_the_end():
+    taught = set(sections(course("pl-house-course"), "rule"))
+    # § Card Values names three kinds of wild card; § Playing the Game 3 the chance, 5 the multiples
+    assert {"Card Values: Aces", "Card Values: Tens and Jokers", "Card Values: Twos", "Playing the Game 3",
+            "Playing the Game 5", "Playing the Game 7", "Ending the Game 1", "Ending the Game 3a"} <= taught
+
+
+def test_house_four_of_a_kind_task_accepts_both_ways_to_clear():
+    c = course("pl-house-course")
+    quiz = c.chapter("four-of-a-kind").lesson.steps[0].quiz
+    state = before(c, "four-of-a-kind", 0)
+    # § Playing the Game 5: four or more may be played at any time and clear; § Tens and Jokers: a Joker clears
+    assert judge(quiz, "play 6c 6d 6h 6s", state).correct and judge(quiz, "play Jk", state).correct
+    low = judge(quiz, "play 4c", state)  # a 4 on a king
+    assert not low.correct and low.refused and "palace-house-rules.txt" in low.why[0]
+
+
+def test_house_course_under_a_table_option_names_the_chapters_it_changes():
+    from lessons import adapt
+
+    c = course("pl-house-course")
+    # § Tens and Jokers: the player laying the 10 plays on; a table that says no changes that step
+    ten = adapt(c, {"options": {"ten-replays": "no"}})
+    assert [(x.chapter, x.step, x.settings) for x in ten.changes if x.chapter == "ten"] == [
+        ("ten", 2, ("ten-replays: no",))]
+    assert "aim" in ten.unchanged and "ace" in ten.unchanged
+    # Alternate Rules 2: Jokers reverse instead of clearing, so a Joker no longer clears the pile
+    jokers = adapt(c, {"alternates": ["jokers-reverse"]})
+    change = jokers.change("four-of-a-kind")
+    assert change is not None and change.step == 1 and "Jokers reverse" in change.words()
+    with pytest.raises(ValueError, match="unknown Palace option 'nope'"):
+        adapt(c, {"options": {"nope": "x"}})
+
+
+# -- Palace, Caron's rules (palace-of-caron.txt) -----------------------------------------------
+
+def test_caron_course_teaches_the_basics_in_the_documents_order():
+    c = course("pl-caron-course")
+    assert sections(c)[:4] == ["Playing the game", "Dealing", "Getting Started", "Playing the game 1"]
+    # § Dealing: two 52-card decks, 3 face down and 6 more each: 104 - 2 x 9 left for two players
+    assert replay(c.chapter("deal").lesson)[0].quiz_answer == str(104 - 2 * 9)
+    # § Card Values: the 3, the 2, the 10 are the wilds, and the 7 a special case
+    assert {"Card Values (3)", "Card Values (2)", "Card Values (10)", "Card Values (7)"} <= set(sections(c, "rule"))
+
+
+def test_caron_ten_clears_without_another_turn():
+    c = course("pl-caron-course")
+    # § Card Values (10): the 10 sends the pile to the clear pile; unlike the 2 it gives no second play
+    after = replay(c.chapter("ten").lesson)[0].after
+    assert after.pile == () and after.to_move == 1
+
+
+# -- Palace Poker (palace-poker.txt) -----------------------------------------------------------
+
+def test_palace_poker_course_teaches_the_basics_in_the_documents_order():
+    c = course("pp-course")
+    assert sections(c)[:4] == ["Winning the Pot", "The Deal", "Palace Cards", "The Play"]
+    # § The Deal: at $5/$10 the ante is $2; three players
+    assert replay(c.chapter("deal").lesson)[0].quiz_answer == "6"
+    # § The Play: buy, discard (needs a soldier), bet, stay, fold
+    first_turn = c.chapter("turn").lesson.steps[0].quiz
+    assert first_turn.accepted == {"buy", "stay", "fold", "bet Ben", "bet Cleo"}
+
+
+def test_palace_poker_figures_follow_the_documents_formulas():
+    c = course("pp-course")
+    # § Bet (or battle): (soldiers + 1) x small bet; § Call: the caller pays for his own face-up cards
+    attack = replay(c.chapter("attack").lesson)
+    assert attack[0].quiz_answer == str((0 + 1) * 5) and attack[1].quiz_answer == str((1 + 1) * 5)
+    assert replay(c.chapter("fold").lesson)[0].quiz_answer == str((2 + 1) * 5)
+    # § Raise: a defender without soldiers only doubles to two small bets
+    assert replay(c.chapter("raise").lesson)[0].quiz_answer == str(2 * 5)
+
+
+def test_palace_poker_banner_suit_task_is_exactly_the_opponents_suit():
+    c = course("pp-course")
+    quiz = c.chapter("banner-suits").lesson.steps[0].quiz
+    # § Banner Suits: against Ann's spade banner, Cleo's one spade (the K♠) does not count
+    assert judge_picks(quiz, ["K♠"]).correct
+    assert not judge_picks(quiz, ["K♠", "K♣"]).correct and not judge_picks(quiz, ["4♦"]).correct
+    four = replay(c.chapter("four-of-a-kind").lesson)[0]
+    assert four.quiz_answer == "Ben" and any(e.kind == "four-of-a-kind" for e in four.events)
+
+
+# -- King's Pot (kings-pot.txt) ----------------------------------------------------------------
+
+def test_kings_pot_course_teaches_the_basics_in_the_documents_order():
+    c = course("kp-course")
+    assert sections(c)[:4] == ["Objective", "The tableau", "Buying cards", "First reveal and betting"]
+    # the table of limits: three players may buy seven cards at most
+    buy = c.chapter("buying").lesson.steps[0].quiz
+    assert buy.accepted == {f"buy {n}" for n in range(1, 8)}
+
+
+def test_kings_pot_lines_and_costs_follow_the_document():
+    c = course("kp-course")
+    # § The tableau: the columns begin with the Six's hand; the diagonal from the top left is the Jack's
+    tableau = replay(c.chapter("tableau").lesson)
+    assert tableau[0].quiz_answer == "jack" and tableau[1].quiz_answer == "six"
+    # § First reveal and betting: bets are paid for each card in hand: two cards at one chip
+    assert replay(c.chapter("betting").lesson)[1].quiz_answer == "2"
+    # § Winning the King's pot: not won unless the King's hand wins; 1 + 2 + 2 cards bought at one chip
+    assert replay(c.chapter("kings-pot").lesson)[0].quiz_answer == "5"
+
+
+def test_kings_pot_fold_task_accepts_either_jack():
+    c = course("kp-course")
+    quiz = c.chapter("equal-ranks").lesson.steps[0].quiz
+    state = before(c, "equal-ranks", 0)
+    # § Cards of equal rank: either of two cards of one rank may be folded
+    assert judge(quiz, "fold Js", state).correct and judge(quiz, "fold Jh", state).correct
+    whole = judge(quiz, "fold", state)
+    assert not whole.correct and not whole.refused  # allowed, but gives up the Jack's hand
