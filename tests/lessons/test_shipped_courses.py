@@ -160,10 +160,11 @@ def test_bga_questions_offer_no_move_of_another_rule_book():
 # -- one course per game and rule set ----------------------------------------------------------
 
 def test_every_game_and_every_palace_rule_book_has_a_course():
-    from rules.games import game_ids, get_family
+    from rules.games import game_ids, get_family, registration
 
     taught = {(c.game, c.variant) for c in REPORT.courses}
-    assert {g for g, _ in taught} == set(game_ids())
+    shipped = {g for g in game_ids() if registration(g).engine.startswith("rules.")}  # not a test's own game
+    assert {g for g, _ in taught} == shipped
     assert {v for g, v in taught if g == "palace"} == set(get_family("palace").presets)
 
 
