@@ -34,6 +34,7 @@ import param
 from rules.jsontext import read_json
 
 from .catalog import Catalog
+from .course import CourseModel
 from .library import Library, SavedStudy
 from .play import deal_to_first_decision, next_deal_setup, why_no_next_deal
 from .share import ShareError, Snapshot, decode_link, encode_link, export_text, import_text
@@ -100,6 +101,8 @@ class TutorApp(param.Parameterized):
                                                   doc="The rules of the table being set up in Play.")
     library: Library = param.ClassSelector(class_=Library, constant=True,
                                            doc="The studies saved on this device.")
+    course: CourseModel = param.ClassSelector(class_=CourseModel, constant=True,
+                                              doc="The course followed in Learn, and the learner's progress.")
 
     def __init__(self, catalog: Catalog, library: Library | None = None, **params: Any) -> None:
         self.catalog = catalog
@@ -117,6 +120,8 @@ class TutorApp(param.Parameterized):
         params.setdefault("versus", PlayMode())
         params.setdefault("table_rules", TableRules(catalog))
         params.setdefault("library", library if library is not None else Library())
+        params.setdefault("course", CourseModel())
+        self._course_study: Study | None = None  # the study of the course's open chapter
         super().__init__(**params)
         games = list(catalog.game_ids())
         self.param.game.objects = games
@@ -133,6 +138,8 @@ class TutorApp(param.Parameterized):
         self.param.watch(self._page_changed, list(PAGE_NAMES))
         self.versus.param.watch(lambda *_e: self._report({"players"}), ["opponents"])
         self.table_rules.param.watch(lambda *_e: self._report({"rules"}), ["game", "variant"])
+        self.course.param.watch(lambda *_e: self._report({"course"}), ["course_id", "chapter_id", "progress",
+                                                                        "problem"])
         self._attach()
 
     # -- following the open study: the one watcher, the one report -------------------------------
@@ -213,6 +220,25 @@ class TutorApp(param.Parameterized):
             self._rules_follow()
         if "study" in names and not self._opening_saved:
             self.library.open_id = ""  # opened otherwise than from the list: Save makes a new entry
+        self._course_follow(names)
+
+    def _course_follow(self, names: set[str]) -> None:
+        """The course's progress follows its chapter's study: the place and each task's outcome."""
+        study, course = self.study, self.course
+        if "study" in names and study is not self._course_study and self.job == "learn":
+            found = self.catalog.chapter_of(study.lesson.id) if study is not None and study.lesson else None
+            if found is not None:  # a link to a course's step: the course goes on from it
+                self._course_study = study
+                course.opened(found[0].game, found[0].id, found[1].id)
+            else:
+                self._course_study = None
+                course.left()
+        if study is None or study is not self._course_study:
+            return
+        if names & {"study", "step"}:
+            course.moved(study.step)
+        if names & {"study", "scores"}:
+            course.scored(study.scores)
 
     def _rules_follow(self) -> None:
         """The table setup shows the rules of the table in play once, when a study opens
@@ -302,9 +328,58 @@ class TutorApp(param.Parameterized):
             return game
 
     def learn_game(self, game: str) -> bool:
-        """Open the first lesson of ``game`` (the first screen's "Learn" of a game)."""
-        lessons = self.catalog.lessons_for(game)
-        return bool(lessons) and self.open_lesson(lessons[0].id)
+        """The first screen's "Learn" of a game: its course where this learner left off (the
+        course of the table's rule set when the table being set up is this game, else the
+        course last opened, else the game's first); a game without a course, its first lesson."""
+        courses = self.catalog.courses_for(game)
+        if not courses:
+            lessons = self.catalog.lessons_for(game)
+            return bool(lessons) and self.open_lesson(lessons[0].id)
+        ids = [c.id for c in courses]
+        rules = self.table_rules
+        table = next((c.id for c in courses if rules.game == game and c.variant == rules.variant), None)
+        last = self.course.progress.last_course(game)
+        return self.open_course(table or (last if last in ids else ids[0]))
+
+    def open_course(self, course_id: str, chapter_id: str | None = None) -> bool:
+        """Open a course at a chapter (without one: where this learner left off), in Learn."""
+        try:
+            course = self.catalog.course(course_id)
+            chapter_id, step = self.course.start_at(course, chapter_id)
+            chapter = course.chapter(chapter_id)
+            study = Study.from_lesson(chapter.lesson, self.catalog.family(course.game),
+                                      scores=self.course.scores_for(course_id, chapter_id))
+        except (ValueError, KeyError) as err:  # LessonError, NotationError, an unknown chapter
+            self.notice = Notice("error", f"Could not open that course: {err}. Nothing was changed.")
+            return False
+        with self._one_report():
+            self._course_study = study
+            self.course.opened(course.game, course.id, chapter_id)
+            self._show(study, info=None, job="learn")
+            if step >= 0:
+                study.jump(min(step, len(chapter.lesson.steps) - 1))
+        return True
+
+    def open_chapter(self, chapter_id: str) -> bool:
+        """A chapter picked on the open course's map."""
+        return bool(self.course.course_id) and self.open_course(self.course.course_id, chapter_id)
+
+    def next_chapter(self) -> str:
+        """The chapter after the open one in its course ('' at the last one, or outside a course)."""
+        course = self.open_course_value()
+        if course is None or not self.course.chapter_id:
+            return ""
+        index = course.index(self.course.chapter_id)
+        return course.chapters[index + 1].id if index + 1 < len(course.chapters) else ""
+
+    def open_course_value(self) -> Any:
+        """The course followed in Learn (a ``lessons.Course``), or None."""
+        if not self.course.course_id:
+            return None
+        try:
+            return self.catalog.course(self.course.course_id)
+        except ValueError:
+            return None
 
     def open_lesson(self, lesson_id: str) -> bool:
         """Start studying a lesson, in Learn (``FREE_PLAY``: a new table of the current game, in Play)."""
@@ -402,7 +477,10 @@ class TutorApp(param.Parameterized):
         try:
             # the lesson list first, so every value set below is valid when
             # watchers see it; then one batched update
-            self.param.lesson_id.objects = self.lesson_options(study.game)
+            options = self.lesson_options(study.game)
+            if lesson is not None and lesson.id not in options.values():  # a chapter of a course
+                options[lesson.title] = lesson.id
+            self.param.lesson_id.objects = options
             self.param.update(game=study.game, lesson_id=lesson.id if lesson is not None else FREE_PLAY,
                               study=study, notice=Notice("info", info) if info else None, job=job)
         finally:

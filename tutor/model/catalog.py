@@ -32,7 +32,8 @@ class Catalog:
                  family_lookup: Callable[[str], Any] | None = None,
                  entries: Iterable[Any] | None = None,
                  opener: Callable[[Any], Any] | None = None,
-                 title_lookup: Callable[[str], str] | None = None):
+                 title_lookup: Callable[[str], str] | None = None,
+                 courses: Iterable[Any] = (), course_opener: Callable[[Any], Any] | None = None):
         if entries is not None and opener is None:
             raise ValueError("a catalog of entries needs an opener for its lessons")
         loaded = tuple(lessons)
@@ -44,6 +45,10 @@ class Catalog:
         self._lookup = family_lookup
         self._title_lookup = title_lookup
         self._by_id = {entry.id: entry for entry in self._entries}
+        # courses (lessons.course): entries listed at once, each course opened when first asked for
+        self._course_entries: tuple[Any, ...] = tuple(courses)
+        self._course_opener = course_opener
+        self._courses: dict[str, Any] = {}
 
     @classmethod
     def load(cls) -> "Catalog":
@@ -64,8 +69,13 @@ class Catalog:
                 entries += [e for e in more.entries if e.game == game]
                 problems += more.problems
                 folders.update((e.id, folder) for e in more.entries)
+        from lessons.course_loader import course_entries, open_course
+
+        courses, course_problems = course_entries()
+        problems += course_problems
         return cls(problems=problems, entries=entries, family_lookup=get_family, title_lookup=game_title,
-                   opener=lambda entry: open_entry(entry, folders.get(entry.id)))
+                   opener=lambda entry: open_entry(entry, folders.get(entry.id)),
+                   courses=courses, course_opener=open_course)
 
     @property
     def lessons(self) -> tuple[Any, ...]:
@@ -122,6 +132,9 @@ class Catalog:
         try:
             entry = self._by_id[lesson_id]
         except KeyError:
+            chapter = self._chapter_lesson(lesson_id)
+            if chapter is not None:
+                return chapter
             raise NotationError(f"there is no lesson {lesson_id!r} in this version of the tutor",
                                 token=lesson_id, expected="a lesson id") from None
         assert self._opener is not None  # a catalog of entries has one (checked when made)
@@ -135,3 +148,40 @@ class Catalog:
             raise
         self._loaded[lesson_id] = lesson
         return lesson
+
+    # -- courses -----------------------------------------------------------------------
+    def courses_for(self, game_id: str) -> tuple[Any, ...]:
+        """The game's courses as a list shows them (``lessons.CourseEntry``: id, title, variant), in
+        their order."""
+        return tuple(e for e in self._course_entries if e.game == game_id)
+
+    def course(self, course_id: str) -> Any:
+        """The course with this id, replayed (once); NotationError if there is none, the loader's
+        ``LessonError`` if it does not load."""
+        if course_id in self._courses:
+            return self._courses[course_id]
+        entry = next((e for e in self._course_entries if e.id == course_id), None)
+        if entry is None or self._course_opener is None:
+            raise NotationError(f"there is no course {course_id!r} in this version of the tutor",
+                                token=course_id, expected="a course id")
+        course = self._courses[course_id] = self._course_opener(entry)
+        return course
+
+    def _chapter_lesson(self, lesson_id: str) -> Any:
+        """A lesson written in a course, so a link to a course's step opens like a lesson's."""
+        found = self.chapter_of(lesson_id)
+        return found[1].lesson if found is not None else None
+
+    def chapter_of(self, lesson_id: str) -> tuple[Any, Any] | None:
+        """(course, chapter) of a lesson written in a course (its id is the course's id, a dash,
+        the chapter's id), or None."""
+        for entry in self._course_entries:
+            if lesson_id.startswith(entry.id + "-"):
+                try:
+                    course = self.course(entry.id)
+                except ValueError:
+                    return None
+                for chapter in course.chapters:
+                    if chapter.lesson.id == lesson_id and not chapter.shared:
+                        return course, chapter
+        return None

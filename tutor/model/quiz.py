@@ -31,6 +31,7 @@ from typing import Any
 import param
 
 from lessons.model import Quiz, action_key, normalize_answer
+from lessons.quizzes import judge, judge_picks, right_moves
 from rules.core import GameState
 from rules.errors import NotationError
 
@@ -80,7 +81,7 @@ class Score:
 
 def quiz_options(quiz: Any, state: Any) -> tuple[QuizOption, ...]:
     """The answers to pick from, in words (none: the learner types the answer)."""
-    if quiz.kind == "legal-plays":
+    if quiz.moves:  # "which moves are allowed" and "make the move": every move considered here
         out: dict[str, QuizOption] = {}
         for action in state.candidate_actions():
             key = action_key(action)
@@ -176,7 +177,7 @@ class QuizModel(param.Parameterized):
         result = QuizResult("", outcome != SHOWN, f"Answered before ({outcome}). {quiz.explanation}".strip()) \
             if quiz is not None and outcome else None
         self.param.update(quiz=quiz, state=state, step=step, options=options,
-                          multiple=quiz is not None and quiz.kind == "legal-plays", picked=(), result=result,
+                          multiple=quiz is not None and quiz.several, picked=(), result=result,
                           tries=0, outcome=outcome, answer_text=answer_text)
 
     def toggle(self, key: str) -> None:
@@ -190,10 +191,7 @@ class QuizModel(param.Parameterized):
         """Check the picked set (several-answer question) or one answer (``text``)."""
         if self.quiz is None:
             return QuizResult(text or "", False, "There is no question here.")
-        if self.multiple and text is None:
-            result = check_picks(self.quiz, self.picked, self.state, self.options)
-        else:
-            result = check_answer(self.quiz, text or "", self.state)
+        result = self._judged(text)
         counted = bool(result.answer)
         tries = self.tries + (1 if counted else 0)
         changes: dict[str, Any] = {"result": result, "tries": tries}
@@ -204,6 +202,21 @@ class QuizModel(param.Parameterized):
         if "outcome" in changes:
             self._report()
         return result
+
+    def _judged(self, text: str | None) -> QuizResult:
+        """The verdict: ``legal-plays`` and the lessons' older kinds as before; a ``move`` or a
+        pick-all question (the courses' tasks) by ``lessons.quizzes``, the loader's own check."""
+        quiz = self.quiz
+        if quiz.kind == "legal-plays" or (quiz.kind != "move" and quiz.pick != "all"):
+            if self.multiple and text is None:
+                return check_picks(quiz, self.picked, self.state, self.options)
+            return check_answer(quiz, text or "", self.state)
+        if self.multiple and text is None:
+            labels = {o.key: o.label for o in self.options}
+            judged = judge_picks(quiz, self.picked, self.state, labels)
+        else:
+            judged = judge(quiz, text or "", self.state)
+        return QuizResult(judged.answer, judged.correct, judged.reason, judged.why)
 
     def show_answer(self) -> None:
         """Give up: the right answer and why; the question counts as shown."""
@@ -233,6 +246,15 @@ class QuizModel(param.Parameterized):
         if quiz.kind == "legal-plays":
             right = [o.label for o in options if quiz.accepts(o.key, state)]
             answer = "the allowed moves are " + "; ".join(right) if len(right) != 1 else f"the only move is {right[0]}"
+        elif quiz.kind == "move":
+            keys = set(right_moves(quiz, state))
+            right = [o.label for o in options if action_key(state.parse_action(o.key)) in keys]
+            answer = ("the right moves are " + "; ".join(right) if len(right) != 1
+                      else f"the move is {right[0]}")
+        elif quiz.pick == "all":
+            keys = {normalize_answer(a) for a in quiz.accepted}
+            right = [o.label for o in options if normalize_answer(o.key) in keys]
+            answer = "the answers are " + "; ".join(right)
         else:
             keys = {normalize_answer(a) for a in quiz.accepted}
             shown = [o.label for o in options if normalize_answer(o.key) in keys]

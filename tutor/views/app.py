@@ -28,6 +28,7 @@ from tutor.model.table_rules import rules_title
 
 from .checker import CheckerView
 from .compare import ComparePane
+from .course import CourseStore, course_line_html, course_map_html, follow_store
 from .compat import design_styles_only_when_asked, lazy_attribute_errors
 from .library import SavedStudiesPane
 from .components import PageBridge
@@ -45,6 +46,7 @@ from .update import set_values
 
 # what the narration says depends on
 NARRATED = ("study", "current", "step", "tree", "seat", "quiz_open")
+COURSE_SHOWN = frozenset({"course", "study", "job", "scores"})  # what the course's line and map depend on
 
 
 def notice_html(notice: Notice | None) -> str:
@@ -146,7 +148,10 @@ class TutorView(pn.viewable.Viewer):
         self.rules_pane = TableRulesPane(rules=app.table_rules)  # your table's rules, in Play's setup
         # the bridges are always on the page (address, keys, the device's storage); the
         # study view's parts show at once, the rest when first shown (Shell.add_later)
-        bridges = pn.Column(self.bridge, self.saved.store, self.rules_pane.store, css_classes=["bridges"])
+        self.course_store = CourseStore(css_classes=["course-store"])  # the course progress on this device
+        follow_store(self.course_store, app.course)
+        bridges = pn.Column(self.bridge, self.saved.store, self.rules_pane.store, self.course_store,
+                            css_classes=["bridges"])
         # (the ?debug self-check too: the smoke test reads it in the first drawing of the page)
         self.shell.param.update(table=self.table, quiz=self.lesson.quiz, steps=self.lesson.steps, bridge=bridges,
                                 debug=DealView())
@@ -171,6 +176,7 @@ class TutorView(pn.viewable.Viewer):
         shell.on_act("job", lambda value: app.open_job(value) if value in JOBS else None)
         shell.on_act("lesson", lambda value: value and app.open_lesson(value))
         shell.on_act("learn-game", app.learn_game)
+        shell.on_act("chapter", app.open_chapter)
         shell.on_act("play-game", app.play_game)
         shell.on_act("new-deal", lambda _value: app.deal_again())
         shell.on_act("next-deal", lambda _value: app.next_deal())
@@ -221,6 +227,8 @@ class TutorView(pn.viewable.Viewer):
             shown["title_text"] = ("Learn: " if lesson is not None else "Play: ") + words
             shown["heading_html"] = tag("div", f"{study.title} — {words}", "heading") if study.title else ""
         shown["play_html"] = self._play_extra()
+        if not names.isdisjoint(COURSE_SHOWN):
+            shown.update(course_html=course_line_html(app), course_map_html=course_map_html(app))
         set_values(shell, shown)
         if not names.isdisjoint({"study", "job", "players"}):
             self.table.show()

@@ -157,7 +157,8 @@ def study_top_html(data: FrameData) -> str:
         + setup + tag("div", "", "child play-controls", data_child="players")))
     seat = _select("Cards shown", "seat", "seat-select", tag("option", "Everyone's (teaching)", value="-1"))
     extra = tag("div", "", "play-extra play-only", data_part="play-extra")
-    return tag("div", "", "study-top", raw=learn + play + seat + extra)
+    course = tag("div", "", "course-part learn-only", data_part="course")  # tutor.views.course
+    return tag("div", "", "study-top", raw=learn + play + seat + extra + course)
 
 
 def bar_html() -> str:
@@ -190,7 +191,8 @@ def drawer_html() -> str:
                                                   placeholder="e.g. play 7h"))
         + _button("Play it", "typed", "", "typed-play")))
     panels = (
-        tag("section", "", "tab-panel panel-steps", raw=tag("h2", "Steps") + tag("div", "", "child", data_child="steps")
+        tag("section", "", "tab-panel panel-steps", raw=tag("div", "", "course-map-part", data_part="course-map")
+            + tag("h2", "Steps") + tag("div", "", "child", data_child="steps")
             + tag("div", "", "step-jumps", raw=_button("To the start", "start", "", "jump-start")
                   + _button("To the end", "end", "", "jump-end")),
             id="pt-tab-steps", data_tab_panel="steps")

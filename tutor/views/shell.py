@@ -28,10 +28,12 @@ import param
 from panel.custom import Child
 
 from .esm import PlainJSComponent, module_text
+from .course_css import COURSE_CSS
 from .frame import HOST_CSS, SHELL_CSS
 
 PARTS = {"narration": "narration_html", "notice": "notice_html", "heading": "heading_html",
-         "title": "title_text", "play-extra": "play_html", "notice-home": "notice_home_html"}
+         "title": "title_text", "play-extra": "play_html", "notice-home": "notice_home_html",
+         "course": "course_html", "course-map": "course_map_html"}
 
 
 class Shell(PlainJSComponent):
@@ -45,6 +47,8 @@ class Shell(PlainJSComponent):
     heading_html = param.String(default="", doc="The study's own name, if the learner gave one (escaped HTML).")
     title_text = param.String(default="", doc="The study view's heading for screen readers (plain text).")
     play_html = param.String(default="", doc="Play: the next-deal offer and what the table is (escaped HTML).")
+    course_html = param.String(default="", doc="Learn: the course's line over the table (tutor.views.course).")
+    course_map_html = param.String(default="", doc="Learn: the course's map, in the Steps tab (tutor.views.course).")
 
     table = Child(doc="The game table.")
     extra = Child(doc="Shown under the table (e.g. a position judged under other rule sets).")
@@ -64,7 +68,7 @@ class Shell(PlainJSComponent):
     _esm = module_text(Path(__file__).with_name("shell.mjs"))
     _constants = {"parts": PARTS}  # the page reads them as model.esm_constants
 
-    _stylesheets = [":host {" + HOST_CSS + "}\n" + SHELL_CSS]
+    _stylesheets = [":host {" + HOST_CSS + "}\n" + SHELL_CSS + COURSE_CSS]
 
     def __init__(self, **params: Any):
         super().__init__(**params)

@@ -1,0 +1,134 @@
+"""Learn <game> in the app: the course for the game and the table's rule set, opened where
+this learner left off, its tasks answered on the page, progress kept as device text.
+
+Expected values come from the course files themselves (read here with tomllib, not through
+the loader) and from the rule books' plain facts the courses teach (a king beats an 8)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from lessons.progress import Progress
+from tutor.model.app import TutorApp
+from tutor.model.catalog import Catalog
+from tutor.model.course import merged
+from tutor.model.quiz import FIRST_TRY, LATER
+from tutor.views.course import course_line_html, course_map_html
+
+COURSES = Path(__file__).resolve().parents[2] / "lessons" / "courses"
+
+
+def course_file(game: str, course_id: str) -> dict:
+    return tomllib.loads((COURSES / game / f"{course_id}.toml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.load()
+
+
+def test_learn_palace_opens_the_first_course_by_order_at_its_first_chapter(catalog):
+    files = {p.stem: tomllib.loads(p.read_text(encoding="utf-8")) for p in (COURSES / "palace").glob("*.toml")}
+    first = min(files, key=lambda cid: (files[cid].get("order", 100), cid))
+    app = TutorApp(catalog)
+    assert app.learn_game("palace")
+    assert app.job == "learn"
+    assert app.course.course_id == first == "pl-bga-course"
+    assert app.course.chapter_id == files[first]["chapters"][0]["id"]
+    # the chapter opens at its introduction, its first task asked there
+    assert app.study.step is None and app.study.quiz_open
+    assert app.study.quiz.quiz.question == files[first]["chapters"][0]["steps"][0]["quiz"]["question"]
+
+
+def test_learn_opens_the_course_of_the_tables_rule_set(catalog):
+    app = TutorApp(catalog)
+    app.table_rules.rebase("palace", "house")
+    assert app.learn_game("palace")
+    assert app.course.course_id == "pl-house-course"
+    assert app.study.variant == "house"
+
+
+def test_a_wrong_move_then_the_right_one_is_kept_as_right_after_another_try(catalog):
+    app = TutorApp(catalog)
+    app.learn_game("palace")  # before the device's text is read: kept, written once it is
+    app.course.load("")
+    quiz = app.study.quiz
+    # the aim chapter: Ann holds only Kh, an 8 on the pile; taking the pile does not get her out
+    keys = {o.label: o.key for o in quiz.options}
+    wrong = next(k for k in quiz.options if "pile" in k.label.lower()).key
+    result = quiz.answer(wrong)
+    assert not result.correct and "allowed" in result.reason
+    right = next(k for k in quiz.options if "K" in k.key and k.key.startswith("play")).key
+    assert quiz.answer(right).correct, keys
+    assert app.study.scores == {0: LATER}
+    assert app.course.progress.of("pl-bga-course").outcome("aim", 0) == "later"
+    assert '"later"' in app.course.stored  # the text the device keeps
+
+
+def test_the_course_resumes_where_the_learner_left_off_from_the_stored_text(catalog):
+    app = TutorApp(catalog)
+    app.course.load("")
+    app.learn_game("palace")
+    app.study.quiz.answer(next(o.key for o in app.study.quiz.options if o.key.startswith("play")))
+    assert app.study.scores == {0: FIRST_TRY}
+    app.study.forward()  # the move is shown: step 1, and the next task (Ben's turn) is asked
+    assert app.study.step == 0
+    text = app.course.stored
+    again = TutorApp(catalog)
+    again.course.load(text)
+    assert again.learn_game("palace")
+    assert (again.course.course_id, again.course.chapter_id, again.study.step) == ("pl-bga-course", "aim", 0)
+    assert again.study.scores == {0: FIRST_TRY}  # the task answered before comes back answered
+    assert again.study.quiz_open  # Ben's task is the one asked
+
+
+def test_a_finished_chapter_offers_the_next_one_on_the_map_and_the_line(catalog):
+    data = course_file("palace", "pl-bga-course")
+    chapters = data["chapters"]
+    app = TutorApp(catalog)
+    app.learn_game("palace")
+    for _ in range(3):
+        app.study.quiz.show_answer()
+        while app.study.forward() and not app.study.quiz_open:
+            pass
+    line = course_line_html(app)
+    assert f"Chapter 1 of {len(chapters)}" in line
+    assert "1 of %d chapters done" % len(chapters) in line
+    assert 'data-act="chapter"' in line and f'data-value="{chapters[1]["id"]}"' in line
+    page = course_map_html(app)
+    assert page.count("<button") == len(chapters)
+    assert "★☆☆" in page  # answers shown: one star (docs/lessons.md)
+    assert app.open_chapter(chapters[1]["id"])
+    assert app.course.chapter_id == chapters[1]["id"]
+
+
+def test_stored_progress_that_cannot_be_read_is_refused_with_why_and_never_written_over(catalog):
+    app = TutorApp(catalog)
+    app.course.load('{"format": "something-else"}')
+    assert not app.course.writable and "could not be read" in app.course.problem
+    app.learn_game("palace")
+    app.study.quiz.show_answer()
+    assert app.course.stored == ""  # nothing to write: the device's text stays as it is
+    assert app.course.progress.of("pl-bga-course").outcome("aim", 0) == "shown"  # kept in this tab
+
+
+def test_another_tabs_progress_is_merged_not_lost():
+    mine = Progress().with_course(Progress().of("c").record("a", 0, "later"))
+    theirs = Progress().with_course(Progress().of("c").record("a", 0, "first-try").record("b", 1, "shown"))
+    both = merged(mine, theirs).of("c")
+    assert both.outcome("a", 0) == "first-try" and both.outcome("b", 1) == "shown"
+
+
+def test_a_link_to_a_course_step_opens_and_goes_on_with_the_course(catalog):
+    app = TutorApp(catalog)
+    app.learn_game("palace")
+    app.study.quiz.show_answer()
+    app.study.forward()
+    link = app.link()
+    fresh = TutorApp(catalog)
+    assert fresh.open_link(link)
+    assert fresh.job == "learn" and fresh.course.chapter_id == "aim"
+    assert fresh.study.lesson.id == "pl-bga-course-aim"
