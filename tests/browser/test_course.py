@@ -1,0 +1,113 @@
+"""Learn <game> in the compiled app (issue 32, item 1), at a phone size (touch) and a desktop
+size: a newcomer opens "Learn Palace" from the first screen and goes through the online
+rules' first chapter with taps only (one wrong answer, then right ones), the next chapter
+is offered, the course's map shows the chapter done with its stars, and after a reload
+"Learn Palace" opens where the learner left off (progress kept in the browser).
+
+The right answers are read from the course as the loader checked it against the engine
+(the Python ``Study`` of the same chapter, stepped alongside the page); the wrong one is
+a move the engine allows that does not do what the task asks."""
+
+import pytest
+
+from palace_tutor.site import browser as B
+
+from tutor.model.catalog import Catalog
+from tutor.model.study import Study
+
+from .axe_support import DESKTOP, PHONE, axe_violations, save_shot
+from .tutor_page import close_drawer, open_drawer_tab, wait_settled
+
+QUIZ = ".quiz-box"
+
+
+def tap(page, locator, touch):
+    locator.scroll_into_view_if_needed()
+    locator.tap() if touch else locator.click()
+
+
+def right_keys(study):
+    """The option keys that answer the open task right (all of them for a pick-all task)."""
+    quiz = study.quiz
+    keys = [o.key for o in quiz.options if quiz.quiz.accepts(o.key, quiz.state)]
+    return keys if quiz.multiple else keys[:1]
+
+
+def learn_palace(page, touch):
+    page.locator(".guide-palace > summary").click()
+    tap(page, page.locator('.guide-palace button[data-act="learn-game"]'), touch)
+    page.locator(".course-line .course-where").wait_for(timeout=60_000)
+    wait_settled(page)
+
+
+def answer_and_go_on(page, study, touch):
+    """Tap the right answers of the task asked, then Next to the next task or the chapter's end."""
+    for key in right_keys(study):
+        tap(page, page.locator(f'{QUIZ} .quiz-option[data-key="{key}"]'), touch)
+        study.quiz.toggle(key) if study.quiz.multiple else study.quiz.answer(key)
+    if study.quiz.multiple:
+        tap(page, page.locator(f"{QUIZ} .quiz-check"), touch)
+        study.quiz.answer()
+    page.locator(f"{QUIZ} .quiz-verdict.right").wait_for(timeout=30_000)
+    while study.forward():
+        tap(page, page.locator(".controls .nav-next button"), touch)
+        wait_settled(page)
+        if study.quiz_open:
+            page.locator(f"{QUIZ} .quiz-question", has_text=study.quiz.quiz.question[:40]).wait_for(timeout=30_000)
+            return True
+    return False
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_newcomer_learns_palace_with_taps_and_comes_back_where_they_left(open_app, size):
+    touch = size.get("has_touch", False)
+    name = "phone" if touch else "desktop"
+    catalog = Catalog.load()
+    course = catalog.course("pl-bga-course")
+    first, second = course.chapters[0], course.chapters[1]
+    study = Study.from_lesson(first.lesson, catalog.family("palace"))
+
+    page = open_app("", device=size)
+    learn_palace(page, touch)
+    line = page.locator(".course-line .course-where").inner_text()
+    assert line == f"Chapter 1 of {len(course.chapters)}: {first.title}"
+    question = page.locator(f"{QUIZ} .quiz-question")
+    assert question.inner_text() == study.quiz.quiz.question
+    save_shot(page, f"course-first-task-{name}")
+
+    # a wrong answer: taking the pile is allowed, but does not get Ann out
+    tap(page, page.locator(f'{QUIZ} .quiz-option[data-key="pickup"]'), touch)
+    wrong = page.locator(f"{QUIZ} .quiz-verdict.wrong")
+    wrong.wait_for(timeout=30_000)
+    assert "not what the question asks" in wrong.inner_text() and "Try again" in wrong.inner_text()
+    save_shot(page, f"course-wrong-{name}")
+    study.quiz.answer("pickup")
+
+    while answer_and_go_on(page, study, touch):
+        pass
+    following = page.locator(".course-line .course-next")
+    following.wait_for(timeout=30_000)
+    assert following.inner_text() == f"Next chapter: {second.title} ▶"
+    save_shot(page, f"course-chapter-done-{name}")
+
+    # the map: the first chapter done, two stars (one task right after another try)
+    open_drawer_tab(page, "steps")
+    chapters = page.locator(".course-map .course-chapter")
+    assert chapters.count() == len(course.chapters)
+    assert chapters.first.locator(".stars").get_attribute("aria-label") == "2 of 3 stars"
+    save_shot(page, f"course-map-{name}")
+    assert axe_violations(page, [".pt-app"]) == []
+    close_drawer(page)
+
+    tap(page, following, touch)
+    page.locator(".course-line .course-where", has_text=f"Chapter 2 of {len(course.chapters)}").wait_for(
+        timeout=30_000)
+
+    # a reload, then Learn Palace again: the second chapter, where the learner left off
+    B.open_until_interactive(page, page.url.split("#")[0])
+    assert page.locator('.pt-app[data-job="home"]').count() == 1
+    learn_palace(page, touch)
+    page.locator(".course-line .course-where", has_text=f"Chapter 2 of {len(course.chapters)}: {second.title}") \
+        .wait_for(timeout=60_000)
+    assert "1 of %d chapters done" % len(course.chapters) in page.locator(".course-line").inner_text() or touch
+    save_shot(page, f"course-resumed-{name}")
