@@ -35,6 +35,7 @@ from rules.jsontext import read_json
 
 from .catalog import Catalog
 from .course import CourseModel
+from .practice import PracticeModel
 from .library import Library, SavedStudy
 from .play import deal_to_first_decision, next_deal_setup, why_no_next_deal
 from .share import ShareError, Snapshot, decode_link, encode_link, export_text, import_text
@@ -44,7 +45,7 @@ from .versus import PlayMode
 
 FREE_PLAY = ""  # the lesson picker's entry for a position of one's own
 DEFAULT_NAMES = ("Ann", "Ben", "Cleo", "Dev")
-JOBS = ("home", "learn", "play", "settle")
+JOBS = ("home", "learn", "play", "settle", "practice")
 STUDY_JOBS = ("learn", "play")  # the jobs that show a study
 SETUP_CHARS = 20_000  # a table setup typed or pasted as JSON (a stacked deck for eight is under 2,000)
 
@@ -103,6 +104,8 @@ class TutorApp(param.Parameterized):
                                            doc="The studies saved on this device.")
     course: CourseModel = param.ClassSelector(class_=CourseModel, constant=True,
                                               doc="The course followed in Learn, and the learner's progress.")
+    practice: PracticeModel = param.ClassSelector(class_=PracticeModel, constant=True,
+                                                  doc="Practice: the drill asked, the verdict, the mastery.")
 
     def __init__(self, catalog: Catalog, library: Library | None = None, **params: Any) -> None:
         self.catalog = catalog
@@ -121,6 +124,7 @@ class TutorApp(param.Parameterized):
         params.setdefault("table_rules", TableRules(catalog))
         params.setdefault("library", library if library is not None else Library())
         params.setdefault("course", CourseModel())
+        params.setdefault("practice", PracticeModel())
         self._course_study: Study | None = None  # the study of the course's open chapter
         super().__init__(**params)
         games = list(catalog.game_ids())
@@ -140,6 +144,8 @@ class TutorApp(param.Parameterized):
         self.table_rules.param.watch(lambda *_e: self._report({"rules"}), ["game", "variant"])
         self.course.param.watch(lambda *_e: self._report({"course"}), ["course_id", "chapter_id", "progress",
                                                                         "problem"])
+        self.practice.param.watch(lambda *_e: self._report({"practice"}), ["game", "variant", "drill", "picked",
+                                                                            "graded", "mastery", "problem"])
         self._attach()
 
     # -- following the open study: the one watcher, the one report -------------------------------
@@ -289,6 +295,9 @@ class TutorApp(param.Parameterized):
         if job == self.job and (job not in STUDY_JOBS or self.study is not None):
             return
         self._park()
+        if job == "practice" and not self.practice.game:
+            self.practice_game(self.game or "")
+            return
         if job in STUDY_JOBS:
             parked = self._parked.get(job)
             if parked is not None:
@@ -339,7 +348,7 @@ class TutorApp(param.Parameterized):
         rules = self.table_rules
         table = next((c.id for c in courses if rules.game == game and c.variant == rules.variant), None)
         last = self.course.progress.last_course(game)
-        return self.open_course(table or (last if last in ids else ids[0]))
+        return self.open_course(table or (last if last is not None and last in ids else ids[0]))
 
     def open_course(self, course_id: str, chapter_id: str | None = None) -> bool:
         """Open a course at a chapter (without one: where this learner left off), in Learn."""
@@ -358,6 +367,40 @@ class TutorApp(param.Parameterized):
             self._show(study, info=None, job="learn")
             if step >= 0:
                 study.jump(min(step, len(chapter.lesson.steps) - 1))
+        return True
+
+    # -- practice ----------------------------------------------------------------------------
+    def practice_game(self, game: str) -> bool:
+        """Practice ``game`` under the table's rules (the table being set up, when it is this
+        game; else the rule set of the course open; else the game's first preset)."""
+        try:
+            presets = list(self.catalog.family(game).presets)
+        except ValueError:
+            return False
+        rules, course = self.table_rules, self.open_course_value()
+        if rules.game == game and rules.variant:
+            variant, options = rules.variant, dict(rules.setup_extra().get("options") or {})
+        elif course is not None and course.game == game:
+            variant, options = course.variant, {}
+        else:
+            variant, options = presets[0], {}
+        with self._one_report():
+            self.practice.start(game, variant, {str(k): str(v) for k, v in options.items()})
+            self.job = "practice"
+        return True
+
+    def explore_drill(self) -> bool:
+        """The drill's position opened as a study (in Play), to try every move there."""
+        drill = self.practice.drill
+        if drill is None or drill.position.checker:
+            return False
+        position = drill.position
+        if not self.open_setup(position.variant, position.setup, game=position.game):
+            return False
+        study = self.study
+        for move in position.moves:
+            if study is None or study.play_text(move) is None:
+                break
         return True
 
     def open_chapter(self, chapter_id: str) -> bool:

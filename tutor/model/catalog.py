@@ -60,7 +60,7 @@ class Catalog:
         from rules.games import game_ids, game_title, get_family, has_part, part
 
         report = lesson_entries()
-        entries, problems = list(report.entries), list(report.problems)
+        entries, problems = list(report.entries), list[Any](report.problems)
         folders: dict[str, Any] = {}  # lesson id -> the folder of a game's own lessons
         for game in game_ids():
             if has_part(game, "lessons"):  # a game's lessons beside the shipped ones

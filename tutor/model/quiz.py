@@ -207,6 +207,7 @@ class QuizModel(param.Parameterized):
         """The verdict: ``legal-plays`` and the lessons' older kinds as before; a ``move`` or a
         pick-all question (the courses' tasks) by ``lessons.quizzes``, the loader's own check."""
         quiz = self.quiz
+        assert quiz is not None  # answer() asks only while a question is asked
         if quiz.kind == "legal-plays" or (quiz.kind != "move" and quiz.pick != "all"):
             if self.multiple and text is None:
                 return check_picks(quiz, self.picked, self.state, self.options)

@@ -28,7 +28,10 @@ from tutor.model.table_rules import rules_title
 
 from .checker import CheckerView
 from .compare import ComparePane
+from tutor.model.practice import STORAGE_KEY as MASTERY_KEY
+
 from .course import CourseStore, course_line_html, course_map_html, follow_store
+from .practice import practice_html
 from .compat import design_styles_only_when_asked, lazy_attribute_errors
 from .library import SavedStudiesPane
 from .components import PageBridge
@@ -150,8 +153,10 @@ class TutorView(pn.viewable.Viewer):
         # study view's parts show at once, the rest when first shown (Shell.add_later)
         self.course_store = CourseStore(css_classes=["course-store"])  # the course progress on this device
         follow_store(self.course_store, app.course)
+        self.mastery_store = CourseStore(key=MASTERY_KEY, css_classes=["mastery-store"])  # practice's mastery
+        follow_store(self.mastery_store, app.practice)
         bridges = pn.Column(self.bridge, self.saved.store, self.rules_pane.store, self.course_store,
-                            css_classes=["bridges"])
+                            self.mastery_store, css_classes=["bridges"])
         # (the ?debug self-check too: the smoke test reads it in the first drawing of the page)
         self.shell.param.update(table=self.table, quiz=self.lesson.quiz, steps=self.lesson.steps, bridge=bridges,
                                 debug=DealView())
@@ -177,6 +182,11 @@ class TutorView(pn.viewable.Viewer):
         shell.on_act("lesson", lambda value: value and app.open_lesson(value))
         shell.on_act("learn-game", app.learn_game)
         shell.on_act("chapter", app.open_chapter)
+        shell.on_act("practice-game", app.practice_game)
+        shell.on_act("practice-pick", app.practice.pick)
+        shell.on_act("practice-check", lambda _value: app.practice.check())
+        shell.on_act("practice-next", lambda _value: app.practice.next())
+        shell.on_act("practice-explore", lambda _value: app.explore_drill())
         shell.on_act("play-game", app.play_game)
         shell.on_act("new-deal", lambda _value: app.deal_again())
         shell.on_act("next-deal", lambda _value: app.next_deal())
@@ -229,6 +239,8 @@ class TutorView(pn.viewable.Viewer):
         shown["play_html"] = self._play_extra()
         if not names.isdisjoint(COURSE_SHOWN):
             shown.update(course_html=course_line_html(app), course_map_html=course_map_html(app))
+        if not names.isdisjoint({"practice", "job"}):
+            shown["practice_html"] = practice_html(app)
         set_values(shell, shown)
         if not names.isdisjoint({"study", "job", "players"}):
             self.table.show()

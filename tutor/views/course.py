@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.model.app import TutorApp
-from tutor.model.course import STORAGE_KEY, CourseModel
+from tutor.model.course import STORAGE_KEY
 
 from .library import LibraryStore
 from .text import tag
@@ -25,7 +25,8 @@ KIND_WORDS = {"aim": "The aim", "deal": "The deal", "turn": "A turn", "rule": "A
 
 
 class CourseStore(LibraryStore):
-    """The device's storage for course progress: the saved studies' bridge, under its own key."""
+    """The device's storage for course progress (or, given its ``key``, the practice's mastery):
+    the saved studies' bridge, under its own key."""
 
     _marks_loaded = False  # the saved studies' store already watches the page's link-up
 
@@ -34,9 +35,9 @@ class CourseStore(LibraryStore):
         super().__init__(**params)
 
 
-def follow_store(store: CourseStore, model: CourseModel) -> None:
-    """Wire the bridge to the model: what the device says goes to the model, what the model
-    keeps goes to the device."""
+def follow_store(store: CourseStore, model: Any) -> None:
+    """Wire the bridge to a model that keeps text on the device (:class:`CourseModel`, or the
+    practice's): what the device says goes to the model, what the model keeps goes to it."""
     def heard(kind: str, value: str) -> None:
         if kind == "loaded":
             model.load(value)
@@ -77,6 +78,8 @@ def course_line_html(app: TutorApp) -> str:
     done = tag("span", mine.words(course), "course-done")
     raw = tag("span", course.title, "course-title") + where + done
     raw += tag("button", "All chapters", "course-open-map", type="button", data_open="steps")
+    raw += tag("button", "Practise these rules", "course-practice", type="button", data_act="practice-game",
+               data_value=course.game)
     following = app.next_chapter()
     if following and mine.done(chapter):
         title = course.chapter(following).title

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from lessons.guides import Guide, registered_guides
 
+from .practice import practice_section_html
 from .text import esc, tag
 
 JOB_LABELS = (("learn", "Learn"), ("play", "Play"), ("settle", "Settle a hand"))
@@ -123,6 +124,7 @@ def home_html(data: FrameData) -> str:
         _job_card("learn", "Learn", "Step through the worked examples of the rule books. Each step says what "
                   "happened and which rule decides it; you can try other moves at any point.",
                   _button("Start the first lesson", "job", "learn", "primary")
+                  + _button("Practise: endless drills", "job", "practice", "practice-job")
                   + tag("span", "or pick a game below", "hint"))
         + _job_card("play", "Play", "Deal a new game in one tap and play it on this device, passing it round "
                     "the table. The tutor checks every move and says why.",
@@ -228,7 +230,8 @@ def frame_html(data: FrameData, job: str = "home", home: str | None = None) -> s
     debug = tag("section", "", "view-debug", raw=tag("h2", "Self-check: the rules running in this browser")
                 + tag("div", "", "child", data_child="debug"), hidden="", aria_label="Self-check")
     main = tag("main", "", "pt-main", raw=(tag("div", "", "notice-area notice-home", data_part="notice-home")
-                                            + home_section + study_html(data) + settle_html() + debug),
+                                            + home_section + study_html(data) + settle_html()
+                                            + practice_section_html() + debug),
                id="pt-main")
     bridge = tag("div", "", "bridge", data_child="bridge")
     return tag("div", "", "pt-app", raw=header_html() + main + bridge, data_job=job)

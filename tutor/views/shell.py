@@ -29,11 +29,12 @@ from panel.custom import Child
 
 from .esm import PlainJSComponent, module_text
 from .course_css import COURSE_CSS
+from .practice import PRACTICE_CSS
 from .frame import HOST_CSS, SHELL_CSS
 
 PARTS = {"narration": "narration_html", "notice": "notice_html", "heading": "heading_html",
          "title": "title_text", "play-extra": "play_html", "notice-home": "notice_home_html",
-         "course": "course_html", "course-map": "course_map_html"}
+         "course": "course_html", "course-map": "course_map_html", "practice": "practice_html"}
 
 
 class Shell(PlainJSComponent):
@@ -49,6 +50,7 @@ class Shell(PlainJSComponent):
     play_html = param.String(default="", doc="Play: the next-deal offer and what the table is (escaped HTML).")
     course_html = param.String(default="", doc="Learn: the course's line over the table (tutor.views.course).")
     course_map_html = param.String(default="", doc="Learn: the course's map, in the Steps tab (tutor.views.course).")
+    practice_html = param.String(default="", doc="Practice: the drill and its verdict (tutor.views.practice).")
 
     table = Child(doc="The game table.")
     extra = Child(doc="Shown under the table (e.g. a position judged under other rule sets).")
@@ -68,7 +70,7 @@ class Shell(PlainJSComponent):
     _esm = module_text(Path(__file__).with_name("shell.mjs"))
     _constants = {"parts": PARTS}  # the page reads them as model.esm_constants
 
-    _stylesheets = [":host {" + HOST_CSS + "}\n" + SHELL_CSS + COURSE_CSS]
+    _stylesheets = [":host {" + HOST_CSS + "}\n" + SHELL_CSS + COURSE_CSS + PRACTICE_CSS]
 
     def __init__(self, **params: Any):
         super().__init__(**params)

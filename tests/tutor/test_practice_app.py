@@ -1,0 +1,119 @@
+"""Practice in the app (issue 32, item 2): a drill from the generators for the table's rules,
+an answer judged by the engine (right or wrong, why, the section), the next drill, and the
+mastery recorded and kept as device text.
+
+The expected answers are not read from the drill: the seating drills are checked against
+the rule book's own table limits (palace-poker.txt: two to seven players in the limit game,
+the figure docs/clauses/palace-poker.md cites), the rest against the engine's legality check
+through a state of their own."""
+
+from __future__ import annotations
+
+import pytest
+
+from lessons.model import action_key
+from practice import clauses
+from practice.mastery import Mastery
+from tutor.model.app import TutorApp
+from tutor.model.catalog import Catalog
+from tutor.views.practice import practice_html
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.load()
+
+
+def independent_right(drill) -> set[str]:
+    """The right choices of a ``moves`` drill from the engine's list of legal moves (not the
+    one check the drill asks), in a state the test rebuilds itself from the position."""
+    state = drill.position.state()
+    legal = {action_key(a) for a in state.legal_actions()}
+    return {c.key for c, move in zip(drill.choices, drill.probe) if action_key(state.parse_action(move)) in legal}
+
+
+def answer_any(model) -> None:
+    model.pick(model.drill.choices[0].key)
+    if model.drill.several:
+        model.check()
+
+
+def test_practice_opens_on_a_drill_of_the_tables_rule_set(catalog):
+    app = TutorApp(catalog)
+    app.table_rules.rebase("palace", "caron")
+    assert app.practice_game("palace")
+    assert app.job == "practice"
+    drill = app.practice.drill
+    assert drill is not None and drill.game == "palace" and drill.variant == "caron"
+    assert drill.clause in {c.id for c in clauses("palace") if c.variant == "caron"}
+    page = practice_html(app)
+    assert drill.question.split()[0] in page and page.count('data-act="practice-pick"') == len(drill.choices)
+
+
+def test_a_wrong_answer_then_the_next_drill_and_mastery_counts_both(catalog):
+    app = TutorApp(catalog)
+    app.practice.load("")
+    app.practice_game("palace")
+    model = app.practice
+    for _ in range(80):  # until a "which moves" drill, whose answer the test can check itself
+        if model.drill.kind == "moves":
+            break
+        answer_any(model)  # the queue brings new clauses in their matrix's order as others are answered
+        model.next()
+    drill = model.drill
+    assert drill.kind == "moves"
+    right = independent_right(drill)
+    wrong = next(c.key for c in drill.choices if c.key not in right)
+    model.pick(wrong)
+    if drill.several:
+        model.check()
+    assert model.graded is not None and not model.graded.correct
+    page = practice_html(app)
+    assert "Not quite." in page and "Rule: " in page and "Next drill" in page
+    assert Mastery.from_json(model.stored).get(drill.clause).wrong >= 1
+    model.next()
+    assert model.graded is None and model.drill.clause != drill.clause
+    assert model.mastery.get(drill.clause).wrong >= 1
+    second = model.drill
+    keys = sorted(second.answer().right)  # a right answer: the engine's, asked here
+    for key in keys if second.several else keys[:1]:
+        model.pick(key)
+    if second.several:
+        model.check()
+    assert model.graded.correct and "Right." in practice_html(app)
+    assert model.mastery.get(second.clause).right == 1
+
+
+def test_a_seating_drill_matches_the_rule_books_table_limits(catalog):
+    app = TutorApp(catalog)
+    app.practice_game("palace-poker")
+    model = app.practice
+    for _ in range(200):
+        if model.drill.kind == "seats":
+            break
+        model.next()
+    drill = model.drill
+    assert drill.kind == "seats"
+    count = int(drill.question.split()[0])
+    expected = "yes" if 2 <= count <= 7 else "no"
+    model.pick(expected)
+    assert model.graded.correct, drill.question
+
+
+def test_stored_mastery_that_cannot_be_read_is_refused_and_kept(catalog):
+    app = TutorApp(catalog)
+    app.practice.load('{"format": "not-ours"}')
+    assert not app.practice.writable and "could not be read" in app.practice.problem
+    app.practice_game("kings-pot")
+    model = app.practice
+    answer_any(model)
+    assert model.stored == ""  # never written over
+
+
+def test_explore_opens_the_drills_position_as_a_study(catalog):
+    app = TutorApp(catalog)
+    app.practice_game("palace")
+    drill = app.practice.drill
+    assert app.explore_drill()
+    assert app.job == "play" and app.study.game == "palace"
+    assert str(app.study.state) == str(drill.position.state())

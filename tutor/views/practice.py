@@ -1,0 +1,123 @@
+"""Practice (:class:`tutor.model.practice.PracticeModel`) on the page: one section of the
+Shell's frame (``.view-practice``, shown for the job ``practice``) whose content is one HTML
+part, ``practice``, made from the model alone: which game and rules, how many of them are
+known, the drill's question and its choices as buttons; after an answer, right or wrong, why
+(the engine's reasons), the section, the next drill and "Explore this position". Presses come
+back as Shell acts: ``practice-game`` (a game id), ``practice-pick`` (a choice's key),
+``practice-check``, ``practice-next``, ``practice-explore``.
+
+Markup read by the browser tests: ``.practice-known``, ``.practice-question``,
+``.practice-choice`` (``data-value``; ``aria-pressed`` in a several-answer drill),
+``.practice-check``, ``.practice-verdict`` (``.right`` / ``.wrong``), ``.practice-why``,
+``.practice-ref``, ``.practice-next``, ``.practice-explore``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .text import tag
+
+if TYPE_CHECKING:  # the frame imports this module for its section, without the page model
+    from tutor.model.app import TutorApp
+
+RULES_WORDS = {"house": "house rules", "caron": "Caron's rules", "bga": "online rules", "limit": "rules",
+               "standard": "rules"}
+
+
+def practice_section_html() -> str:
+    """The section in the page's frame; its content is the ``practice`` part."""
+    return tag("section", "", "view view-practice", raw=tag("h1", "Practice", "", id="pt-practice-title")
+               + tag("div", "", "practice-part", data_part="practice"), aria_labelledby="pt-practice-title")
+
+
+def _games_html(app: TutorApp) -> str:
+    buttons = ""
+    for game in app.catalog.game_ids():
+        attrs = {"aria_pressed": "true" if game == app.practice.game else "false"}
+        buttons += tag("button", app.game_title(game), "practice-game", type="button", data_act="practice-game",
+                       data_value=game, **attrs)
+    return tag("div", "", "practice-games", raw=buttons, role="group", aria_label="Game")
+
+
+def _choices_html(app: TutorApp) -> str:
+    model, drill = app.practice, app.practice.drill
+    graded = model.graded
+    right = set(graded.answer.right) if graded is not None else set()
+    out = ""
+    for choice in drill.choices:
+        cls = "practice-choice"
+        attrs = {}
+        if drill.several:
+            attrs["aria_pressed"] = "true" if choice.key in model.picked else "false"
+        if graded is not None:
+            attrs["disabled"] = ""
+            cls += " is-right" if choice.key in right else (" is-wrong" if choice.key in graded.picked else "")
+        label = choice.text + (" ✓" if graded is not None and choice.key in right else "")
+        out += tag("li", "", "", raw=tag("button", label, cls, type="button", data_act="practice-pick",
+                                         data_value=choice.key, **attrs))
+    return tag("ul", "", "practice-choices", raw=out)
+
+
+def _verdict_html(app: TutorApp) -> str:
+    graded, drill = app.practice.graded, app.practice.drill
+    if graded is None:
+        if drill.several:
+            return tag("button", "Check", "practice-check primary", type="button", data_act="practice-check")
+        return ""
+    words = "Right." if graded.correct else "Not quite."
+    verdict = tag("p", words, "practice-verdict " + ("right" if graded.correct else "wrong"), role="status")
+    why = tag("p", graded.why, "practice-why") if graded.why else ""
+    ref = tag("p", f"Rule: {graded.ref}", "practice-ref")
+    buttons = tag("button", "Next drill ▶", "practice-next primary", type="button", data_act="practice-next")
+    if not drill.position.checker:
+        buttons += tag("button", "Explore this position", "practice-explore", type="button",
+                       data_act="practice-explore")
+    return verdict + why + ref + tag("div", "", "practice-buttons", raw=buttons)
+
+
+def practice_html(app: TutorApp) -> str:
+    """The practice section's content (see the module docstring)."""
+    model = app.practice
+    if not model.game:
+        return ""
+    what = RULES_WORDS.get(model.variant, "rules")
+    if model.options:
+        what = "rules of your table"
+    head = _games_html(app) + tag("p", f"{app.game_title(model.game)}: {model.known_words(what)}",
+                                  "practice-known")
+    if model.problem:
+        head += tag("p", model.problem, "practice-problem", role="alert")
+    if model.drill is None:
+        return head
+    body = tag("p", model.drill.question, "practice-question")
+    if model.drill.several:
+        body += tag("p", "Pick every right answer, then Check.", "practice-hint")
+    body += _choices_html(app) + _verdict_html(app)
+    return head + tag("div", "", "practice-drill", raw=body)
+
+
+PRACTICE_CSS = """
+/* practice (tutor.views.practice) */
+.pt-app:not([data-job="practice"]) .view-practice { display: none; }
+.view-practice { max-width: 760px; margin: 0 auto; padding: 12px 12px 40px; overflow-y: auto; }
+.practice-games { display: flex; flex-wrap: wrap; gap: 6px; margin-bottom: 6px; }
+.practice-games button, .practice-choices button, .practice-buttons button, .practice-check { min-height: 44px; }
+.practice-games button[aria-pressed="true"] { background: var(--accent); border-color: var(--accent); color: #fff; }
+.practice-known { color: var(--muted); margin: 4px 0 10px 0; }
+.practice-problem { color: #8a1c1c; }
+.practice-drill { background: #fff; border: 1px solid var(--line); border-radius: 10px; padding: 10px 12px; }
+.practice-question { font-size: 1.1rem; font-weight: 700; margin: 0 0 8px 0; }
+.practice-hint { color: var(--muted); margin: 0 0 6px 0; }
+.practice-choices { list-style: none; margin: 0 0 8px 0; padding: 0; display: grid; gap: 6px; }
+.practice-choice { width: 100%; text-align: left; padding: 6px 12px; background: #fff; color: var(--ink); }
+.practice-choice[aria-pressed="true"] { border: 2px solid var(--accent); background: #e8f0fc; }
+.practice-choice.is-right { border: 2px solid #1b6b34; background: #e6f4ea; color: #12351f; }
+.practice-choice.is-wrong { border: 2px solid #8a1c1c; background: #fbeaea; color: #4a0f0f; }
+.practice-verdict { font-weight: 700; font-size: 1.05rem; margin: 6px 0 2px 0; }
+.practice-verdict.right { color: #1b6b34; }
+.practice-verdict.wrong { color: #8a1c1c; }
+.practice-why, .practice-ref { margin: 2px 0; }
+.practice-ref { color: var(--muted); font-size: 0.92rem; }
+.practice-buttons { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px; }
+"""
