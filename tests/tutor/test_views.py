@@ -124,7 +124,7 @@ def test_the_address_follows_the_study(view):
     assert view.share._link.fragment == view.bridge.fragment     # the share box, drawn once its tab opens
 
 
-LATER = {"tree", "share", "saved", "extra", "players", "rules", "checker"}
+LATER = {"tree", "share", "saved", "extra", "players", "rules", "checker", "mastery"}
 
 
 def _models(view):

@@ -109,6 +109,10 @@ class CourseModel(param.Parameterized):
             changes["stored"] = progress.to_json()
         self.param.update(**changes)
 
+    def adopt(self, progress: Progress) -> None:
+        """Take this progress (an imported file merged with this device's)."""
+        self._keep(progress)
+
     # -- what the learner does -----------------------------------------------------------------
     def of(self) -> CourseProgress:
         return self.progress.of(self.course_id)

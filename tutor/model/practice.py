@@ -17,7 +17,7 @@ from typing import Any
 
 import param
 
-from practice import clauses, make_drill
+from practice import Clause, clauses, make_drill
 from practice.mastery import Mastery, ProgressFileError
 
 from .params import TupleOf
@@ -55,7 +55,12 @@ class PracticeModel(param.Parameterized):
         """The clauses with a drill under the table's preset (its own matrix)."""
         if not self.game:
             return ()
-        return tuple(c.id for c in clauses(self.game) if c.make is not None and c.variant == self.variant)
+        try:
+            every = clauses(self.game)
+        except ImportError:  # a game without a practice module
+            return ()
+        return tuple(c.id for c in every
+                     if isinstance(c, Clause) and c.make is not None and c.variant == self.variant)
 
     def start(self, game: str, variant: str, options: dict[str, str] | None = None) -> None:
         """Practise ``game`` under this preset and options: the first drill."""
@@ -106,6 +111,13 @@ class PracticeModel(param.Parameterized):
         graded = self.drill.grade(list(keys))
         mastery = self.mastery.record(self.drill.clause, graded.correct)
         changes: dict[str, Any] = {"graded": graded, "picked": keys, "mastery": mastery}
+        if self.writable and self.loaded:
+            changes["stored"] = mastery.to_json()
+        self.param.update(**changes)
+
+    def adopt(self, mastery: Mastery) -> None:
+        """Take this mastery (an imported file merged with this device's)."""
+        changes: dict[str, Any] = {"mastery": mastery}
         if self.writable and self.loaded:
             changes["stored"] = mastery.to_json()
         self.param.update(**changes)

@@ -31,6 +31,7 @@ from .compare import ComparePane
 from tutor.model.practice import STORAGE_KEY as MASTERY_KEY
 
 from .course import CourseStore, course_line_html, course_map_html, follow_store
+from .mastery import MasteryPane
 from .practice import practice_html
 from .compat import design_styles_only_when_asked, lazy_attribute_errors
 from .library import SavedStudiesPane
@@ -160,8 +161,9 @@ class TutorView(pn.viewable.Viewer):
         # (the ?debug self-check too: the smoke test reads it in the first drawing of the page)
         self.shell.param.update(table=self.table, quiz=self.lesson.quiz, steps=self.lesson.steps, bridge=bridges,
                                 debug=DealView())
+        self.mastery = MasteryPane(app=app)  # what the learner knows, under Practice (tutor.views.mastery)
         self.shell.add_later(tree=self.tree, share=self.share, saved=self.saved, extra=self.compare,
-                             players=self.players, rules=self.rules_pane, checker=self.checker)
+                             players=self.players, rules=self.rules_pane, checker=self.checker, mastery=self.mastery)
         self._wire()
         self._project(frozenset({"study", "job", "notice"}))
 

@@ -16,19 +16,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tutor.model.table_rules import preset_title
+
 from .text import tag
 
 if TYPE_CHECKING:  # the frame imports this module for its section, without the page model
     from tutor.model.app import TutorApp
 
-RULES_WORDS = {"house": "house rules", "caron": "Caron's rules", "bga": "online rules", "limit": "rules",
-               "standard": "rules"}
-
-
 def practice_section_html() -> str:
     """The section in the page's frame; its content is the ``practice`` part."""
     return tag("section", "", "view view-practice", raw=tag("h1", "Practice", "", id="pt-practice-title")
-               + tag("div", "", "practice-part", data_part="practice"), aria_labelledby="pt-practice-title")
+               + tag("div", "", "practice-part", data_part="practice")
+               + tag("div", "", "child mastery-slot", data_child="mastery"), aria_labelledby="pt-practice-title")
 
 
 def _games_html(app: TutorApp) -> str:
@@ -81,10 +80,8 @@ def practice_html(app: TutorApp) -> str:
     model = app.practice
     if not model.game:
         return ""
-    what = RULES_WORDS.get(model.variant, "rules")
-    if model.options:
-        what = "rules of your table"
-    head = _games_html(app) + tag("p", f"{app.game_title(model.game)}: {model.known_words(what)}",
+    rules = "your table's rules" if model.options else preset_title(app.catalog, model.game, model.variant)
+    head = _games_html(app) + tag("p", f"{app.game_title(model.game)}, {rules}: {model.known_words('rules')}",
                                   "practice-known")
     if model.problem:
         head += tag("p", model.problem, "practice-problem", role="alert")
@@ -120,4 +117,5 @@ PRACTICE_CSS = """
 .practice-why, .practice-ref { margin: 2px 0; }
 .practice-ref { color: var(--muted); font-size: 0.92rem; }
 .practice-buttons { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px; }
+.mastery-slot { margin-top: 16px; }
 """

@@ -62,6 +62,7 @@ class Shell(PlainJSComponent):
     tree = Child(doc="The study tree and notes.")
     share = Child(doc="Sharing the study.")
     checker = Child(doc="The hand checker.")
+    mastery = Child(doc="Practice: the mastery map and the progress file (tutor.views.mastery).")
     debug = Child(doc="The developer self-check (shown with ?debug).")
     bridge = Child(doc="The page bridge (address and keys) and the device's storage bridges.")
     pending = param.List(default=[], item_type=str,

@@ -1,0 +1,102 @@
+"""The mastery map under Practice (:mod:`tutor.model.learning`): for every rule book, how many
+of its rules are known ("12 of 54 Palace house rules known"); each rule of the rule set being
+practised with its strength and answers; the chapters done of every course begun; and the
+progress saved as a file, or loaded from one (refused with the reason, nothing changed, when
+it is broken or not ours). Shown in the Shell's ``mastery`` slot, given when first shown.
+
+Markup read by the browser tests: ``.mastery-map`` with ``.mastery-matrix`` (one per rule
+book), ``.mastery-rules`` (``tr`` per rule), ``.mastery-courses li``; ``.mastery-export``,
+``.mastery-import``.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import panel as pn
+import param
+
+from tutor.model.app import TutorApp
+from tutor.model.learning import LearningFileError, clause_rows, course_lines, export_text, import_text, matrices
+from tutor.model.study import Notice
+from tutor.model.table_rules import preset_title
+
+from .components import FileOpen
+from .text import tag
+
+
+def _meter(known: int, total: int) -> str:
+    return tag("meter", "", "", value=known, min=0, max=max(total, 1), aria_hidden="true")
+
+
+def mastery_html(app: TutorApp) -> str:
+    """The map (see the module docstring), from the page model alone."""
+    practice = app.practice
+    rows = ""
+    for row in matrices(practice.mastery, app.catalog):
+        rows += tag("li", "", "mastery-matrix", raw=tag("span", row.sentence(), "mastery-sentence")
+                    + _meter(row.known, row.total), data_matrix=row.matrix)
+    out = tag("h2", "What you know") + tag("ul", "", "mastery-matrices", raw=rows)
+    ids = practice.clause_ids()
+    if ids:
+        body = "".join(tag("tr", "", "", raw=tag("td", r.about) + tag("td", f"{round(100 * r.strength)}%")
+                           + tag("td", f"{r.right} right, {r.wrong} wrong" if r.right + r.wrong else "not yet"))
+                       for r in clause_rows(practice.mastery, ids))
+        head = tag("tr", "", "", raw=tag("th", "Rule", scope="col") + tag("th", "Strength", scope="col")
+                   + tag("th", "Answers", scope="col"))
+        table = tag("table", "", "mastery-rules", raw=tag("thead", "", "", raw=head) + tag("tbody", "", "", raw=body))
+        title = f"Each rule of {app.game_title(practice.game)}, {preset_title(app.catalog, practice.game, practice.variant)}"
+        out += tag("details", "", "mastery-detail", raw=tag("summary", title) + table)
+    courses = ""
+    for title, words in course_lines(app.catalog, app.course.progress):
+        courses += tag("li", f"{title}: {words}")
+    if courses:
+        out += tag("h3", "Courses") + tag("ul", "", "mastery-courses", raw=courses)
+    return tag("section", "", "mastery-map", raw=out, aria_label="What you know")
+
+
+class MasteryPane(pn.viewable.Viewer):
+    """The map, and the progress file (save, load)."""
+
+    app = param.ClassSelector(class_=TutorApp)
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._map = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["mastery-pane-map"])
+        self._export = pn.widgets.FileDownload(callback=self._export_file, filename="palace-tutor-progress.json",
+                                               label="Save my progress as a file", css_classes=["mastery-export"],
+                                               button_type="default", embed=False)
+        self._import = FileOpen(label="Load a progress file", accept=".json,application/json,text/plain",
+                                css_classes=["mastery-import"])
+        self._import.on_file(self._imported)
+        self._layout = pn.Column(self._map, pn.Row(self._export, self._import, sizing_mode="stretch_width"),
+                                 sizing_mode="stretch_width", css_classes=["mastery-pane"])
+        self._show()
+
+    @param.depends("app.change", watch=True)
+    def _changed(self) -> None:
+        if self.app.change.touches("practice", "course"):
+            self._show()
+
+    def _show(self) -> None:
+        html = mastery_html(self.app)
+        if self._map.object != html:
+            self._map.object = html
+
+    def _export_file(self) -> io.StringIO:
+        return io.StringIO(export_text(self.app.course, self.app.practice))
+
+    def _imported(self, name: str, text: str | None) -> None:
+        if text is None:
+            self.app.notice = Notice("error", f"{name[:80]} is too large to be a progress file. Nothing was changed.")
+            return
+        try:
+            said = import_text(text, self.app.course, self.app.practice)
+        except LearningFileError as err:
+            self.app.notice = Notice("error", f"{name[:80]} cannot be loaded: {err}. Nothing was changed.")
+            return
+        self.app.notice = Notice("info", said)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
