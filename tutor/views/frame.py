@@ -160,7 +160,16 @@ def study_top_html(data: FrameData) -> str:
     seat = _select("Cards shown", "seat", "seat-select", tag("option", "Everyone's (teaching)", value="-1"))
     extra = tag("div", "", "play-extra play-only", data_part="play-extra")
     course = tag("div", "", "course-part learn-only", data_part="course")  # tutor.views.course
-    return tag("div", "", "study-top", raw=learn + play + seat + extra + course)
+    return tag("div", "", "study-top", raw=learn + play + seat + present_button_html() + extra + course)
+
+
+def present_button_html() -> str:
+    """Present mode's switch (browser only: ``present.mjs``): the study on a TV or projector."""
+    return tag("button", "", "present-open", type="button", data_present="on", aria_pressed="false",
+               aria_label="Present on a big screen",
+               title="Present on a TV or projector: step with the arrow keys, Page Up, Page Down or space; "
+                     "Esc leaves",
+               raw=tag("span", "\u25a3", "", aria_hidden="true") + tag("span", " Present", "wide-only"))
 
 
 def bar_html() -> str:
@@ -172,7 +181,9 @@ def bar_html() -> str:
               type="button", data_open="steps", aria_haspopup="true", aria_controls="pt-drawer",
               title="Steps, lines, notes and sharing")
         + _nav_button("Next ▶", "next", "nav-next", title="Next step (→ key)", cls="primary")
-        + _nav_button("»", "end", "nav-end", aria_label="Go to the end of this line", title="Go to the end"))
+        + _nav_button("»", "end", "nav-end", aria_label="Go to the end of this line", title="Go to the end")
+        + tag("button", "Leave \u2715", "present-leave", type="button", data_present="off",
+              aria_label="Leave present mode", title="Leave present mode (Esc)"))
     # a question asked here comes before the narration: below it, it sat out of
     # sight under the fold of the bar while the table said "answer the question first"
     scroll = (tag("div", "", "notice-area", data_part="notice")
@@ -445,6 +456,27 @@ SHELL_CSS = """
   .controls .where { padding: 0 6px; font-size: 0.95rem; }
   .controls .nav-prev button, .controls .nav-next button { min-width: 84px; padding: 0 10px; }
 }
+
+/* present mode (present.mjs): the table large, the narration in big type; the header, the setup
+   row, the drawer (lines and notes) and a step's note stay off the big screen */
+.present-open { flex: none; padding: 0 10px; }
+.present-leave { display: none; }
+.pt-app.presenting .pt-top, .pt-app.presenting .study-top, .pt-app.presenting .drawer, .pt-app.presenting .scrim,
+.pt-app.presenting .notice-home, .pt-app.presenting .narration .note, .pt-app.presenting .controls .where,
+.pt-app.presenting .controls .nav-start button, .pt-app.presenting .controls .nav-end button { display: none !important; }
+.pt-app.presenting .view-study { grid-template-columns: minmax(0, 1fr); grid-template-rows: minmax(0, 1fr) auto;
+  grid-template-areas: "table" "bar"; }
+.pt-app.presenting .side { display: contents; }
+.pt-app.presenting .bar { border-top: 2px solid var(--line); border-bottom: 0; padding: 6px 2vw 8px; }
+.pt-app.presenting .bar-scroll { max-height: 40vh; }
+.pt-app.presenting .narration { font-size: clamp(1.2rem, 2.2vw, 2.6rem); line-height: 1.35; }
+.pt-app.presenting .narration .heading { font-size: 1.1em; }
+.pt-app.presenting .narration .rule { font-size: 0.75em; }
+.pt-app.presenting .controls { flex-wrap: nowrap; justify-content: flex-end; }
+.pt-app.presenting .controls .nav-prev button, .pt-app.presenting .controls .nav-next button { flex: 0 0 auto; }
+.pt-app.presenting .present-leave { display: inline-block; margin-left: auto; order: -1; }
+@media (min-width: 1100px) { .pt-app.presenting .table-slot > [data-child="table"] { zoom: 1.3; } }
+@media (min-width: 1600px) { .pt-app.presenting .table-slot > [data-child="table"] { zoom: 1.7; } }
 
 /* settle */
 .view-settle { max-width: 1100px; margin: 0 auto; padding: 12px 12px 40px; }

@@ -1,5 +1,6 @@
 // PageBridge (tutor/views/components.py): the page's address and keyboard, as seen from Python.
 import { fragmentText } from './link.mjs';
+import { isPresenting, stepFor } from './present.mjs';
 
 export function render({ model }) {
   const el = document.createElement('span');
@@ -10,9 +11,11 @@ export function render({ model }) {
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) { return; }
     const target = e.composedPath ? e.composedPath()[0] : e.target;
     if (typing(target)) { return; }
-    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+    // the arrows; in present mode a clicker's Page Up / Page Down and space too (present.mjs)
+    const step = stepFor(e.key, isPresenting(document));
+    if (step !== null) {
       e.preventDefault();
-      model.send_msg({kind: 'key', value: e.key === 'ArrowRight' ? 'next' : 'prev'});
+      model.send_msg({kind: 'key', value: step});
     }
   };
   // a malformed escape ('#pt1.abc%') reaches Python as it is, and is refused with a notice

@@ -1,5 +1,6 @@
 // The page frame (tutor/views/shell.py, Shell): the markup of tutor/views/frame.py in one
 // shadow root, the Panel children placed in its [data-child] slots, presses sent to Python.
+import { isPresenting, setPresenting } from './present.mjs';
 import { applyUi, fillPart, showTab } from './shell_ui.mjs';
 
 export function render({ model, view }) {
@@ -112,6 +113,33 @@ export function render({ model, view }) {
   };
   pickTab('steps');
 
+  // -- present mode (present.mjs): full screen where the browser allows it; leaving full
+  // screen (Esc in most browsers) leaves present mode too
+  let fullByUs = false;
+  const present = (on) => {
+    if (on === app.classList.contains('presenting')) { return; }
+    closeDrawer();
+    setPresenting(app, document, on);
+    const root = document.documentElement;
+    if (on && !document.fullscreenElement && document.fullscreenEnabled && root.requestFullscreen) {
+      root.requestFullscreen().then(() => { fullByUs = true; }, () => { fullByUs = false; });
+    } else if (!on && fullByUs && document.fullscreenElement) {
+      fullByUs = false;
+      document.exitFullscreen().catch(() => {});
+    }
+    const next = one(on ? '.present-leave' : '.present-open');
+    if (next) { next.focus({preventScroll: true}); }
+  };
+  const onFullscreen = () => { if (!document.fullscreenElement && fullByUs) { fullByUs = false; present(false); } };
+  const onEscape = (e) => { if (e.key === 'Escape' && isPresenting(document)) { e.preventDefault(); present(false); } };
+  document.addEventListener('fullscreenchange', onFullscreen);
+  document.addEventListener('keydown', onEscape);
+  model.on('remove', () => {
+    document.removeEventListener('fullscreenchange', onFullscreen);
+    document.removeEventListener('keydown', onEscape);
+    setPresenting(app, document, false);
+  });
+
   // -- the four-colour deck, remembered on this device -----------------------------------
   const colours = one('.deck-colours');
   const setColours = (on) => {
@@ -138,6 +166,7 @@ export function render({ model, view }) {
   app.addEventListener('click', (e) => {
     const el = e.target.closest('button');
     if (!el || !app.contains(el) || el.disabled) { return; }
+    if (el.dataset.present) { present(el.dataset.present === 'on'); return; }
     if (el.dataset.open) { openDrawer(el.dataset.open, el); return; }
     if (el.dataset.tab) { pickTab(el.dataset.tab); return; }
     if (el.classList.contains('drawer-close')) { closeDrawer(); return; }
@@ -170,6 +199,7 @@ export function render({ model, view }) {
     const ui = JSON.parse(model.ui || '{}');
     const changed = applyUi(app, ui, last);
     if (changed.job) {
+      present(false);
       closeDrawer();
       const main = one('.pt-main');
       if (main) { main.scrollTop = 0; }
