@@ -54,7 +54,7 @@ def test_a_second_build_needs_no_network(site_dir, tmp_path):
 
 
 def test_the_readmes_site_size_table_is_this_builds(site_dir):
-    """README's "Site size" table is the build's own (a twentieth of slack for the app's edits):
+    """README's "Site size" table is the build's own (a seventh of slack for the app's edits):
     `python -m palace_tutor.site.report _site-test --readme README.md` writes it again."""
     default = json.loads(json.dumps(dataclasses.asdict(SiteOptions())))  # as build-info.json holds them
     if read_build_info(site_dir).get("options") != default:
