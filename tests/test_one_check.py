@@ -167,3 +167,20 @@ def test_the_agreement_test_would_catch_a_wrong_battle_verdict(monkeypatch):
     with pytest.raises(AssertionError):
         for seed in range(50):
             _poker_game(rng, seed, Counter(), asked)
+
+
+def test_the_agreement_test_would_catch_a_wrong_deal_verdict(monkeypatch):
+    """The comparison can fail: a checker that pays the betting pot to the next player is caught."""
+    real = check_deal
+
+    def shifted(*args, **kwargs):
+        v = real(*args, **kwargs)
+        n = len(v.holders)
+        moved = tuple(((seat + 1) % n, chips) for seat, chips in v.outcome.pot_shares)
+        return replace(v, outcome=replace(v.outcome, pot_shares=moved))
+
+    monkeypatch.setitem(_ask_deal.__globals__, "check_deal", shifted)
+    rng = random.Random("one-check/catch-deal")
+    with pytest.raises(AssertionError):
+        for seed in range(20):
+            _kp_deal(rng, seed, Counter(), Counter())

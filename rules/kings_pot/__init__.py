@@ -16,7 +16,7 @@ from typing import Any
 from ..games import GameFamily, game_title
 from .actions import CALL, CHECK, FOLD, SHOWDOWN, Action, Bet, Buy, Call, Check, Fold, FoldCard, Raise, Reveal, Showdown
 from .board import TableauBoard
-from .checker import check_tableau
+from .checker import check_deal, check_tableau
 from .sections import PLAYERS_AND_CARDS, SOURCE, ref
 from .setup import SETUP_KEYS, Table, read_setup, table_rules
 from .showdown import Outcome, rank_hands
@@ -44,7 +44,7 @@ FAMILY = GameFamily(
 
 __all__ = [
     "FAMILY", "start", "Action", "Bet", "Buy", "Call", "Check", "Fold", "FoldCard", "Raise", "Reveal",
-    "Showdown", "CALL", "CHECK", "FOLD", "SHOWDOWN", "TableauBoard", "check_tableau", "SOURCE", "PLAYERS_AND_CARDS",
+    "Showdown", "CALL", "CHECK", "FOLD", "SHOWDOWN", "TableauBoard", "check_tableau", "check_deal", "SOURCE", "PLAYERS_AND_CARDS",
     "ref", "cell_name", "SETUP_KEYS",
     "Table", "read_setup", "Outcome", "rank_hands", "KingsPotState", "KingsPotView", "Phase", "LINES", "SIZE",
     "HandName", "RevealSchedule", "max_buy", "row_col", "PRESETS", "KingsPotRules",

@@ -190,13 +190,25 @@ def test_a_card_already_placed_elsewhere_is_refused_saying_where_and_nothing_cha
 
 
 def test_tapping_into_a_full_form_is_refused():
+    form = BattleForm()
+    for card in "Jd Js Jh 5d Jc 4c 3c 2c 6c Qs Qc Qd 8h 8c 9c 9d 2d 3d".split():  # every field full
+        assert form.tap(card), form.error
+    spare = next(c for c in form.deck() if not form.where(c))
+    before = snapshot(form)
+    assert not form.tap(spare) and "full" in form.error
+    assert snapshot(form)[0] == before[0] and form.verdict is before[2]
+
+
+def test_a_full_tableau_and_kings_hand_send_the_next_tap_to_the_first_players_cards():
+    # issue 34, point 1: the players' bought cards come after the King's hand
     form = TableauForm()
     form.deal(4)
     spare = next(c for c in form.deck() if not form.where(c))
-    before = snapshot(form)
     form.focus_on("kings")
-    assert not form.tap(spare) and "full" in form.error
-    assert snapshot(form)[0] == before[0] and form.verdict is before[2]
+    assert form.tap(spare) and form.texts["p1.cards"] == str(spare)
+    # the others have bought nothing yet: named next to the second player, with the rule
+    assert form.verdict is None and "Player 2 has no cards" in form.problems["p2.name"]
+    assert "§ Buying cards" in form.problems["p2.name"]
 
 
 def test_tableau_taps_move_to_the_kings_hand_after_25():

@@ -82,6 +82,11 @@ class CheckForm(param.Parameterized):
     hint: str = param.String(default="", doc="What is still missing before the position can be judged.")
     typing: str = param.String(default="", doc="The field being typed in: a card half typed at its end "
                                           "(``Q``, ``10``) is not yet an error.")
+    # the table's rule set (issue 34, point 2): the verdict is the engine's under it
+    rules_variant: str = param.String(default="", doc="The preset of the table's rule set ('': the form's own).")
+    rules_options: dict[str, str] = param.Dict(default={}, doc="The table's options (name -> choice), where they "
+                                                               "differ from the preset.")
+    rules_title: str = param.String(default="", doc="The rule set's name ('': the rules as written).")
 
     _edited = ""  # the field of the last edit: a card given twice is named there
 
@@ -132,6 +137,31 @@ class CheckForm(param.Parameterized):
     def example(self) -> None:
         """Fill in a worked position."""
         raise NotImplementedError
+
+    # -- the table's rules -------------------------------------------------------------------
+    def use_rules(self, variant: str, options: Mapping[str, str], title: str = "") -> None:
+        """Judge under a rule set: a preset (``variant``, "" for the form's own) and the table's
+        options; ``title`` names it. The verdict is judged again at once; an option the engine
+        does not know is named in ``error`` (nothing typed is lost, no verdict stays)."""
+        self.param.update(rules_variant=variant or "", rules_options={str(k): str(v) for k, v in options.items()},
+                          rules_title=title or "")
+        self.param.update(**self._judged(self.texts, self.typing))
+
+    def rules_words(self) -> str:
+        """Which rules the verdict is under, as a person says it."""
+        preset = self.rules_variant.replace("-", " ") if self.rules_variant else ""
+        changed = len(self.rules_options)
+        if self.rules_title:
+            base = f" ({preset} rules" + (f", {changed} changed" if changed else "") + ")" if preset else ""
+            return f"Under your table's rules, \u201c{self.rules_title}\u201d{base}."
+        if changed:
+            return f"Under your table's rules ({preset or 'the usual'} rules, {changed} changed)."
+        return f"Under the {preset} rules as written." if preset else "Under the rules as written."
+
+    def rule_args(self, options: Mapping[str, str] | None = None) -> list[str]:
+        """The rule set's options (or ``options``) as command-line arguments (``--rule NAME=VALUE`` each)."""
+        given = self.rules_options if options is None else options
+        return [a for name, value in sorted(given.items()) for a in ("--rule", f"{name}={value}")]
 
     # -- reading -----------------------------------------------------------------------
     def field(self, key: str) -> Field:
@@ -275,7 +305,8 @@ class CheckForm(param.Parameterized):
         return ""
 
     def _snapshot(self, texts: Mapping[str, str]) -> dict[str, Any]:
-        return {"texts": dict(texts), **{name: getattr(self, name) for name in self.options}}
+        return {"texts": dict(texts), **{name: getattr(self, name) for name in self.options},
+                "rules": (self.rules_variant, dict(self.rules_options), self.rules_title)}
 
     def _refuse(self, message: str) -> None:
         self.error = f"{_sentence(message)} {KEPT}"
@@ -337,6 +368,10 @@ class CheckForm(param.Parameterized):
     def _field_of(self, err: Exception, canonical: Mapping[str, str], texts: Mapping[str, str]) -> str | None:
         """The field an engine refusal is about: the one whose text is the bad token,
         else the only field holding it."""
+        said = str(err).casefold()
+        named = [f.key for f in self.fields() if said.startswith(f"{f.label.casefold()}:")]
+        if named:  # the engine names the field as the form does ("tableau: expected 25 cards...")
+            return named[0]
         token = getattr(err, "token", None)
         if not token:
             return None

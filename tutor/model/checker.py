@@ -47,6 +47,12 @@ def forms() -> dict[str, type[CheckForm]]:
     return out
 
 
+def table_choice(table: Any) -> tuple[str, dict[str, str], str]:
+    """The rule set a :class:`~.table_rules.TableRules` holds, as (preset, options, name)."""
+    name = table.rules_name or ("your table's rules" if table.options else "")
+    return table.variant, dict(table.options), name
+
+
 class Checker(param.Parameterized):
     """The "Check a hand" section: one form per question, and which is shown."""
 
@@ -63,6 +69,32 @@ class Checker(param.Parameterized):
     def titles(self) -> dict[str, str]:
         """Each question's button title, by its key."""
         return {mode: form.mode_title or form.title for mode, form in self.forms.items()}
+
+    def rule_sets(self, game: str, table: Any = None) -> dict[str, tuple[str, dict[str, str], str]]:
+        """The rule sets a question of ``game`` can be judged under, by their words in the picker:
+        the rules as written, the table's rules being set up in Play (``table``, a
+        :class:`~.table_rules.TableRules`) when they are for this game, and every rule set saved
+        on this device for it. Each: (preset, options, name)."""
+        out: dict[str, tuple[str, dict[str, str], str]] = {"The rules as written": ("", {}, "")}
+        if table is None:
+            return out
+        if table.game == game and table.variant:
+            out[f"{table.title()} (set up in Play)"] = table_choice(table)
+        for saved in table.saved_for(game):
+            out.setdefault(saved.name, (saved.variant, dict(saved.options), saved.name))
+        return out
+
+    def use_table(self, table: Any) -> None:
+        """The table chose a rule set in Play (or a link carried one): its game's questions are
+        judged under it."""
+        if table.game and table.variant:
+            self.use_rules(table.game, *table_choice(table))
+
+    def use_rules(self, game: str, variant: str, options: Any, title: str = "") -> None:
+        """Judge every form of ``game`` under the table's rule set (issue 34, point 2)."""
+        for form in self.forms.values():
+            if form.game == game:
+                form.use_rules(variant, options or {}, title)
 
     @property
     def form(self) -> CheckForm:

@@ -147,6 +147,19 @@ def tableau_headline(v: Any) -> str:
     return cap(f"the {names} {verb} with {first.describe()}; {pot}.")
 
 
+def deal_headline(v: Any) -> str:
+    """One sentence for a King's Pot ``DealVerdict``: who takes each pot."""
+    o = v.outcome
+    names = [v.names[s] for s in o.winners]
+    who = names[0] if len(names) == 1 else " and ".join([", ".join(names[:-1]), names[-1]])
+    verb = "takes" if len(names) == 1 else "share"
+    if o.kings_pot_won:
+        return cap(f"{who} {verb} both pots: the betting pot ({o.pot}) and the King's pot ({o.kings_pot}).")
+    why = "nobody showed down" if o.uncontested else "the King's hand is not the winning hand"
+    return cap(f"{who} {verb} the betting pot ({o.pot}); the King's pot ({o.kings_pot}) stays for the next deal: "
+               f"{why}.")
+
+
 def card_list(cards: Any) -> str:
     """Cards for a sentence: ``J♦, 2♣ and 10♠``."""
     cards = [c if isinstance(c, Card) else Card.parse(c) for c in cards]

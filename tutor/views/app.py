@@ -146,7 +146,7 @@ class TutorView(pn.viewable.Viewer):
         self.tree = TreePane(app=app)
         self.share = SharePane(app=app)
         self.saved = SavedStudiesPane(app=app)  # studies kept on this device (tutor.views.library)
-        self.checker = CheckerView()  # settle a disputed hand (tutor.views.checker)
+        self.checker = CheckerView(table_rules=app.table_rules)  # settle a disputed hand (tutor.views.checker)
         self.compare = ComparePane(app=app)  # a Palace position under every rule set (tutor.views.compare)
         self.players = PlayersPane(model=app.versus)  # play against the computer (tutor.model.versus)
         self.rules_pane = TableRulesPane(rules=app.table_rules)  # your table's rules, in Play's setup

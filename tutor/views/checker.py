@@ -156,7 +156,13 @@ def battle_html(v: Any) -> str:
     sides = side_html(v.attacker, _role_title("attacker", v.attacker.name), outcome == "attacker") + \
         side_html(v.defender, _role_title("defender", v.defender.name), outcome == "defender")
     parts.append(tag("div", "", "sides", raw=sides))
-    return "".join(parts)
+    return "".join(parts) + other_readings_html(v)
+
+
+def other_readings_html(v: Any) -> str:
+    """Where the verdict rests on how a table reads a clause: the other reading's answer."""
+    return "".join(tag("p", f"Some tables read this rule the other way ({meaning}). There: {other.summary()}",
+                       "other-reading") for _option, _token, meaning, other in getattr(v, "others", ()))
 
 
 def showdown_html(v: Any) -> str:
@@ -164,7 +170,7 @@ def showdown_html(v: Any) -> str:
     if v.ruling is not None:
         parts.append(ruling_html(v.ruling))
     parts.append(tag("div", "", "sides", raw="".join(side_html(h, h.name, h.name in v.winners) for h in v.hands)))
-    return "".join(parts)
+    return "".join(parts) + other_readings_html(v)
 
 
 def tableau_html(v: Any) -> str:
@@ -184,6 +190,11 @@ def tableau_html(v: Any) -> str:
                         "lead" if h.name in v.winner else "") for h in v.hands)
     rulings = "".join(ruling_html(RULINGS[key]) for key in ("kings-pot-kings-hand-wins", "kings-pot-main-pot-winner")
                       if key in RULINGS)
+    if hasattr(v, "pot_lines"):  # a whole deal: who takes each pot, then the hands
+        return "".join([deal_pots_html(v), tag("div", "", "grid", raw=cells),
+                        tag("p", "The small numbers are the reveal rounds (S: turned at the showdown).", "rule"),
+                        tag("div", "King's hand: ", "kings", raw=card_row(card_face(c) for c in king.cards)),
+                        tag("ol", "", "hands", raw=items)])
     return "".join([
         tag("div", "", "grid", raw=cells),
         tag("p", "The small numbers are the reveal rounds (S: turned at the showdown).", "rule"),
@@ -191,6 +202,22 @@ def tableau_html(v: Any) -> str:
         tag("ol", "", "hands", raw=items), rulings,
         tag("h4", "Under your table's reading"),  # who takes the King's pot rests on a table option
         tag("ul", "", "other-readings", raw="".join(tag("li", line) for line in kings_pot_readings(v)))])
+
+
+def deal_pots_html(v: Any) -> str:
+    """Each pot in one short paragraph (who, how much, why) with its rule, then what another
+    reading of a table option would pay, where it pays differently."""
+    parts = []
+    for line in v.pot_lines():
+        parts.append(tag("p", line.text, "pot-line"))
+        parts.append(tag("div", f"Rule: {line.ref}", "rule"))
+        if line.ruling is not None:
+            parts.append(ruling_html(line.ruling))
+    for _option, _token, meaning, other in v.others:
+        said = " ".join(line.text for line in other.pot_lines())
+        parts.append(tag("p", f"Some tables read this rule the other way ({meaning}). There: {said}",
+                         "other-reading"))
+    return tag("div", "", "pots", raw="".join(parts))
 
 
 def verdict_html(form: CheckForm) -> str:
@@ -201,7 +228,8 @@ def verdict_html(form: CheckForm) -> str:
         comparison = play_comparison(v)
         return tag("div", "", "verdict", raw=comparison_html(comparison, headline_cls="headline"))
     show = VERDICT_BODIES.get(form.verdict_kind, plain_verdict_html)
-    return tag("div", "", "verdict", raw=headline_html(form.headline()) + show(v))
+    under = tag("p", form.rules_words(), "rules-under")
+    return tag("div", "", "verdict", raw=under + headline_html(form.headline()) + show(v))
 
 
 def plain_verdict_html(verdict: Any) -> str:
@@ -234,7 +262,9 @@ def message_html(form: CheckForm) -> str:
 def command_html(form: CheckForm) -> str:
     if form.verdict is None:
         return ""
-    return tag("div", "The same question on the command line:", "cmd", raw=tag("code", form.command_line()))
+    # behind a switch (issue 34, point 5): a table needs the verdict, a developer may want the command
+    return tag("details", "", "cmd", raw=tag("summary", "As a command") +
+               tag("p", "The same question on the command line:") + tag("code", form.command_line()))
 
 
 # -- the form view -----------------------------------------------------------------------
@@ -377,10 +407,19 @@ class CheckerView(pn.viewable.Viewer):
     built when first picked."""
 
     checker = param.ClassSelector(class_=Checker)
+    table_rules = param.Parameter(default=None, doc="The table's rules being set up in Play, and those "
+                                                    "saved on this device (tutor.model.table_rules).")
 
     def __init__(self, **params: Any):
         params.setdefault("checker", Checker())
         super().__init__(**params)
+        self._rules = pn.widgets.Select(name="Rules", options=[], css_classes=["checker-rules"],
+                                        sizing_mode="stretch_width", stylesheets=[BUTTON_CSS])
+        self._choices: dict[str, tuple[str, dict[str, str], str]] = {}
+        self._rules.param.watch(self._pick_rules, ["value"])
+        if self.table_rules is not None:
+            self.table_rules.param.watch(self._table_chose, ["game", "variant", "options", "rules_name", "saved"])
+            self._table_chose()
         self._views: dict[str, FormView] = {}
         self._holder = pn.Column(sizing_mode="stretch_width")
         self._title = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["checker-title"],
@@ -399,7 +438,27 @@ class CheckerView(pn.viewable.Viewer):
         self._mode.param.watch(lambda e: setattr(self.checker, "mode", e.new), ["value"])
         self.checker.param.watch(lambda _e: self._show(), ["mode"])
         self._show()
-        self._layout.objects = [self._mode, self._title, self._holder]
+        self._layout.objects = [self._mode, self._title, self._rules, self._holder]
+
+    def _table_chose(self, *_events: Any) -> None:
+        """The table set up (or a link carried) a rule set: its game's questions are judged under it."""
+        self.checker.use_table(self.table_rules)
+        self._list_rules()
+
+    def _list_rules(self) -> None:
+        form = self.checker.form
+        self._choices = self.checker.rule_sets(form.game, self.table_rules)
+        now = (form.rules_variant, dict(form.rules_options), form.rules_title)
+        label = next((k for k, v in self._choices.items() if v == now), None)
+        if label is None:  # a rule set no longer listed (a link's): shown as it is
+            label = form.rules_title or "The rules as written"
+            self._choices[label] = now
+        self._rules.param.update(options=list(self._choices), value=label)
+
+    def _pick_rules(self, event: Any) -> None:
+        chosen = self._choices.get(event.new)
+        if chosen is not None:
+            self.checker.use_rules(self.checker.form.game, *chosen)
 
     def _show(self) -> None:
         mode = self.checker.mode
@@ -409,6 +468,7 @@ class CheckerView(pn.viewable.Viewer):
         if view is None:
             view = self._views[mode] = FormView(form=self.checker.forms[mode])
         self._title.object = tag("h2", view.form.title)
+        self._list_rules()
         self._holder.objects = [view]
 
     def __panel__(self):

@@ -32,6 +32,15 @@ def _side_text(texts: Mapping[str, str], side: str) -> str:
     return f"{name}: {cards}" if name else cards
 
 
+def _kings(form: CheckForm) -> dict[str, str] | None:
+    """The table's options, with the Kings in the House box on top of a rule set that is not
+    already that variation."""
+    options = dict(form.rules_options)
+    if getattr(form, "kings_in_the_house", False) and form.rules_variant not in ("", KINGS):
+        options[KINGS] = "on"
+    return options or None
+
+
 def _poker_pack_rule() -> str:
     from rules.palace_poker import ref
     return f"one pack holds each card once ({ref('The Cards')})"
@@ -62,16 +71,19 @@ class BattleForm(CheckForm):
         texts = texts or self.canonical_texts()
         args = ["check", "battle", "--attacker", _side_text(texts, "attacker"),
                 "--defender", _side_text(texts, "defender")]
-        if self.kings_in_the_house:
-            args += ["--variant", KINGS]
+        if self._variant():
+            args += ["--variant", self._variant()]
         if self.last_two:
             args.append("--last-two")
-        return [args]
+        return [args + self.rule_args(_kings(self) or {})]
+
+    def _variant(self) -> str:
+        return self.rules_variant or (KINGS if self.kings_in_the_house else "")
 
     def _judge(self, texts: Mapping[str, str]) -> Any:
         from rules.palace_poker import check_battle  # the engine loads when a form is first judged
         return check_battle(_side_text(texts, "attacker"), _side_text(texts, "defender"),
-                            variant=KINGS if self.kings_in_the_house else None, last_two=self.last_two)
+                            variant=self._variant() or None, last_two=self.last_two, options=_kings(self))
 
     def headline(self) -> str:
         from ..verdict_words import battle_headline
@@ -133,13 +145,15 @@ class ShowdownForm(CheckForm):
         args = ["check", "showdown"]
         for hand in self.hand_texts(texts):
             args += ["--hand", hand]
-        if self.kings_in_the_house:
-            args += ["--variant", KINGS]
-        return [args]
+        variant = self.rules_variant or (KINGS if self.kings_in_the_house else "")
+        if variant:
+            args += ["--variant", variant]
+        return [args + self.rule_args(_kings(self) or {})]
 
     def _judge(self, texts: Mapping[str, str]) -> Any:
         from rules.palace_poker import check_showdown
-        return check_showdown(self.hand_texts(texts), variant=KINGS if self.kings_in_the_house else None)
+        variant = self.rules_variant or (KINGS if self.kings_in_the_house else "")
+        return check_showdown(self.hand_texts(texts), variant=variant or None, options=_kings(self))
 
     def headline(self) -> str:
         from ..verdict_words import showdown_headline
