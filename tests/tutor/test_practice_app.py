@@ -117,3 +117,40 @@ def test_explore_opens_the_drills_position_as_a_study(catalog):
     assert app.explore_drill()
     assert app.job == "play" and app.study.game == "palace"
     assert str(app.study.state) == str(drill.position.state())
+
+
+def test_a_teachers_quiz_link_gives_everyone_the_same_questions_and_their_own_score(catalog):
+    from practice.quiz import Quiz
+
+    teacher = TutorApp(catalog)
+    teacher.practice_game("palace")
+    ids = list(teacher.practice.clause_ids()[:4])
+    assert teacher.practice.make_quiz(ids, "42", "6")
+    link = "#" + teacher.practice.quiz_link
+    # the questions as the practice package makes them from the token itself (an independent reading)
+    expected = [d.question for d in Quiz.from_token(link[1:]).drills()]
+    scores = []
+    for right_answers in (True, False):
+        player = TutorApp(catalog)  # a fresh browser: nothing but the link
+        assert player.open_link(link) and player.job == "practice"
+        model, asked = player.practice, []
+        while model.drill is not None:
+            asked.append(model.drill.question)
+            keys = sorted(model.drill.answer().right) if right_answers else []
+            wrong = [c.key for c in model.drill.choices if c.key not in keys][:1]
+            for key in (keys if model.drill.several else keys[:1]) or wrong:
+                model.pick(key)
+            if model.drill.several:
+                model.check()
+            model.next()
+        assert asked == expected
+        scores.append(model.quiz_words())
+    assert scores[0] == "Your score: 6 of 6 right" and scores[1].startswith("Your score: ")
+    assert scores[1] != scores[0]
+
+
+def test_a_broken_quiz_link_is_refused_with_why_and_changes_nothing(catalog):
+    app = TutorApp(catalog)
+    assert not app.open_link("#q1~7~500~-~H-A1")  # 500 questions: a quiz has at most 50
+    assert "500" in app.notice.text and "Nothing was changed" in app.notice.text
+    assert app.job == "home" and app.practice.quiz is None

@@ -35,7 +35,7 @@ from rules.jsontext import read_json
 
 from .catalog import Catalog
 from .course import CourseModel
-from .practice import PracticeModel
+from .practice import QUIZ_TAG, PracticeModel
 from .library import Library, SavedStudy
 from .play import deal_to_first_decision, next_deal_setup, why_no_next_deal
 from .share import ShareError, Snapshot, decode_link, encode_link, export_text, import_text
@@ -145,7 +145,8 @@ class TutorApp(param.Parameterized):
         self.course.param.watch(lambda *_e: self._report({"course"}), ["course_id", "chapter_id", "progress",
                                                                         "problem"])
         self.practice.param.watch(lambda *_e: self._report({"practice"}), ["game", "variant", "drill", "picked",
-                                                                            "graded", "mastery", "problem"])
+                                                                            "graded", "mastery", "problem", "quiz",
+                                                                            "quiz_at", "quiz_link"])
         self._attach()
 
     # -- following the open study: the one watcher, the one report -------------------------------
@@ -549,7 +550,18 @@ class TutorApp(param.Parameterized):
         selection or seat chosen meanwhile is kept."""
         if self.study is not None and text.strip().rsplit("#", 1)[-1] == self.link():
             return True
+        token = text.strip().rsplit("#", 1)[-1]
+        if token.startswith(QUIZ_TAG):  # a table's quiz (practice.quiz): answered in Practice
+            return self.open_quiz(token)
         return self._open_snapshot(lambda: decode_link(text, self.catalog), "link")
+
+    def open_quiz(self, token: str) -> bool:
+        """A teacher's quiz link: its questions, in Practice; a bad one changes nothing and says why."""
+        if not self.practice.open_quiz(token):
+            self.notice = Notice("error", self.practice.problem)
+            return False
+        self.param.update(job="practice", notice=None)
+        return True
 
     def import_file(self, content: str | bytes) -> bool:
         """Open an exported study file; same guarantees as :meth:`open_link`."""

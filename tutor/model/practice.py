@@ -19,10 +19,12 @@ import param
 
 from practice import Clause, clauses, make_drill
 from practice.mastery import Mastery, ProgressFileError
+from practice.quiz import Quiz
 
 from .params import TupleOf
 
 STORAGE_KEY = "palace-tutor-mastery"
+QUIZ_TAG = "q1~"  # a quiz link's fragment starts so (practice.quiz token)
 QUEUE = 5  # how many clauses the queue offers to pick the next one from (one at random, not the last one)
 
 
@@ -45,6 +47,10 @@ class PracticeModel(param.Parameterized):
     stored: str = param.String(default="", doc="The mastery as storage text: what the bridge writes.")
     writable: bool = param.Boolean(default=True, doc="False while the stored text could not be read.")
     loaded: bool = param.Boolean(default=False, doc="The device's stored mastery has been read.")
+    quiz: Any = param.Parameter(default=None, doc="A table's quiz being answered (practice.quiz.Quiz), or None.")
+    quiz_at: int = param.Integer(default=0, doc="The quiz's question shown (from 0).")
+    quiz_answers: tuple[bool, ...] = TupleOf(bool, doc="Each quiz question answered so far: right or not.")
+    quiz_link: str = param.String(default="", doc="The last quiz a teacher made, as its link token.")
 
     def __init__(self, seed: int | None = None, **params: Any):
         super().__init__(**params)
@@ -65,11 +71,14 @@ class PracticeModel(param.Parameterized):
     def start(self, game: str, variant: str, options: dict[str, str] | None = None) -> None:
         """Practise ``game`` under this preset and options: the first drill."""
         self.param.update(game=game, variant=preset_of(variant), options=dict(options or {}), drill=None,
-                          graded=None, picked=(), problem="")
+                          graded=None, picked=(), problem="", quiz=None, quiz_at=0, quiz_answers=())
         self.next()
 
     def next(self) -> bool:
-        """The next drill: a clause from the queue (not the one just asked), a fresh seed."""
+        """The next drill: a clause from the queue (not the one just asked), a fresh seed; in a
+        table's quiz, its next question (after the last one, none: the score is shown)."""
+        if self.quiz is not None:
+            return self._quiz_next()
         ids = self.clause_ids()
         if not ids:
             self.param.update(drill=None, graded=None, picked=(),
@@ -111,9 +120,63 @@ class PracticeModel(param.Parameterized):
         graded = self.drill.grade(list(keys))
         mastery = self.mastery.record(self.drill.clause, graded.correct)
         changes: dict[str, Any] = {"graded": graded, "picked": keys, "mastery": mastery}
+        if self.quiz is not None:
+            changes["quiz_answers"] = self.quiz_answers + (graded.correct,)
         if self.writable and self.loaded:
             changes["stored"] = mastery.to_json()
         self.param.update(**changes)
+
+    # -- a quiz for a table ------------------------------------------------------------------------
+    def make_quiz(self, clause_ids: list[str], seed: str, length: str) -> bool:
+        """A teacher's quiz of these clauses (of the rule set practised), a seed, a length: its
+        link token in ``quiz_link``; a refusal says why in ``problem``."""
+        try:
+            number = int(length) if length.strip().isdigit() else -1
+            quiz = Quiz.make(clause_ids, seed.strip(), number, variant=self.variant or None,
+                             options=self.options or None)
+        except ValueError as err:  # NotationError: the rules, seed or length it cannot take
+            self.problem = f"No quiz made: {str(err)[:200]}."
+            return False
+        self.param.update(quiz_link=quiz.token, problem="")
+        return True
+
+    def open_quiz(self, token: str) -> bool:
+        """Answer the quiz of this link token from its first question; a bad token changes nothing
+        (``problem`` says why)."""
+        try:
+            quiz = Quiz.from_token(token)
+            first = quiz.drill(0)
+        except ValueError as err:
+            self.problem = f"That quiz link cannot be opened: {str(err)[:200]}. Nothing was changed."
+            return False
+        self.param.update(quiz=quiz, quiz_at=0, quiz_answers=(), game=first.game, variant=preset_of(first.variant),
+                          options=dict(quiz.options), drill=first, graded=None, picked=(), problem="")
+        return True
+
+    def leave_quiz(self) -> None:
+        """Back to practice of one's own."""
+        self.param.update(quiz=None, quiz_at=0, quiz_answers=())
+        self.next()
+
+    def _quiz_next(self) -> bool:
+        quiz = self.quiz
+        if self.graded is None and self.drill is not None:
+            return False  # a quiz's question is answered before the next one
+        at = self.quiz_at + 1
+        if at >= quiz.length:
+            self.param.update(drill=None, graded=None, picked=(), quiz_at=quiz.length)
+            return False
+        self.param.update(drill=quiz.drill(at), graded=None, picked=(), quiz_at=at)
+        return True
+
+    def quiz_words(self) -> str:
+        """"Question 3 of 10", or at the end "Your score: 7 of 10 right"."""
+        quiz = self.quiz
+        if quiz is None:
+            return ""
+        if self.quiz_at >= quiz.length:
+            return f"Your score: {sum(self.quiz_answers)} of {quiz.length} right"
+        return f"Question {self.quiz_at + 1} of {quiz.length}"
 
     def adopt(self, mastery: Mastery) -> None:
         """Take this mastery (an imported file merged with this device's)."""

@@ -189,6 +189,7 @@ class TutorView(pn.viewable.Viewer):
         shell.on_act("practice-check", lambda _value: app.practice.check())
         shell.on_act("practice-next", lambda _value: app.practice.next())
         shell.on_act("practice-explore", lambda _value: app.explore_drill())
+        shell.on_act("practice-leave", lambda _value: app.practice.leave_quiz())
         shell.on_act("play-game", app.play_game)
         shell.on_act("new-deal", lambda _value: app.deal_again())
         shell.on_act("next-deal", lambda _value: app.next_deal())

@@ -12,6 +12,8 @@ book), ``.mastery-rules`` (``tr`` per rule), ``.mastery-courses li``; ``.mastery
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import panel as pn
@@ -22,8 +24,47 @@ from tutor.model.learning import LearningFileError, clause_rows, course_lines, e
 from tutor.model.study import Notice
 from tutor.model.table_rules import preset_title
 
-from .components import FileOpen
+from .components import FileOpen, LinkBox
+from .esm import PlainJSComponent, module_text
+from .qr import QrBox
 from .text import tag
+
+
+class QuizMaker(PlainJSComponent):
+    """A teacher's quiz for a table: rules picked, a shuffle number, a length (``quiz_maker.mjs``)."""
+
+    rules = param.List(default=[], item_type=dict, doc="The rules to pick from: dicts with id and about.")
+
+    _esm = module_text(Path(__file__).with_name("quiz_maker.mjs"))
+
+    _stylesheets = [""":host { display: block; width: 100%; }
+    .quiz-maker { display: grid; gap: 8px; color: #1d2430; }
+    fieldset { border: 1px solid #c3c9d2; border-radius: 8px; margin: 0; padding: 6px 10px; max-height: 40vh;
+               overflow-y: auto; }
+    .quiz-rule { display: flex; gap: 8px; align-items: flex-start; min-height: 44px; padding: 2px 0; }
+    .quiz-rule input { width: 22px; height: 22px; margin-top: 2px; flex: none; }
+    .quiz-field { display: flex; flex-direction: column; font-size: 0.9rem; color: #3b4452; }
+    .quiz-field input { min-height: 44px; max-width: 10em; font: inherit; padding: 0 8px; border: 1px solid #8d96a3;
+                        border-radius: 8px; }
+    .quiz-make { min-height: 44px; justify-self: start; padding: 0 14px; border-radius: 8px; border: 1px solid #1f5fbf;
+                 background: #1f5fbf; color: #fff; font: inherit; font-weight: 600; cursor: pointer; }
+    """]
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._callbacks: list[Callable[[list[str], str, str], None]] = []
+
+    def on_make(self, callback: Callable[[list[str], str, str], None]) -> None:
+        self._callbacks.append(callback)
+
+    def _handle_msg(self, msg: Any) -> None:
+        if not isinstance(msg, dict):
+            return
+        clauses = msg.get("clauses")
+        if not (isinstance(clauses, list) and all(isinstance(c, str) for c in clauses)):
+            return
+        for callback in self._callbacks:
+            callback(clauses[:100], str(msg.get("seed", ""))[:20], str(msg.get("length", ""))[:5])
 
 
 def _meter(known: int, total: int) -> str:
@@ -70,7 +111,18 @@ class MasteryPane(pn.viewable.Viewer):
         self._import = FileOpen(label="Load a progress file", accept=".json,application/json,text/plain",
                                 css_classes=["mastery-import"])
         self._import.on_file(self._imported)
+        # a quiz for a table: the teacher's form, then the link (copy, QR code) everyone opens
+        self._maker = QuizMaker(css_classes=["quiz-maker-box"], sizing_mode="stretch_width")
+        self._maker.on_make(self._make_quiz)
+        self._quiz_link = LinkBox(css_classes=["quiz-link"], sizing_mode="stretch_width", visible=False)
+        self._quiz_qr = QrBox(label="this quiz", offer_copy=False, css_classes=["quiz-qr"], visible=False,
+                              sizing_mode="stretch_width")
         self._layout = pn.Column(self._map, pn.Row(self._export, self._import, sizing_mode="stretch_width"),
+                                 pn.pane.HTML(tag("h2", "A quiz for your table") + tag(
+                                     "p", "Pick the rules, then send the link: everyone who opens it gets the "
+                                          "same questions and sees their own score.", "quiz-maker-lead"),
+                                              sizing_mode="stretch_width"),
+                                 self._maker, self._quiz_link, self._quiz_qr,
                                  sizing_mode="stretch_width", css_classes=["mastery-pane"])
         self._show()
 
@@ -83,6 +135,20 @@ class MasteryPane(pn.viewable.Viewer):
         html = mastery_html(self.app)
         if self._map.object != html:
             self._map.object = html
+        practice = self.app.practice
+        rules = [{"id": r.id, "about": r.about} for r in clause_rows(practice.mastery, practice.clause_ids())]
+        if self._maker.rules != rules:
+            self._maker.rules = rules
+        link = practice.quiz_link
+        if self._quiz_link.fragment != link:
+            self._quiz_link.param.update(fragment=link, visible=bool(link))
+            self._quiz_qr.param.update(fragment=link, visible=bool(link))
+
+    def _make_quiz(self, clauses: list[str], seed: str, length: str) -> None:
+        if self.app.practice.make_quiz(clauses, seed, length):
+            self.app.notice = Notice("info", "The quiz link is ready: copy it or show its QR code.")
+        else:
+            self.app.notice = Notice("error", self.app.practice.problem)
 
     def _export_file(self) -> io.StringIO:
         return io.StringIO(export_text(self.app.course, self.app.practice))

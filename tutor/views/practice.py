@@ -6,6 +6,9 @@ known, the drill's question and its choices as buttons; after an answer, right o
 back as Shell acts: ``practice-game`` (a game id), ``practice-pick`` (a choice's key),
 ``practice-check``, ``practice-next``, ``practice-explore``.
 
+A table's quiz (a teacher's link, ``practice.quiz``) shows "Question 3 of 10" and at its end
+the learner's own score (``.practice-quiz-where``), with ``.practice-leave``.
+
 Markup read by the browser tests: ``.practice-known``, ``.practice-question``,
 ``.practice-choice`` (``data-value``; ``aria-pressed`` in a several-answer drill),
 ``.practice-check``, ``.practice-verdict`` (``.right`` / ``.wrong``), ``.practice-why``,
@@ -68,7 +71,8 @@ def _verdict_html(app: TutorApp) -> str:
     verdict = tag("p", words, "practice-verdict " + ("right" if graded.correct else "wrong"), role="status")
     why = tag("p", graded.why, "practice-why") if graded.why else ""
     ref = tag("p", f"Rule: {graded.ref}", "practice-ref")
-    buttons = tag("button", "Next drill ▶", "practice-next primary", type="button", data_act="practice-next")
+    following = "Next question ▶" if app.practice.quiz is not None else "Next drill ▶"
+    buttons = tag("button", following, "practice-next primary", type="button", data_act="practice-next")
     if not drill.position.checker:
         buttons += tag("button", "Explore this position", "practice-explore", type="button",
                        data_act="practice-explore")
@@ -81,8 +85,11 @@ def practice_html(app: TutorApp) -> str:
     if not model.game:
         return ""
     rules = "your table's rules" if model.options else preset_title(app.catalog, model.game, model.variant)
-    head = _games_html(app) + tag("p", f"{app.game_title(model.game)}, {rules}: {model.known_words('rules')}",
-                                  "practice-known")
+    head = "" if model.quiz is not None else _games_html(app)
+    head += tag("p", f"{app.game_title(model.game)}, {rules}: {model.known_words('rules')}", "practice-known")
+    if model.quiz is not None:
+        head += tag("p", "", "practice-quiz", raw=tag("span", model.quiz_words(), "practice-quiz-where")
+                    + tag("button", "Leave the quiz", "practice-leave", type="button", data_act="practice-leave"))
     if model.problem:
         head += tag("p", model.problem, "practice-problem", role="alert")
     if model.drill is None:
