@@ -362,6 +362,15 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+def faces(cards: Iterable[Card]) -> str:
+    """Cards as a person reads them on their faces, in a list: ``3♣``; ``J♥ and 3♠``;
+    ``2♥, 6♣ and Q♣`` (the engines' notation, ``3c``, is for typing, not for reading)."""
+    labels = [c.label for c in cards]
+    if len(labels) < 2:
+        return "".join(labels)
+    return ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
 def counted(n: int, noun: str, plural: str = "") -> str:
     """A count in words a person reads: ``1 card``, ``4 cards``, ``0 soldiers``."""
     return f"{n} {noun if n == 1 else (plural or noun + 's')}"

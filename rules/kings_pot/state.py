@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, cast
 
-from ..cards import Card
+from ..cards import Card, faces
 from ..core import GameOutcome, GameState, NextDeal, Pot
 from ..errors import IllegalActionError
 from ..refs import Event, RuleRef, Verdict, ruling
@@ -394,12 +394,12 @@ class KingsPotState(Deal, GameState[Action]):
         shown = self.face_up
         events = [self._cell_event(c, "reveal", _ref(S.SHOWDOWN), 0) for c in range(CELLS)
                   if c not in shown]
-        events.append(Event("kings-hand", "The King's hand: " + " ".join(c.words for c in t.kings_hand),
+        events.append(Event("kings-hand", "The King's hand: " + faces(t.kings_hand),
                             _ref(S.SHOWDOWN), (("cards", t.kings_hand),)))
         order = self.turn_order()
         holdings = {s: self.seats[s].live for s in order if self.seats[s].in_deal}
         for s, cards in holdings.items():
-            events.append(Event("show", f"{self._name(s)} shows {' '.join(str(c) for c in cards)}",
+            events.append(Event("show", f"{self._name(s)} shows {faces(cards)}",
                                 _ref(S.SHOWDOWN), (("seat", s), ("name", self._name(s)), ("cards", cards))))
         outcome = judge(t.tableau, t.kings_hand, holdings, order, self.pot, self.kings_pot,
                         kings_pot_win=self.rules.kings_pot_win)

@@ -97,7 +97,7 @@ class Placement:
     name: str
     legal: bool
     ref_key: str
-    words: Callable[[PalaceRules, Rank | None, str, str], str]
+    words: Callable[[PalaceRules, Rank | None, Played, str], str]
     ruling: Ruling | None = None
     reading: bool = False
     options: tuple[str, ...] = ()
@@ -111,10 +111,10 @@ class Placement:
 
 FORCE_ANSWER = Placement(
     "force-answer", True, "force_pickup",
-    lambda rules, top, what, on: f"{what} answers the {top.word}: the penalty passes on to the next player")
+    lambda rules, top, what, on: f"{what} answer{what.s} the {top.word}: the penalty passes on to the next player")
 FORCE_TRANSPARENT = Placement(
     "force-transparent", True, "transparent",
-    lambda rules, top, what, on: (f"{what} may go on the {top.word}: it reverses the direction and the "
+    lambda rules, top, what, on: (f"{what} may go on the {top.word}: {what.it} reverse{what.s} the direction and the "
                                   f"{top.word} stays in force"),
     JOKER_REVERSE)
 FORCE_BLOCKED = Placement(
@@ -123,7 +123,7 @@ FORCE_BLOCKED = Placement(
                                   "the pile is taken"))
 FORCE_BLOCKED_WILD = Placement(  # a wild card or four of a kind, which would go anywhere else
     "force-blocked-wild", False, "force_pickup", FORCE_BLOCKED.words, ACE_ONLY)
-WILD = Placement("wild", True, "wild", lambda rules, top, what, on: f"{what} is wild here: it may go on any card")
+WILD = Placement("wild", True, "wild", lambda rules, top, what, on: f"{what} {what.is_} wild here: {what.it} may go on any card")
 FOUR_ANYTIME = Placement(
     "four-anytime", True, "four_anytime",
     lambda rules, top, what, on: (f"{what} at once may be played on anything ({rules.four_of_a_kind} or more "
@@ -142,21 +142,21 @@ RESET = Placement("reset", True, "reset",
 LOWER_SAME = Placement("lower-same", True, "lower_after",
                        lambda rules, top, what, on: f"{what} may follow {on}, which demands the same rank or lower")
 LOWER_OK = Placement("lower-ok", True, "lower_after",
-                     lambda rules, top, what, on: f"{what} is lower than the {top.word}, as the {top.word} demands",
+                     lambda rules, top, what, on: f"{what} {what.is_} lower than the {top.word}, as the {top.word} demands",
                      reading=True)
 LOWER_BLOCKED = Placement(
     "lower-blocked", False, "lower_after",
     lambda rules, top, what, on: (f"after {on} the next card must be {_a(top)}, a lower card or a wild; "
-                                  f"{what} is higher"),
+                                  f"{what} {what.is_} higher"),
     reading=True)
-BEATS = Placement("beats", True, "beat", lambda rules, top, what, on: f"{what} beats {on}", reading=True)
-MATCHES = Placement("matches", True, "beat", lambda rules, top, what, on: f"{what} matches {on}", reading=True)
+BEATS = Placement("beats", True, "beat", lambda rules, top, what, on: f"{what} beat{what.s} {on}", reading=True)
+MATCHES = Placement("matches", True, "beat", lambda rules, top, what, on: f"{what} match{what.es} {on}", reading=True)
 CLEAR_TOO_LOW = Placement(
     "clear-too-low", False, "clear",
-    lambda rules, top, what, on: f"{what} is not wild here: like any card it must match or beat {on}",
+    lambda rules, top, what, on: f"{what} {what.is_} not wild here: like any card {what.it} must match or beat {on}",
     TEN_NOT_WILD)
 TOO_LOW = Placement("too-low", False, "beat",
-                    lambda rules, top, what, on: f"{what} is lower than {on}: a play must match or beat the top card",
+                    lambda rules, top, what, on: f"{what} {what.is_} lower than {on}: a play must match or beat the top card",
                     reading=True)
 
 PLACEMENTS = (FORCE_ANSWER, FORCE_TRANSPARENT, FORCE_BLOCKED, FORCE_BLOCKED_WILD, WILD, FOUR_ANYTIME,
@@ -239,8 +239,37 @@ def _a(rank: Rank) -> str:
 _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
-def _cards(rank: Rank, count: int) -> str:
-    return _a(rank) if count == 1 else f"{_NUMBERS.get(count, count)} {rank.plural}"
+@dataclass(frozen=True)
+class Played:
+    """The cards a play puts down, in words (``a seven``, ``two sevens``), with the verb forms
+    that agree with them, so a reason reads "two fives are lower", not "two fives is lower"."""
+
+    text: str
+    many: bool
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def is_(self) -> str:
+        return "are" if self.many else "is"
+
+    @property
+    def s(self) -> str:
+        """The ending of a verb after them: "beats" / "beat"."""
+        return "" if self.many else "s"
+
+    @property
+    def es(self) -> str:
+        return "" if self.many else "es"
+
+    @property
+    def it(self) -> str:
+        return "they" if self.many else "it"
+
+
+def _cards(rank: Rank, count: int) -> Played:
+    return Played(_a(rank), False) if count == 1 else Played(f"{_NUMBERS.get(count, count)} {rank.plural}", True)
 
 
 def verdict(rules: PalaceRules, code: Placement, top_code: int, rank_code: int, count: int,

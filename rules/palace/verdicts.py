@@ -111,22 +111,22 @@ _PHASES: dict[str, tuple[str, str]] = {
 WRONG_PHASE: dict[str, Code] = {
     phase: _no(f"wrong-phase-{phase}", key, lambda st, d, why=why: f"'{d[0]}' is not possible now: {why}")
     for phase, (key, why) in _PHASES.items()}
-NOT_HELD = _no("not-held", "multiples", lambda st, d: f"{d[0]} is not among your {d[1]} cards")
+NOT_HELD = _no("not-held", "multiples", lambda st, d: f"the {d[0].label} is not among your {d[1]} cards")
 
 # -- putting cards down -----------------------------------------------------
 MIXED_RANKS = _no("mixed-ranks", "multiples",
-                  lambda st, d: f"{d[0]} is another rank: one play is one or more cards of a single rank")
+                  lambda st, d: f"the {d[0].label} is another rank: one play is one or more cards of a single rank")
 TABLE_LOCKED = _no("table-locked", "table_cards",
-                   lambda st, d: f"{d[0]} is on the table: face-up cards wait until your hand and the stock "
+                   lambda st, d: f"the {d[0].label} is on the table: face-up cards wait until your hand and the stock "
                                  "are both empty")
 HAND_AND_TABLE = _no("hand-and-table", "multiples",
-                     lambda st, d: f"{d[0]} is on the table: one play takes its cards from the hand or from "
+                     lambda st, d: f"the {d[0].label} is on the table: one play takes its cards from the hand or from "
                                    "the face-up cards, never from both")
 USE_FLIP = _no("use-flip", "face_down", "only face-down cards are left: turn one over with 'flip'")
 NEEDS_TARGET = _no("needs-target", "flash",
                    lambda st, d: f"a {rank_of(d[0]).word} is shown to a chosen player: name one, as in "
                                  "'flash ... @1'")
-BAD_TARGET = _no("bad-target", "flash", lambda st, d: f"@{d[0]} is not another player still in the game")
+BAD_TARGET = _no("bad-target", "flash", lambda st, d: f"{_name(st, d[0])} is not another player still in the game")
 NOT_FLASH_RANK = _no("not-flash-rank", "flash",
                      lambda st, d: f"only flash cards are shown to a player, and a {rank_of(d[0]).word} is "
                                    "not one")
@@ -178,7 +178,7 @@ LAST_CARD_OFF = _no("last-card-off", "last_card_call", "announcing the last card
 LAST_CARD_NOT_OWED = _no("last-card-not-owed", "last_card_call",
                          "there is nothing to announce: that is for a player down to one face-down card")
 LAST_CARD = _yes("last-card", "last_card_call", "announce that you are down to your last face-down card")
-CALL_OUT_NOT_OWED = _no("call-out-not-owed", "last_card_call", lambda st, d: f"@{d[0]} has nothing to be caught for")
+CALL_OUT_NOT_OWED = _no("call-out-not-owed", "last_card_call", lambda st, d: f"{_name(st, d[0])} has nothing to be caught for")
 CALL_OUT = _yes("call-out", "last_card_call",
                 lambda st, d: f"{_name(st, d[0])} is down to one face-down card without saying so: they take "
                               "the pile")
@@ -187,12 +187,12 @@ CALL_OUT = _yes("call-out", "last_card_call",
 # a face-down flash card turned up that may go on the pile: as its placement says, and its owner
 # names the target (details: the placement answer, then its details)
 FACE_DOWN_FLASH = Code("face-down-flash", True, "flash", _said(""), FACE_DOWN_THREE, wraps_placement=True)
-REVEAL_OTHER = _no("reveal-other", "chance_only", lambda st, d: f"the card in play is the one just turned up, {d[0]}")
+REVEAL_OTHER = _no("reveal-other", "chance_only", lambda st, d: f"the card in play is the one just turned up, the {d[0].label}")
 KEEP_DRAWN = _yes("keep-drawn", "chance", "keep the drawn card and take the pile with it")
 REVEAL_MUST_PLAY = _no("reveal-must-play", "face_down", "a face-down card that can be played must be played")
 
 # -- answering a flash ------------------------------------------------------------
-REFLECT_RANK = _no("reflect-rank", "flash", lambda st, d: f"{d[0]} cannot send a flash back: only a flash card can")
+REFLECT_RANK = _no("reflect-rank", "flash", lambda st, d: f"the {d[0].label} cannot send a flash back: only a flash card can")
 REFLECT_FACE_DOWN = _no("reflect-face-down", "flash",
                         "face-down cards are played blind, one per turn: they cannot answer a flash")
 REFLECT = _yes("reflect", "flash", lambda st, d: f"send the flash back with your own {d[0].word}")
@@ -209,9 +209,9 @@ FLASH_PICKUP = _yes("flash-pickup", "flash", "take the pile instead of answering
 
 # -- quick play before the next player ------------------------------------------
 QUICK_RANK = _no("quick-rank", "quick_play",
-                 lambda st, d: f"{d[0]} is not a {d[1].word}: only the rank just played may be thrown now")
+                 lambda st, d: f"the {d[0].label} is not a {d[1].word}: only the rank just played may be thrown now")
 QUICK_NOT_FRESH = _no("quick-not-fresh", "quick_play",
-                      lambda st, d: f"{d[0]} was not drawn just now: only cards from this refill may be thrown "
+                      lambda st, d: f"the {d[0].label} was not drawn just now: only cards from this refill may be thrown "
                                     "before the next player")
 QUICK_FLIP = _yes("quick-flip", "quick_face_down",
                   "your next face-down card has the rank just played: throw it at once")

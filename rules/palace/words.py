@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import Card
+from ..cards import Card, faces
 from . import actions as A
 
 if TYPE_CHECKING:
@@ -25,8 +25,7 @@ def cards_words(cards: tuple[Card, ...]) -> str:
         return f"the {cards[0].label}"
     if all(c.rank is cards[0].rank for c in cards):
         return f"the {_COUNTS.get(len(cards), len(cards))} {cards[0].rank.plural}"
-    labels = [c.label for c in cards]
-    return "the " + ", ".join(labels[:-1]) + " and " + labels[-1]
+    return "the " + faces(cards)
 
 
 def _name(st: "PalaceState", seat: int) -> str:

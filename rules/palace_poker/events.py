@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..cards import Card
 from ..refs import Event
 from .model import Hand
 from .sections import ref
@@ -45,7 +44,3 @@ def private(told: Event, seats: Iterable[int], public: Event | None = None) -> S
     """``told`` for ``seats`` only; the others learn ``public`` (None: nothing). See view.events_for."""
     return SeatEvent(told.kind, told.text, told.ref, told.data, shown_to=tuple(seats), public=public)
 
-
-def labels(cards: Iterable[Card]) -> str:
-    """Cards on their faces, one after another: ``6♠ 8♣``."""
-    return " ".join(c.label for c in cards)

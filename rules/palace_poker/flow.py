@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TypeVar, cast
 
-from ..cards import Card, counted
+from ..cards import Card, counted, faces
 from ..refs import Event, ruling
 from .actions import Action, Ante, Bet, Deal, Discard, Kind, Raise, Shuffle
 from .battle import BattleVerdict, Outcome, resolve_battle
 from .betting import defender_call, opening_minimum, raise_step
-from .events import event, labels, private, who
+from .events import event, private, who
 from .hands import Mark
 from .model import Battle, DealerDraw, Hand, Phase, Player, Status, evolve, pay, with_player
 from .payout import finish_last, finish_same_suit, finish_split, showdown
@@ -246,7 +246,7 @@ def _turn(s: Hand, action: Action) -> Step:
     if isinstance(action, Discard):
         thrown = _in_row_order(me, action.cards)
         players = with_player(s.players, actor, soldiers=tuple(c for c in me.soldiers if c not in thrown))
-        events.append(event("discarded", f"{me.name} discards {labels(thrown)}", "Discard",
+        events.append(event("discarded", f"{me.name} discards {faces(thrown)}", "Discard",
                             **who(s, actor), cards=thrown, ruling=DISCARD_ORDER.key))
         s = evolve(s, players=players, discard=s.discard + thrown)
     elif kind is Kind.STAY:
@@ -270,7 +270,7 @@ def _soldier_choice(s: Hand, action: Action) -> Step:
         thrown = _in_row_order(me, action.cards)
         players = with_player(s.players, actor, soldiers=tuple(c for c in me.soldiers if c not in thrown))
         s = evolve(s, players=players, discard=s.discard + thrown)
-        events = [event("discarded", f"{me.name} discards {labels(thrown)}", section, **who(s, actor),
+        events = [event("discarded", f"{me.name} discards {faces(thrown)}", section, **who(s, actor),
                         cards=thrown, ruling=DISCARD_ORDER.key)]
     return _end_turn(evolve(s, battle=None), events)
 
@@ -408,12 +408,12 @@ def _verdict_events(s: Hand, v: BattleVerdict, seen: tuple[int, ...]) -> list[Ev
         knows = (seat, *seen)
         if side.excluded and side.against is not None:
             events.append(private(event(
-                "excluded", f"Not counted for {side.name}: {labels(side.excluded)} (the opponent's banner is "
+                "excluded", f"Not counted for {side.name}: {faces(side.excluded)} (the opponent's banner is "
                 f"{side.against.symbol})", "Banner Suits", **who(s, seat), cards=side.excluded,
                 suit=side.against.word), knows))
         if side.rescued:
             events.append(private(event(
-                "four-of-a-kind", f"{side.name}'s {labels(side.rescued)} counts anyway: it completes a four of a "
+                "four-of-a-kind", f"{side.name}'s {faces(side.rescued)} counts anyway: it completes a four of a "
                 "kind", "Banner Suits", "four-of-a-kind exception", **who(s, seat), cards=side.rescued), knows))
         wild = [m for m in side.marks if m.mark is Mark.WILD]
         if wild:
@@ -446,7 +446,7 @@ def _knock_out(s: Hand, *, loser: int, winner: int, events: Events, status: Stat
     taken = (lp.banner_card,) + lp.soldiers
     players = with_player(s.players, loser, banner=None, soldiers=())
     players = with_player(players, winner, soldiers=wp.soldiers + taken)
-    events.append(event("spoils", f"{wp.name} takes {labels(taken)} as {'a soldier' if len(taken) == 1 else 'soldiers'}", "Fold",
+    events.append(event("spoils", f"{wp.name} takes {faces(taken)} as {'a soldier' if len(taken) == 1 else 'soldiers'}", "Fold",
                          **who(s, winner), cards=taken))
     return evolve(s, players=players, phase=Phase.SPOILS, actor=winner), events
 

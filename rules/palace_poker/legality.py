@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import cast
 
-from ..cards import ALL_CARDS, Card, counted
+from ..cards import Card, counted, faces
 from ..refs import Ruling, Verdict, ruling
 from .actions import Action, Bet, Call, Discard, Kind, Raise
 from .betting import LATER_RAISES, RAISE_CAP, SHORT_STACKS, defender_call, opening_minimum, raise_step
@@ -56,11 +55,6 @@ _TURN_REF = {Phase.DEALER_DRAW: ("The Deal", "first dealer"), Phase.ANTE: ("The 
              Phase.AFTER_BUY: ("The Play", "whose turn it is"), Phase.BATTLE: ("Raise", "who answers a bet"),
              Phase.SPOILS: ("The Play", "whose turn it is")}
 
-_CARD_TEXT = tuple(str(c) for c in ALL_CARDS)
-
-
-def _text(cards: Iterable[Card]) -> str:
-    return " ".join(_CARD_TEXT[c.index] for c in cards)
 
 
 def _no(reason: str, section: str, clause: str = "", r: Ruling | None = None) -> Verdict:
@@ -157,13 +151,13 @@ def _check_discard(me: Player, action: Discard, section: str, limit: int | None 
     row = {c.index for c in me.soldiers}
     missing = [c for c in action.cards if c.index not in row]
     if missing:
-        held = " ".join(str(c) for c in me.soldiers) or "none"
-        return _no(f"{missing[0]} is not one of {me.name}'s soldiers (soldiers: {held}); only soldiers can be "
+        held = faces(me.soldiers) or "none"
+        return _no(f"{missing[0].label} is not one of {me.name}'s soldiers (soldiers: {held}); only soldiers can be "
                    "discarded", section)
     left = len(me.soldiers) - len(action.cards)
     if limit is not None and left > limit:
         return _no(f"{me.name} would still hold {left} soldiers; at most {limit} are allowed", section, "five")
-    return _yes(f"{me.name} discards {_text(action.cards)} face down", section)
+    return _yes(f"{me.name} discards {faces(action.cards)} face down", section)
 
 
 def _check_soldiers(state: Hand, action: Action) -> Verdict:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import counted
+from ..cards import counted, faces
 from ..refs import Event, RuleRef, Ruling, ruling
-from .events import event, labels, who
+from .events import event, who
 from .model import Hand, HandResult, Phase, Player, evolve, with_player
 from .sections import ref
 from .showdown import ShowdownVerdict, resolve_showdown
@@ -176,7 +176,7 @@ def showdown(s: Hand, start: int, events: list[Event], *, how: str) -> Hand:
     holdings = [(s.players[i].name, s.players[i].holding) for i in order]
     verdict = resolve_showdown(holdings, s.rules)
     for seat, hand in zip(order, verdict.hands):
-        events.append(event("show", f"{hand.name} shows {labels(hand.holding.palace)}: {hand.describe_hand()}",
+        events.append(event("show", f"{hand.name} shows {faces(hand.holding.palace)}: {hand.describe_hand()}",
                             "Showdown", **who(s, seat), cards=hand.holding.palace))
     seat_named = {s.players[i].name: i for i in order}
     winners = tuple(seat_named[n] for n in verdict.winners)

@@ -10,15 +10,10 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..cards import Card
+from ..cards import Card, faces
 from .actions import Action, Bet, Call, Discard, Kind, Raise
 from .betting import opening_minimum, raise_step
 from .model import Hand, Phase
-
-
-def _cards(cards: tuple[Card, ...]) -> str:
-    labels = [c.label for c in cards]
-    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
 def _name(state: Hand, seat: int | None) -> str:
@@ -79,7 +74,7 @@ def describe(state: Hand, action: Action) -> str:
     if kind is Kind.MARKET:
         return "buy the top card of the discard pile" + _money(state, state.rules.market_cost)
     if kind is Kind.DISCARD:
-        return f"discard {_cards(cast(Discard, action).cards)}"
+        return f"discard {faces(cast(Discard, action).cards)}"
     if kind is Kind.KEEP:
         return "keep every soldier"
     if kind is Kind.STAY:
