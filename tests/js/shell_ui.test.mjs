@@ -32,7 +32,7 @@ test('the frame is the one the page shows: four jobs, step buttons, the selects'
 test('a lesson step: its job, its controls, its lesson, its counter, the seats to watch as', () => {
   const app = page();
   const changed = applyUi(app, LESSON, {});
-  assert.deepEqual(changed, {job: true, tab: true});
+  assert.deepEqual(changed, {job: true, tab: true, handover: false});
   assert.equal(app.dataset.job, 'learn');
   assert.deepEqual(current(app), ['learn']);
   assert.equal(app.dataset.steps, 'yes');
@@ -63,7 +63,7 @@ test('the next step changes what changed, and says the job did not', () => {
   const app = page();
   applyUi(app, LESSON, {});
   const next = {...LESSON, can_back: true, counter: 'Step 2 of 20'};
-  assert.deepEqual(applyUi(app, next, LESSON), {job: false, tab: false});
+  assert.deepEqual(applyUi(app, next, LESSON), {job: false, tab: false, handover: false});
   assert.ok(!disabled(app, 'prev').some(Boolean));
   assert.equal(app.querySelector('.where-text').textContent, 'Step 2 of 20');
   const end = {...next, can_forward: false, counter: 'Step 20 of 20'};
@@ -76,7 +76,7 @@ test('a study with no steps shows the lines; one seat hides the seat choice; hom
   applyUi(app, LESSON, {});
   const play = {job: 'play', has_steps: false, play_game: games[1], seats: [['-1', "Everyone's"]], seat: null,
                 presets: [['a', 'Rules A'], ['b', 'Rules B']], preset: 'b', players: 'Ann, Bo'};
-  assert.deepEqual(applyUi(app, play, LESSON), {job: true, tab: true});
+  assert.deepEqual(applyUi(app, play, LESSON), {job: true, tab: true, handover: false});
   assert.deepEqual(current(app), ['play']);
   assert.equal(app.dataset.steps, 'no');
   assert.deepEqual(tabOn(app), ['lines']);
@@ -115,4 +115,24 @@ test('a tab shown by name; a choice and options replaced', () => {
   choose(select, 'x');
   assert.deepEqual([...select.options].map((o) => o.hasAttribute('selected')), [true, false]);
   assert.equal(select.options[1].textContent, 'Y & Z');
+});
+
+test("pass-and-play's hand-over covers the page: the rest inert and hidden from assistive technology", () => {
+  const app = page();
+  const play = {job: 'play', has_steps: false, lesson: '', can_back: false, can_forward: false, counter: '',
+                seats: [['-1', "Everyone's (teaching)"]], seat: 0};
+  applyUi(app, play, {});
+  const screen = app.querySelector(':scope > .handover');
+  const main = app.querySelector(':scope > main');
+  assert.ok(screen.hidden && !main.inert && !main.hasAttribute('aria-hidden'));
+  assert.deepEqual(applyUi(app, {...play, handover: 'Dave'}, play).handover, true);   // just shown: focus it
+  assert.equal(screen.hidden, false);
+  assert.equal(screen.querySelector('h2').textContent, 'Pass the device to Dave');
+  assert.equal(screen.querySelector('button').textContent, 'I am Dave: show my cards');
+  for (const part of app.querySelectorAll(':scope > header, :scope > main')) {
+    assert.ok(part.inert && part.getAttribute('aria-hidden') === 'true', part.tagName);
+  }
+  assert.equal(applyUi(app, {...play, handover: 'Dave'}, {...play, handover: 'Dave'}).handover, false);
+  applyUi(app, play, {...play, handover: 'Dave'});
+  assert.ok(screen.hidden && !main.inert && !main.hasAttribute('aria-hidden'));
 });

@@ -50,6 +50,8 @@ def test_a_link_opens_in_learn_or_play_by_what_it_holds(app):
     app.study.forward()
     lesson_link = app.link()
     app.open_job("play")
+    assert app.link() == ""  # a game dealt in Play has no link until it is over (it would hold the deal)
+    app.open_setup(app.study.variant, app.study.setup)  # the same table as a study, not a game
     table_link = app.link()
     app.open_job("home")
     assert app.open_link("#" + lesson_link) and app.job == "learn"

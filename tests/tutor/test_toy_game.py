@@ -45,7 +45,7 @@ def test_the_race_is_played_against_a_computer_player_to_its_end(page):
             break
         if mode.turn.kind == "computer":
             mode.computer_move()
-            assert mode.last_move.startswith("Ben: ")
+            assert mode.recent[-1].startswith("Ben: ")
         else:
             mode.hint()
             assert mode.hint_text

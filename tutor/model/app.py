@@ -24,6 +24,7 @@ already applied.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -47,10 +48,13 @@ FREE_PLAY = ""  # the lesson picker's entry for a position of one's own
 DEFAULT_NAMES = ("Ann", "Ben", "Cleo", "Dev")
 JOBS = ("home", "learn", "play", "settle", "practice")
 STUDY_JOBS = ("learn", "play")  # the jobs that show a study
+# a new deal's seed, from fresh entropy: too many to try each against the cards a seat has seen
+# (a million could be searched in seconds); below 2**53, so JSON and JavaScript keep it whole
+SEEDS = 2**53
 SETUP_CHARS = 20_000  # a table setup typed or pasted as JSON (a stacked deck for eight is under 2,000)
 
 # what is reported of the open study (its question's changes count in quiz_changes)
-STUDY_NAMES = ("current", "step", "tree", "seat", "selection", "title", "notice", "quiz_open", "quiz_changes",
+STUDY_NAMES = ("current", "step", "tree", "seat", "covered", "selection", "title", "notice", "quiz_open", "quiz_changes",
                "scores", "undo_stack", "redo_stack")
 PAGE_NAMES = ("game", "lesson_id", "study", "notice", "job")
 MOVED = frozenset({"current", "step", "tree"})
@@ -111,7 +115,11 @@ class TutorApp(param.Parameterized):
         self.catalog = catalog
         self._quiet = False  # True while the model itself sets the pickers
         self._parked: dict[str, Study] = {}  # the study each study job had when the learner left it
-        self._rng = random.Random()  # new deals; seeded only by tests
+        # new deals: fresh entropy at each deal (os.urandom: crypto.getRandomValues in the browser),
+        # never a generator whose state a start-up memory snapshot could freeze; tests may set one
+        self._rng: random.Random = random.SystemRandom()
+        self._dealt: weakref.WeakSet[Study] = weakref.WeakSet()  # the studies dealt in Play: games
+        self._finished: tuple[Any, bool] = (None, False)  # (tree, whether it holds a finished game)
         self._watching: Any = None  # the watcher on the open study
         self._rules_study: Study | None = None  # the study whose rules the table setup last took
         self._opening_saved = False  # True while a saved study is being opened
@@ -140,7 +148,7 @@ class TutorApp(param.Parameterized):
         finally:
             self._quiet = False
         self.param.watch(self._page_changed, list(PAGE_NAMES))
-        self.versus.param.watch(lambda *_e: self._report({"players"}), ["opponents"])
+        self.versus.param.watch(lambda *_e: self._report({"players"}), ["opponents", "all_cards"])
         self.table_rules.param.watch(lambda *_e: self._report({"rules"}), ["game", "variant"])
         self.course.param.watch(lambda *_e: self._report({"course"}), ["course_id", "chapter_id", "progress",
                                                                         "problem"])
@@ -222,7 +230,7 @@ class TutorApp(param.Parameterized):
             self.notice = None
         if names & {"study", "current"}:
             free = study if study is not None and study.lesson is None else None
-            self.versus.follow(free)
+            self.versus.follow(free, dealt=free is not None and free in self._dealt)
         if names & {"study", "job", "game"}:
             self._rules_follow()
         if "study" in names and not self._opening_saved:
@@ -446,10 +454,11 @@ class TutorApp(param.Parameterized):
         return self.open_setup(variant, {family.players_key: list(names), "seed": seed})
 
     def open_setup(self, variant: str, setup: Mapping[str, Any], game: str | None = None,
-                   deal: bool = False) -> bool:
+                   deal: bool = False, played: bool | None = None) -> bool:
         """Start a free study from a custom setup (engine-validated), in Play.
         ``deal``: play the dealing (cards and antes nobody decides) at once, so
-        the table opens on its first decision."""
+        the table opens on its first decision. ``played`` (default: ``deal``): it is a game,
+        played with players from its first card (else a study, every card shown)."""
         game = game or self.game
         try:
             study = Study.from_setup(self.catalog.family(game or ""), variant, setup)
@@ -458,6 +467,8 @@ class TutorApp(param.Parameterized):
             return False
         if deal:
             deal_to_first_decision(study)
+        if deal if played is None else played:
+            self._dealt.add(study)
         self._show(study, info=None)
         return True
 
@@ -474,7 +485,7 @@ class TutorApp(param.Parameterized):
             self.notice = Notice("error", f"Could not deal: {err}. Nothing was changed.")
             return False
         variant = variant if variant is not None else next(iter(family.presets))
-        seed = seed if seed is not None else self._rng.randrange(1, 10**6)
+        seed = seed if seed is not None else self._rng.randrange(1, SEEDS)
         setup = {**(extra or {}), family.players_key: list(names or DEFAULT_NAMES), "seed": seed}
         return self.open_setup(variant, setup, game=game, deal=True)
 
@@ -498,19 +509,19 @@ class TutorApp(param.Parameterized):
     def next_deal(self) -> bool:
         """The next deal of a finished hand, as the engine deals it (``state.next_deal``:
         stacks and pots carried over, the deal passed on, a player who cannot pay sitting
-        out), dealt at once."""
+        out), dealt at once: a game after a game, a study after a study (from a link or a file)."""
         study = self.study
         if study is None:
             return False
         try:
-            setup = next_deal_setup(study, seed=self._rng.randrange(1, 10**6))
+            setup = next_deal_setup(study, seed=self._rng.randrange(1, SEEDS))
         except ValueError as err:
             self.notice = Notice("error", f"No next deal: {err}.")
             return False
         if setup is None:
             self.notice = Notice("error", f"No next deal: {why_no_next_deal(study)}.")
             return False
-        return self.open_setup(study.variant, setup, game=study.game, deal=True)
+        return self.open_setup(study.variant, setup, game=study.game, deal=True, played=study in self._dealt)
 
     def _show(self, study: Study, info: str | None, job: str | None = None) -> None:
         lesson = study.lesson
@@ -638,8 +649,11 @@ class TutorApp(param.Parameterized):
         return tuple(study.state.names)
 
     def choose_seat(self, value: str) -> None:
-        """The seat switch: a seat number, or -1 for every card (teaching)."""
+        """The seat switch: a seat number, or -1 for every card (teaching). Not in a game in
+        Play: the table shows whoever holds the device (the all-cards switch is Play's own)."""
         study = self.study
+        if study is not None and self.versus.opponents is not None and study.lesson is None:
+            return
         try:
             number = int(value)
         except ValueError:
@@ -652,6 +666,10 @@ class TutorApp(param.Parameterized):
     def save_study(self, as_new: bool = False) -> SavedStudy | None:
         """Keep the open study on this device (over the entry it came from, unless ``as_new``)."""
         if self.study is None:
+            return None
+        if self.game_in_progress():
+            self.notice = Notice("error", "A game is kept once it is over: until then its record would show "
+                                          "the cards nobody has seen. Nothing was saved.")
             return None
         return self.library.save(self.study, self.link(), as_new=as_new)
 
@@ -674,10 +692,24 @@ class TutorApp(param.Parameterized):
         return opened
 
     # -- sharing -------------------------------------------------------------------------
-    def link(self) -> str:
-        """The current study as a URL fragment (without ``#``); made once per position."""
+    def game_in_progress(self) -> bool:
+        """The open study is a game dealt in Play that has not ended yet: its link, file and
+        address would hold the deal (the seed, every move), from which the hidden cards can be
+        worked out, so none is made until the game is over (then the whole game is a study)."""
         study = self.study
-        if study is None:
+        if study is None or study not in self._dealt:
+            return False
+        tree, finished = self._finished
+        if tree is not study.tree:
+            finished = any(study.tree[i].state.is_over for i in study.tree.preorder())
+            self._finished = (study.tree, finished)
+        return not finished
+
+    def link(self) -> str:
+        """The current study as a URL fragment (without ``#``); made once per position. Empty
+        while a game is in progress (:meth:`game_in_progress`)."""
+        study = self.study
+        if study is None or self.game_in_progress():
             return ""
         made = self._link_key
         if not (made and made[0] is study and made[1] is study.tree
@@ -688,8 +720,9 @@ class TutorApp(param.Parameterized):
 
     def export_file(self) -> str:
         """The open study as a text file; empty before a study is open (the page
-        is usable a moment before it reports its address and a study opens)."""
-        return export_text(self.study) if self.study is not None else ""
+        is usable a moment before it reports its address and a study opens), and while a game
+        is in progress (:meth:`game_in_progress`)."""
+        return export_text(self.study) if self.study is not None and not self.game_in_progress() else ""
 
     def export_filename(self) -> str:
         study = self.study

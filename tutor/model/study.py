@@ -53,6 +53,9 @@ class Edit:
     step: int | None
 
 
+NOBODY = -1
+"""The viewer while the device changes hands: no seat (a move reads as the table sees it, an
+event without its secret data)."""
 UNDO_LIMIT = 200  # edits kept for undo; trees share their nodes, so each is small
 
 
@@ -134,6 +137,8 @@ class Study(param.Parameterized):
                          doc="Lesson step shown at the cursor; None off the lesson or at its introduction.")
     seat: int | None = param.Integer(default=None, allow_None=True,
                          doc="Whose view the table shows; None shows every card (teaching).")
+    covered: bool = param.Boolean(default=False, doc="The device is being handed to another player (Play's "
+                                  "pass-and-play): nothing private to any seat is shown or said.")
     # a TupleOf, not a Tuple: param.Tuple(default=()) would fix the length at 0; the items
     # are each table's own (cards, seats, amounts)
     selection: tuple[object, ...] = TupleOf(object, doc="What a renderer has picked while building an action.")
@@ -209,6 +214,12 @@ class Study(param.Parameterized):
         node, stops, at = self._position()
         return at > 0 or not node.is_root
 
+    @property
+    def viewer(self) -> int | None:
+        """Whose knowledge the words of a move and its events follow: the seat shown (None:
+        everything), or :data:`NOBODY` while the device is handed over (``covered``)."""
+        return NOBODY if self.covered else self.seat
+
     def step_items(self) -> tuple[StepItem, ...]:
         """The lesson's step list: its introduction, then one entry per step,
         saying in a few words what happened (the first thing the chosen seat
@@ -228,7 +239,7 @@ class Study(param.Parameterized):
             node = shown_at.get(index)
             if step.action and node is not None and not node.is_root:
                 told = self.events_seen(node)
-                what = _phrase(told[0].text) if told else node.words(self.seat)
+                what = _phrase(told[0].text) if told else node.words(self.viewer)
             else:
                 what = _phrase(step.narration, clause=False)
             items.append(StepItem(index, f"{index + 1}. {what}"))
@@ -239,7 +250,7 @@ class Study(param.Parameterized):
         chosen seat may learn it: another seat's hidden cards are left out
         (``rules.refs.events_seen_by``); the teaching view learns everything."""
         node = self.node if node is None else node
-        return events_seen_by(node.events, self.seat)
+        return events_seen_by(node.events, self.viewer)
 
     @property
     def step_item(self) -> int | None:
@@ -266,7 +277,7 @@ class Study(param.Parameterized):
         verdict = node.verdict
         events = self.events_seen(node)
         # the move, then what followed it, one sentence each (not one run-on paragraph)
-        said = [sentence(e.text) for e in events] or [sentence(node.words(self.seat))]
+        said = [sentence(e.text) for e in events] or [sentence(node.words(self.viewer))]
         heading = "Your line" if not self.tree.on_main_line(node.id) or lesson is None else "Main line"
         if verdict is None:
             return Narration(heading, said[0], None, None, events, tuple(said[1:]))

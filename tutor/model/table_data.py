@@ -50,7 +50,7 @@ def pot_line(study: Any) -> PotLine:
     values: dict[str, list[int]] = {}
     for i, node_id in enumerate(ids):
         node = tree[node_id]
-        labels.append("start" if node.is_root else f"{i}. {node.words(study.seat)}")
+        labels.append("start" if node.is_root else f"{i}. {node.words(study.viewer)}")
         for pot in node.state.pots():
             values.setdefault(pot.label, []).append(int(pot.chips))
     return PotLine(tuple(labels), tuple((k, tuple(v)) for k, v in values.items()), ids.index(study.current))

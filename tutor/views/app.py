@@ -49,7 +49,7 @@ from .table_rules import TableRulesPane
 from .update import set_values
 
 # what the narration says depends on
-NARRATED = ("study", "current", "step", "tree", "seat", "quiz_open")
+NARRATED = ("study", "current", "step", "tree", "seat", "covered", "quiz_open")
 COURSE_SHOWN = frozenset({"course", "study", "job", "scores"})  # what the course's line and map depend on
 
 
@@ -79,10 +79,13 @@ def ui_state(app: TutorApp) -> dict[str, Any]:
     study = app.study
     state: dict[str, Any] = {"job": app.job}
     if study is not None:
+        covered = study.covered and app.job == "play"  # the device changes hands: nothing moves meanwhile
         state.update(lesson=study.lesson.id if study.lesson is not None else "",
                      seats=seat_options(app.seat_choices()), seat=-1 if study.seat is None else study.seat,
-                     has_steps=study.lesson is not None, can_back=study.can_back, can_forward=study.can_forward,
-                     counter=step_counter(study))
+                     has_steps=study.lesson is not None, can_back=study.can_back and not covered,
+                     can_forward=study.can_forward and not covered, counter=step_counter(study))
+        if covered and app.versus.turn.kind == "pass":
+            state["handover"] = app.versus.turn.name
     if app.table_rules.game:  # once Play's table setup has been shown
         setup = app.play_setup()
         state.update(play_game=setup.game, presets=[list(p) for p in setup.presets], preset=setup.preset)
@@ -110,7 +113,9 @@ class TableArea(pn.viewable.Viewer):
         study = app.study
         if study is None:
             return None
-        shown = {"in_play": app.job == "play", "playing": app.versus.opponents is not None}
+        versus = app.versus
+        shown = {"in_play": app.job == "play", "playing": versus.opponents is not None,
+                 "showing_all": versus.opponents is not None and versus.all_cards and app.job == "play"}
         renderer = self._renderers.get(study.game)
         if renderer is None:
             renderer = self._renderers[study.game] = renderer_for(study.game)(study=study, **shown)
@@ -194,6 +199,7 @@ class TutorView(pn.viewable.Viewer):
         shell.on_act("new-deal", lambda _value: app.deal_again())
         shell.on_act("next-deal", lambda _value: app.next_deal())
         shell.on_act("seat", app.choose_seat)
+        shell.on_act("taken", lambda _value: app.versus.taken())
         shell.on_act("setup", self._setup)
         shell.on_act("typed", self._typed)
         shell.on_act("variant", app.pick_preset)
@@ -202,7 +208,7 @@ class TutorView(pn.viewable.Viewer):
             shell.on_act(act, lambda _value, go=go: app.study is not None and go(app.study))
 
     def _setup(self, value: str) -> None:
-        """The table setup form: rules, players, shuffle number, or the whole setup as JSON."""
+        """The table setup form: rules, players, shuffle number, or (advanced) the table written out in full."""
         try:  # the form's own fields, one of which is the setup as typed (read again in setup_table)
             form = read_json(value, what="The table setup form", max_chars=SETUP_CHARS + 2_000, max_depth=1)
         except ValueError as err:
@@ -249,8 +255,8 @@ class TutorView(pn.viewable.Viewer):
             self.table.show()
         if "job" in names and app.job == "settle":
             self.checker.open()  # built the first time Settle is shown
-        if study is not None:
-            self.bridge.fragment = app.link()  # the address bar keeps the open study's link
+        if study is not None:  # the address bar keeps the open study's link (none while a game is on)
+            set_values(self.bridge, {"fragment": app.link(), "game_on": app.game_in_progress()})
 
     def _play_extra(self) -> str:
         """Play, at the end of a hand: the next deal where the game goes on."""
@@ -264,7 +270,7 @@ class TutorView(pn.viewable.Viewer):
                 html += (tag("span", "This deal is over: the next one carries the chips on.", "label")
                         + tag("button", "Next deal ▶", "next-deal primary", type="button", data_act="next-deal"))
             else:
-                html += tag("span", "The game is over: it is a study now. New deal starts another.", "label")
+                html += tag("span", "Game over. Look back through it, share it, or deal again.", "label")
             # the whole game is a study: branch any move in Lines, send it from Share
             html += (tag("button", "Lines: branch a move", "open-lines", type="button", data_open="lines")
                      + tag("button", "Share this game", "open-share", type="button", data_open="share"))
@@ -286,7 +292,7 @@ class TutorView(pn.viewable.Viewer):
                     self.shell.clear_address()
                 else:
                     self.bridge.restore_address()  # the open study's own link goes back
-        elif kind == "key" and app.study is not None and app.job in STUDY_JOBS:
+        elif kind == "key" and app.study is not None and app.job in STUDY_JOBS and not app.study.covered:
             if value == "next":
                 app.study.forward()
             elif value == "prev":

@@ -115,6 +115,8 @@ class PageBridge(PlainJSComponent):
 
     started = param.Boolean(default=False, doc="Set once Python has received the page's address.")
     fragment = param.String(default="", doc="The open study's link (the part after '#'), kept in the address bar.")
+    game_on = param.Boolean(default=False, doc="A game is in progress in Play: the address bar holds no link "
+                                               "(it would carry the deal), only the page's own address.")
 
     _esm = module_text(Path(__file__).with_name("page_bridge.mjs"))
 

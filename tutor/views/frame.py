@@ -245,7 +245,15 @@ def frame_html(data: FrameData, job: str = "home", home: str | None = None) -> s
                                             + practice_section_html() + debug),
                id="pt-main")
     bridge = tag("div", "", "bridge", data_child="bridge")
-    return tag("div", "", "pt-app", raw=header_html() + main + bridge, data_job=job)
+    return tag("div", "", "pt-app", raw=header_html() + main + bridge + handover_html(), data_job=job)
+
+
+def handover_html() -> str:
+    """Pass-and-play's hand-over screen (filled and shown by the page's UI state ``handover``:
+    the rest of the page is then inert and hidden from assistive technology)."""
+    return tag("div", "", "handover", raw=tag("h2", "", "", id="pt-handover-title")
+               + tag("p", "", "handover-text") + _button("", "taken", "", "taken primary"),
+               hidden="", role="dialog", aria_modal="true", aria_labelledby="pt-handover-title")
 
 
 def view_visibility_css() -> str:
@@ -295,6 +303,12 @@ SHELL_CSS = """
 .pt-main { flex: 1 1 auto; min-height: 0; overflow: auto; position: relative; }
 .pt-app[data-job="learn"] .pt-main, .pt-app[data-job="play"] .pt-main { overflow: hidden; }
 .notice-home:empty { display: none; }
+.handover { position: fixed; inset: 0; z-index: 40; background: #1d2430; color: #fff; display: flex;
+  flex-direction: column; align-items: center; justify-content: center; gap: 16px; padding: 24px; text-align: center; }
+.handover[hidden] { display: none; }
+.handover h2 { font-size: 1.6rem; margin: 0; }
+.handover p { margin: 0; max-width: 24em; color: #dfe7f5; }
+.pt-app .handover button { min-height: 56px; padding: 0 24px; font-size: 1.1rem; }
 .notice-home { max-width: 1100px; margin: 8px auto 0; padding: 0 12px; }
 
 /* messages */

@@ -23,6 +23,13 @@ export function render({ model }) {
   const local = () => window.location.pathname + window.location.search +
     (model.fragment ? '#' + model.fragment : '');
   const write = () => {
+    // a game in progress: no link in the address (it would carry the deal)
+    if (model.game_on) {
+      if (window.location.hash) {
+        window.history.replaceState(null, '', window.location.pathname + window.location.search);
+      }
+      return;
+    }
     // never before a study is open: the address may hold the link to open
     // (or a malformed one, which is replaced by the study that stayed open)
     if (model.fragment && current() !== model.fragment) {
@@ -52,6 +59,7 @@ export function render({ model }) {
     window.removeEventListener('pagehide', flush);
   });
   model.on('fragment', writeSoon);
+  model.on('game_on', write);
   // a link in the address bar that could not be opened: the study that stayed
   // open goes back there, or with none open the page's own address
   model.on('msg:custom', (msg) => {

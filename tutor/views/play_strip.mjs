@@ -1,24 +1,63 @@
 // PlayStrip (tutor/views/players.py): Play's row (HTML from Python); a press sends
-// {act, value, levels}.
+// {act, value, levels}. The computer's turns play themselves: when the root carries
+// data-auto (a delay in ms), the strip asks Python for the move after that delay, naming the
+// position it was drawn for (Python ignores a tick for a position no longer shown). The
+// players' pop-over closes with its Close button, a tap outside it or Escape.
 export function render({ model }) {
   const root = document.createElement('div');
+  let timer = null;
+  const send = (act, value) => {
+    const levels = [...root.querySelectorAll('select.seat-level')].map((s) => s.value);
+    model.send_msg({act: act, value: value == null ? '' : String(value), levels: levels});
+  };
+  const setup = () => root.querySelector('.players-setup');
+  const close = () => { const s = setup(); if (s && s.open) { s.open = false; } };
+  const tick = () => {
+    clearTimeout(timer);
+    timer = null;
+    const strip = root.querySelector('.strip-root');
+    if (!strip || strip.dataset.auto === undefined) { return; }
+    const node = strip.dataset.node;
+    timer = setTimeout(() => { timer = null; send('auto', node); }, Number(strip.dataset.auto) || 0);
+  };
   const draw = () => {
     const open = root.querySelector('.players-setup[open]') !== null;
     root.innerHTML = model.html;
-    const setup = root.querySelector('.players-setup');
-    if (setup && open && !root.querySelector('.handover')) { setup.open = true; }
-    const taken = root.querySelector('.handover button');
-    if (taken) { taken.focus(); }
+    const s = setup();
+    if (s && open) { s.open = true; }
+    tick();
   };
   root.addEventListener('click', (e) => {
     const el = e.target.closest('button[data-act]');
     if (!el || !root.contains(el) || el.disabled) { return; }
-    const levels = [...root.querySelectorAll('select.seat-level')].map((s) => s.value);
-    if (el.dataset.act === 'start' || el.dataset.act === 'stop') {
-      const setup = root.querySelector('.players-setup');
-      if (setup) { setup.open = false; }
+    const act = el.dataset.act;
+    if (act === 'start' || act === 'stop' || act === 'close-setup' || act === 'show-all') { close(); }
+    if (act === 'close-setup') { return; }
+    send(act, el.dataset.value || '');
+  });
+  root.addEventListener('change', (e) => {
+    const el = e.target;
+    if (el.tagName === 'SELECT' && el.dataset.act) { send(el.dataset.act, el.value); }
+  });
+  // a tap anywhere outside the open pop-over closes it (the tap still does what it does)
+  const outside = (e) => {
+    const s = setup();
+    if (s && s.open && !e.composedPath().includes(s)) { close(); }
+  };
+  const escape = (e) => {
+    const s = setup();
+    if (e.key === 'Escape' && s && s.open) {
+      close();
+      const summary = s.querySelector('summary');
+      if (summary) { summary.focus(); }
     }
-    model.send_msg({act: el.dataset.act, value: el.dataset.value || '', levels: levels});
+  };
+  document.addEventListener('pointerdown', outside, true);
+  document.addEventListener('keydown', escape, true);
+  model.on('remove', () => {
+    clearTimeout(timer);
+    document.removeEventListener('pointerdown', outside, true);
+    document.removeEventListener('keydown', escape, true);
   });
   model.on('html', draw);
   draw();

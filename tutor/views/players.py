@@ -1,18 +1,24 @@
-"""Play against the computer: the strip in Play's top row (the Shell's ``players`` slot).
+"""Play: the strip in Play's top row (the Shell's ``players`` slot).
 
 A thin view of :class:`tutor.model.versus.PlayMode`: who plays each seat (a person, or
-the computer at a level), the computer's next move one tap at a time, the coach's hint
-for the person to act, and the hand-over screen of pass-and-play that covers the cards
-until the next person taps it. Every decision and every word comes from the model
-(the engines, the players, the coach); nothing here knows a rule.
+the computer at a level) and the computer's pace, in a pop-over that closes with Close, a
+tap outside or Escape; the computer's turns, which play themselves (the page's timer asks
+Python after the pace's delay: ``data-auto``), with Pause / Resume and "Show me again"; the
+coach's hint for the person to act; what the others did since the person's last move; and
+the all-cards switch behind its warning. Every decision and every word comes from the
+model (the engines, the players, the coach); nothing here knows a rule. The hand-over of
+pass-and-play is the page's own screen (the Shell's), which makes the page beneath inert:
+while it is up this strip draws nothing of the game.
 
 Markup contract (tests): ``.strip-root`` holds ``.players-setup`` (a ``details``: one
-``select.seat-level[data-seat=N]`` per seat and ``button[data-act=start]``), and in a
-game ``.their-move`` (the computer's next move), ``.hint`` / ``.hint-text`` /
-``.follow-hint`` (the coach), ``.last-move``; ``.handover`` is the pass-the-phone screen
-(``button.taken``). The root's ``data-turn`` is the model's ``Turn.kind``, ``data-node``
-the study position it is drawn for and ``data-decision-ms`` the computer's last
-decision time (to measure it in the browser).
+``select.seat-level[data-seat=N]`` per seat, ``button[data-act=start]``, ``.close-setup``,
+``select.pace``, ``button.show-all``), and in a game ``.playing`` + ``.pause`` (the computer
+is playing), ``.resume`` / ``.their-move`` (paused, or looking back), ``.your-move``,
+``.hint`` / ``.hint-text`` / ``.follow-hint`` (the coach), ``.show-again``, ``.recent``
+(``.last-move``, the newest). The root's ``data-turn`` is the model's ``Turn.kind``,
+``data-node`` the study position it is drawn for, ``data-auto`` the delay before the
+computer's next move plays by itself (absent: nothing plays by itself) and
+``data-decision-ms`` the computer's last decision time (to measure it in the browser).
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from typing import Any
 import panel as pn
 import param
 
-from tutor.model.versus import PERSON, PlayMode
+from tutor.model.versus import PACES, PERSON, PlayMode
 
 from .esm import PlainJSComponent, module_text
 from .text import tag
@@ -55,11 +61,14 @@ button.primary { background: #1f5fbf; border-color: #1f5fbf; color: #fff; font-w
 .last-move { color: #3b4452; font-size: 0.92rem; }
 .hint-box { flex: 1 1 100%; padding: 6px 10px; border-radius: 6px; background: #fff7e0; border: 1px solid #e8d49a; }
 .hint-box p { margin: 0 0 6px; }
-.handover { position: fixed; inset: 0; z-index: 40; background: #1d2430; color: #fff; display: flex;
-  flex-direction: column; align-items: center; justify-content: center; gap: 16px; padding: 24px; text-align: center; }
-.handover h2 { font-size: 1.6rem; margin: 0; }
-.handover p { margin: 0; max-width: 24em; color: #dfe7f5; }
-.handover button { min-height: 56px; padding: 0 24px; font-size: 1.1rem; }
+.your-move, .playing { font-weight: 600; }
+.recent { flex: 1 1 100%; min-width: 0; }
+.recent .last-move { margin: 0; color: #3b4452; font-size: 0.92rem; }
+.recent details { font-size: 0.9rem; color: #3b4452; }
+.recent summary { cursor: pointer; min-height: 32px; display: inline-flex; align-items: center; }
+.recent ol { margin: 2px 0 4px; padding-left: 1.4em; }
+.peek { display: grid; gap: 6px; border-top: 1px solid #c3c9d2; padding-top: 8px; }
+.warn { color: #6b3d00; }
 @media (min-width: 641px) { .players-setup[open] .players-form { position: absolute; left: 0; right: auto; top: calc(100% + 4px);
   width: min(92vw, 400px); } }
 """
@@ -95,48 +104,83 @@ def _button(label: str, act: str, cls: str = "", **attrs: Any) -> str:
     return tag("button", label, cls, type="button", data_act=act, **attrs)
 
 
-def setup_html(names: tuple[str, ...], levels: list[str], playing: bool) -> str:
-    """The per-seat form: a person or the computer at a level."""
+def _options(choices: Any, chosen: str) -> str:
+    return "".join(tag("option", label, value=value, **({"selected": ""} if value == chosen else {}))
+                   for value, label in choices)
+
+
+def setup_html(model: PlayMode) -> str:
+    """The players pop-over: a person or the computer at a level per seat, the computer's
+    pace, the all-cards switch with its warning, and Close (a tap outside or Escape too)."""
+    names, levels = model.names(), model.levels()
+    playing = model.opponents is not None
     rows = ""
     for seat, name in enumerate(names):
         chosen = levels[seat] if seat < len(levels) else PERSON
-        options = "".join(tag("option", label, value=value, **({"selected": ""} if value == chosen else {}))
-                          for value, label in LEVEL_LABELS)
-        label = f"Who plays {name}"
         rows += tag("label", "", "seat-row", raw=tag("span", name, "who")
-                    + tag("select", "", "seat-level", raw=options, data_seat=seat, aria_label=label))
+                    + tag("select", "", "seat-level", raw=_options(LEVEL_LABELS, chosen), data_seat=seat,
+                          aria_label=f"Who plays {name}"))
     buttons = _button("Play with these players", "start", "primary")
-    if playing:
+    if playing and not model.dealt:
         buttons += _button("Stop: I play every seat", "stop")
-    note = tag("p", "Two or more people: the phone is passed between them, and a screen hides the cards "
-                    "until the next one taps it. Names: the table setup (⚙).", "form-note")
-    summary = tag("summary", "Players ▾" if playing else "Play the computer ▾",
-                  aria_label="Who plays each seat")
-    return tag("details", "", "players-setup", raw=summary + tag("div", "", "players-form", raw=rows + note + tag(
-        "div", "", "form-buttons", raw=buttons)))
+    buttons += _button("Close", "close-setup", "close-setup")
+    note = tag("p", "Two or more people: the device is passed round, and a screen hides the cards until "
+                    "the next player has it. Names: the table setup (⚙).", "form-note")
+    pace = tag("label", "", "seat-row pace-row", raw=tag("span", "Computer's pace", "who")
+               + tag("select", "", "pace", raw=_options(((k, v[0]) for k, v in PACES.items()), model.pace),
+                     data_act="pace", aria_label="How fast the computer plays"))
+    peek = ""
+    if playing:
+        if model.all_cards:
+            peek = tag("div", "", "peek", raw=_button("Hide the others' cards again", "show-all", "", data_value="off"))
+        else:
+            peek = tag("div", "", "peek", raw=tag(
+                "p", "Show every card: everyone looking at the screen sees every hand, the computer's too, "
+                     "until the next deal.", "form-note warn")
+                + _button("Show every card", "show-all", "show-all", data_value="on"))
+    summary = tag("summary", "Players ▾", aria_label="Who plays each seat, and the computer's pace")
+    form = rows + note + tag("div", "", "form-buttons", raw=buttons) + pace + peek
+    return tag("details", "", "players-setup", raw=summary + tag("div", "", "players-form", raw=form))
+
+
+def recent_html(model: PlayMode) -> str:
+    """What the others did since the person's last move: the newest in sight, the rest folded."""
+    said = model.recent
+    if not said:
+        return ""
+    last = tag("p", said[-1], "last-move")
+    if len(said) == 1:
+        return tag("div", "", "recent", raw=last)
+    earlier = tag("details", "", "earlier", raw=tag("summary", f"Since your move ({len(said)})")
+                  + tag("ol", "", "", raw="".join(tag("li", s) for s in said)))
+    return tag("div", "", "recent", raw=last + earlier)
 
 
 def turn_html(model: PlayMode) -> str:
     turn = model.turn
     parts = ""
+    auto = model.autoplay_ms()
     if turn.kind == "computer":
-        parts += _button(f"{turn.name}'s move ▶", "their-move", "their-move primary")
-    elif turn.kind in ("person", "pass"):
+        if auto is not None:
+            parts += tag("span", f"{turn.name} is playing…", "playing") + _button("Pause", "pause", "pause")
+        elif model.paused:
+            parts += (_button("Resume ▶", "resume", "resume primary")
+                      + _button(f"{turn.name}'s move", "their-move", "their-move"))
+        else:  # looking back along the line
+            parts += (_button(f"{turn.name}'s move ▶", "their-move", "their-move primary")
+                      + _button("Back to the game ⏭", "to-end", "to-end"))
+    elif turn.kind == "person":
+        parts += tag("span", f"Your move, {turn.name}", "your-move")
         parts += _button("Hint", "hint", "hint")
-    if model.last_move and turn.kind != "off":
-        parts += tag("span", model.last_move, "last-move", role="status")
+        if model.recent:
+            parts += _button("Show me again", "show-again", "show-again")
     out = tag("div", "", "turn", raw=parts)
+    if turn.kind in ("computer", "person", "over"):
+        out += recent_html(model)
     if model.hint_text and turn.kind == "person":
         out += tag("div", "", "hint-box", raw=tag("p", model.hint_text, "hint-text", role="status")
                    + _button("Play it", "follow-hint", "follow-hint primary"))
     return out
-
-
-def handover_html(name: str) -> str:
-    return tag("div", "", "handover", raw=tag("h2", f"Pass the phone to {name}")
-               + tag("p", f"The cards stay hidden until {name} has the phone.")
-               + _button(f"I am {name}: show my cards", "taken", "taken primary"),
-               role="dialog", aria_modal="true", aria_label=f"Pass the phone to {name}")
 
 
 class PlayersPane(pn.viewable.Viewer):
@@ -157,19 +201,28 @@ class PlayersPane(pn.viewable.Viewer):
                 model.start(levels)
             except ValueError:
                 return  # a stale form (another table size): the redraw shows the right one
-        elif act == "stop":
-            model.stop()
-        elif act == "their-move":
-            model.computer_move()
-        elif act == "hint":
-            model.hint()
-        elif act == "follow-hint":
-            model.follow_hint()
-        elif act == "taken":
-            model.taken()
+        elif act == "auto":
+            model.auto(int(value) if value.isdigit() else None)
+        elif act in self._ACTS:
+            self._ACTS[act](model, value)
 
-    @param.depends("model.study", "model.turn", "model.position", "model.hint_text", "model.last_move",
-                   "model.opponents", "model.decision_ms", watch=True)
+    _ACTS = {
+        "stop": lambda m, v: m.stop(),
+        "their-move": lambda m, v: m.computer_move(),
+        "hint": lambda m, v: m.hint(),
+        "follow-hint": lambda m, v: m.follow_hint(),
+        "taken": lambda m, v: m.taken(),
+        "pace": lambda m, v: m.set_pace(v),
+        "pause": lambda m, v: m.pause(True),
+        "resume": lambda m, v: m.pause(False),
+        "show-again": lambda m, v: m.show_again(),
+        "show-all": lambda m, v: m.show_all(v == "on"),
+        "to-end": lambda m, v: m.study is not None and m.study.to_end(),
+    }
+
+    @param.depends("model.study", "model.turn", "model.position", "model.hint_text", "model.recent",
+                   "model.opponents", "model.decision_ms", "model.pace", "model.paused", "model.replaying",
+                   "model.all_cards", watch=True)
     def _draw(self) -> None:
         """One drawing per change of the model (a computer's move is one change)."""
         model = self.model
@@ -177,14 +230,14 @@ class PlayersPane(pn.viewable.Viewer):
         if not names:
             self.strip.html = ""
             return
-        playing = model.opponents is not None
         turn = model.turn
-        body = setup_html(names, model.levels(), playing) + turn_html(model)
-        if turn.kind == "pass":
-            body += handover_html(turn.name)
         ms = "" if model.decision_ms is None else model.decision_ms
+        auto = model.autoplay_ms()
+        extra = {} if auto is None else {"data_auto": auto}
+        # during a hand-over nothing of the game is drawn here (the page's screen covers it)
+        body = "" if turn.kind == "pass" else setup_html(model) + turn_html(model)
         self.strip.html = tag("div", "", "strip-root", raw=body, data_turn=turn.kind, data_decision_ms=ms,
-                              data_node=model.position)
+                              data_node=model.position, **extra)
 
     def __panel__(self):
         return self.strip

@@ -48,6 +48,9 @@ class TableRenderer(pn.viewable.Viewer):
     in_play = param.Boolean(default=False, doc="The study is open in Play, where the person acts on the table "
                                                "(not Learn): set by the page before each study it draws.")
 
+    showing_all = param.Boolean(default=False, doc="In a game in Play, every card is shown because the person "
+                                                   "asked (the all-cards switch): the table says so by name.")
+
     game: ClassVar[str | None] = None
 
     def __init__(self, **params: Any):
@@ -91,7 +94,7 @@ class TableRenderer(pn.viewable.Viewer):
         """What the table says when another seat, whose cards this view hides, is to move:
         ``how`` to play for them in free play; in play against the computer, where to tap."""
         if self.playing:
-            return f"It is {name}'s move: their cards stay hidden. Tap “{name}'s move” above the table to see it."
+            return f"It is {name}'s move: their cards stay hidden, and their move plays by itself."
         return f"It is {name}'s move. {how}"
 
     # -- plumbing --------------------------------------------------------------------------
@@ -99,7 +102,7 @@ class TableRenderer(pn.viewable.Viewer):
         return self._layout
 
     @param.depends("study", "study.current", "study.step", "study.tree", "study.seat", "study.selection",
-                   "study.quiz_open", "playing", "in_play", watch=True)
+                   "study.quiz_open", "study.covered", "playing", "in_play", "showing_all", watch=True)
     def _redraw(self) -> None:
         """The table follows its study (a move and its question reach it in one call). Another
         study given with another job is heard twice (the study's values, then the page's): it
@@ -108,7 +111,7 @@ class TableRenderer(pn.viewable.Viewer):
         if study is None:
             return
         drawn = (study, study.tree, study.current, study.step, study.seat, study.selection, study.quiz_open,
-                 self.playing, self.in_play)
+                 study.covered, self.playing, self.in_play, self.showing_all)
         last = self._drawn
         if last is not None and last[0] is study and last[1] is study.tree and last[2:] == drawn[2:]:
             return

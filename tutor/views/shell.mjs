@@ -198,6 +198,7 @@ export function render({ model, view }) {
   const update = () => {
     const ui = JSON.parse(model.ui || '{}');
     const changed = applyUi(app, ui, last);
+    if (changed.handover) { one('.handover button').focus(); }
     if (changed.job) {
       present(false);
       closeDrawer();

@@ -45,6 +45,26 @@ export function setOptions(select, options) {
   }));
 }
 
+/** Pass-and-play's hand-over to `name` ('' for none): the screen shown, the page beneath inert
+ * (no focus, no clicks) and hidden from assistive technology. Returns whether it was just shown. */
+export function handOver(app, name) {
+  const screen = app.querySelector('.handover');
+  if (!screen) { return false; }
+  const shown = !screen.hidden;
+  if (name) {
+    screen.querySelector('h2').textContent = 'Pass the device to ' + name;
+    screen.querySelector('.handover-text').textContent =
+      'The cards stay hidden until ' + name + ' has it.';
+    screen.querySelector('button').textContent = 'I am ' + name + ': show my cards';
+  }
+  screen.hidden = !name;
+  for (const part of app.querySelectorAll(':scope > header, :scope > main')) {
+    part.inert = Boolean(name);
+    if (name) { part.setAttribute('aria-hidden', 'true'); } else { part.removeAttribute('aria-hidden'); }
+  }
+  return Boolean(name) && !shown;
+}
+
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Put the UI state `ui` (Shell.ui, JSON-decoded) on the page `app`; `last` is the state put
@@ -76,5 +96,6 @@ export function applyUi(app, ui, last) {
     for (const b of app.querySelectorAll('[data-act="' + act + '"]')) { b.disabled = !on; }
   }
   one('.where-text').textContent = ui.counter || '';
+  changed.handover = handOver(app, ui.handover || '');
   return changed;
 }

@@ -86,13 +86,13 @@ class TreePane(pn.viewable.Viewer):
 
     def _update(self, names: frozenset[str]) -> None:
         study = self.app.study
-        if study is None or names.isdisjoint({"study", "current", "tree", "step", "seat", "undo_stack",
+        if study is None or names.isdisjoint({"study", "current", "tree", "step", "seat", "covered", "undo_stack",
                                               "redo_stack"}):
             return
         tree = study.tree
         node = study.node
-        if not names.isdisjoint({"study", "tree", "seat"}):
-            self._rows.show([row_item(row, study.seat) for row in tree.rows()], node.id)
+        if not names.isdisjoint({"study", "tree", "seat", "covered"}):
+            self._rows.show([row_item(row, study.viewer) for row in tree.rows()], node.id)
         else:
             self._rows.selected = node.id
         on_main = tree.on_main_line(node.id)

@@ -44,6 +44,9 @@ BOARD_CSS = """
 .status .phase { color: #1f5fbf; font-weight: 700; }
 .instruction { margin: 6px 0 4px; padding: 6px 10px; border-left: 4px solid #1f5fbf; background: #eef4ff;
                border-radius: 0 6px 6px 0; font-weight: 700; }
+.all-cards-note { margin: 0 0 6px; padding: 6px 10px; border-left: 4px solid #a87300; background: #fff3c4;
+  color: #5c3d00; font-weight: 600; }
+.covered-note { margin: 24px 8px; text-align: center; color: #4a5563; }
 .instruction.done { border-left-color: #1e6b35; background: #eaf6ee; }
 .zone { margin: 2px 0; min-width: 0; }
 .zone-label { display: block; font-size: 0.75rem; color: #4a5563; margin-bottom: 1px; white-space: nowrap; }
@@ -241,15 +244,22 @@ class BoardTable(TableRenderer):
 
     def position_id(self) -> str:
         study = self.study
-        return f"{id(study)}:{study.current}:{study.step}:{study.seat}"
+        return f"{id(study)}:{study.current}:{study.step}:{study.seat}:{study.covered}"
 
     def refresh(self) -> None:
         if self.study is None:
             return
         self._buttons = {}
         study = self.study
+        if study.covered:  # the device changes hands: nothing of anyone's cards is drawn
+            body = tag("p", "The cards are hidden while the device changes hands.", "covered-note")
+        else:
+            body = self.draw()
+            if self.showing_all:
+                body = tag("p", "All cards showing: every hand is face up until the next deal.",
+                           "all-cards-note", role="note") + body
         # the root says which position it shows (tests and benchmarks wait on it)
-        html = tag("div", "", "table-root", raw=self.draw(), data_node=study.current,
+        html = tag("div", "", "table-root", raw=body, data_node=study.current,
                    data_step="" if study.step is None else study.step,
                    data_seat="all" if study.seat is None else study.seat)
         # in Play the person acts on the table: its moves come into sight
