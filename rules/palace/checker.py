@@ -29,7 +29,7 @@ from ..refs import Verdict, ruling
 from . import actions as A
 from . import sections as S
 from .config import PRESETS, PalaceRules, rules_for
-from .setup import _check_copies, pile_problem, start
+from .setup import check_copies, pile_problem, start
 from .state import FLASH, PalaceState
 
 CHECKER_POSITION = ruling(
@@ -128,7 +128,7 @@ def check_play(variant: str, *, pile: str, hand: str, options: Mapping[str, str]
     if not hand_cards:
         raise NotationError("hand: give at least one card", token=hand, expected="cards like '8h 8d'")
     packs = max(rules.packs)  # the largest table the preset seats
-    _check_copies(pile_cards + hand_cards, packs, packs * rules.jokers_per_pack, "pile and hand")
+    check_copies(pile_cards + hand_cards, packs, packs * rules.jokers_per_pack, "pile and hand")
     problem = pile_problem(rules, pile_cards)
     if problem is not None:
         card, why = problem

@@ -21,7 +21,7 @@ from ..cards import Card
 from . import actions as A
 from . import legality
 from . import verdicts as V
-from .state import AFTER, CHOOSE, FLASH, OVER, PLAY, REVEAL, SWAP, PalaceState, contains
+from .model import AFTER, CHOOSE, FLASH, OVER, PLAY, REVEAL, SWAP, Position, contains
 
 Decision = tuple[Any, tuple]  # (a verdicts.Code or a legality.Placement, details)
 
@@ -30,7 +30,7 @@ _TARGETS: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...]] = {}
 _TARGETS_BOUND = 4096
 
 
-def _targets(st: PalaceState) -> tuple[int, ...]:
+def flash_targets(st: Position) -> tuple[int, ...]:
     """The seats the player to move could flash: everyone else still in (bounded cache)."""
     key = (len(st.__dict__["names"]), st.to_move, st.out)
     found = _TARGETS.get(key)
@@ -52,13 +52,13 @@ def _missing(zone: tuple[Card, ...], cards: tuple[Card, ...]) -> Card:
 
 
 # -- the shared predicates (the fast path asks these too) ------------------------
-def opening_allows(st: PalaceState, code: int) -> bool:
+def opening_allows(st: Position, code: int) -> bool:
     """The first play of the game must include the starter's lowest rank (``opening``)."""
     opening = st.opening
     return opening is None or code == opening - 2
 
 
-def flip_code(st: PalaceState, src: str) -> V.Code:
+def flip_code(st: Position, src: str) -> V.Code:
     """May the player to move turn over a face-down card (``src``: where they play from)?"""
     if src == "face-down":
         return V.FLIP
@@ -70,14 +70,14 @@ def flip_code(st: PalaceState, src: str) -> V.Code:
     return V.FLIP_WHILE_HAND
 
 
-def take_up_code(st: PalaceState, src: str) -> V.Code:
+def take_up_code(st: Position, src: str) -> V.Code:
     """May the player to move take their face-up cards into the hand?"""
     if st.rules.face_up_to_hand != "may":
         return V.TAKE_UP_OFF
     return V.TAKE_UP if src == "face-up" else V.TAKE_UP_NOT_YET
 
 
-def pickup_code(st: PalaceState, can_play: bool, top: int) -> V.Code:
+def pickup_code(st: Position, can_play: bool, top: int) -> V.Code:
     """May the player to move take the pile on an ordinary turn (``can_play``: they could put
     something down; ``top``: the pile's live top rank code, -1 for none)?"""
     if not st.pile:
@@ -89,7 +89,7 @@ def pickup_code(st: PalaceState, can_play: bool, top: int) -> V.Code:
     return V.PICKUP_VOLUNTARY if st.rules.voluntary_pickup else V.PICKUP_NOT_VOLUNTARY
 
 
-def chance_code(st: PalaceState, top: int) -> V.Code:
+def chance_code(st: Position, top: int) -> V.Code:
     """May the player to move take a chance on the stock's top card (``top``: the pile's live top
     rank code, -1 for none: facing a card that forces a pickup, one of our rulings applies)?"""
     rules = st.rules
@@ -100,14 +100,14 @@ def chance_code(st: PalaceState, top: int) -> V.Code:
     return V.CHANCE_AGAINST_FORCE if top >= 0 and rules.is_force_pickup[top] else V.CHANCE
 
 
-def last_card_code(st: PalaceState, seat: int) -> V.Code:
+def last_card_code(st: Position, seat: int) -> V.Code:
     """May ``seat`` announce its last face-down card?"""
     if not st.rules.last_card_call:
         return V.LAST_CARD_OFF
     return V.LAST_CARD if st.owes_call(seat) else V.LAST_CARD_NOT_OWED
 
 
-def call_out_code(st: PalaceState, victim: int) -> V.Code:
+def call_out_code(st: Position, victim: int) -> V.Code:
     """May the player to move catch ``victim`` without a last-card call?"""
     if not st.rules.last_card_call:
         return V.LAST_CARD_OFF
@@ -116,7 +116,7 @@ def call_out_code(st: PalaceState, victim: int) -> V.Code:
     return V.CALL_OUT
 
 
-def check_stock(st: PalaceState, holds_flash: bool) -> V.Code:
+def check_stock(st: Position, holds_flash: bool) -> V.Code:
     """May the flashed player check the stock? ``holds_flash``: they hold a flash card to answer
     with."""
     rules = st.rules
@@ -130,7 +130,7 @@ def check_stock(st: PalaceState, holds_flash: bool) -> V.Code:
 
 
 # -- putting cards down -----------------------------------------------------------
-def _play(st: PalaceState, cards: tuple[Card, ...], target: int | None) -> Decision:
+def _play(st: Position, cards: tuple[Card, ...], target: int | None) -> Decision:
     rank = cards[0].rank
     for c in cards:
         if c.rank is not rank:
@@ -147,10 +147,10 @@ def _play(st: PalaceState, cards: tuple[Card, ...], target: int | None) -> Decis
                 return V.HAND_AND_TABLE, (missing,)
             return V.TABLE_LOCKED, (missing,)
         return V.NOT_HELD, (missing, src)
-    return _judge_group(st, cards[0].index >> 2, len(cards), target)
+    return judge_group(st, cards[0].index >> 2, len(cards), target)
 
 
-def _judge_group(st: PalaceState, code: int, count: int, target: int | None) -> Decision:
+def judge_group(st: Position, code: int, count: int, target: int | None) -> Decision:
     """``count`` cards of rank ``code`` put down (at ``target``, for a flash): the target, the
     opening rule, then the pile (:func:`rules.palace.legality.judge`)."""
     rules = st.rules
@@ -175,23 +175,23 @@ def _rank_counts(zone: tuple[Card, ...]) -> dict[int, int]:
     return counts
 
 
-def has_legal_play(st: PalaceState) -> bool:
+def has_legal_play(st: Position) -> bool:
     """Could the player to move put down any card (or flip) right now?"""
     src = st.source()
     if src == "face-down":
         return True
     zone = st.hands[st.to_move] if src == "hand" else st.face_up[st.to_move]
     flash = st.rules.is_flash
-    target = next(iter(_targets(st)), None)
+    target = next(iter(flash_targets(st)), None)
     for code, n in _rank_counts(zone).items():
         aim = target if flash[code] else None
-        if _judge_group(st, code, 1, aim)[0].legal or (n > 1 and _judge_group(st, code, n, aim)[0].legal):
+        if judge_group(st, code, 1, aim)[0].legal or (n > 1 and judge_group(st, code, n, aim)[0].legal):
             return True
     return False
 
 
 # -- one function per phase -------------------------------------------------------
-def _decide_play(st: PalaceState, a: A.Action) -> Decision | None:
+def _decide_play(st: Position, a: A.Action) -> Decision | None:
     """An ordinary turn."""
     t = type(a)
     if t is A.Play:
@@ -214,14 +214,14 @@ def _decide_play(st: PalaceState, a: A.Action) -> Decision | None:
     return None
 
 
-def _decide_reveal(st: PalaceState, a: A.Action) -> Decision | None:
+def _decide_reveal(st: Position, a: A.Action) -> Decision | None:
     """A card turned up (by a chance, or a face-down card to be flashed at someone)."""
     t = type(a)
     card = st.drawn
     if t is A.Play or t is A.Flash:
         if len(a.cards) != 1 or a.cards[0].index != card.index:
             return V.REVEAL_OTHER, (card,)
-        code, details = _judge_group(st, card.index >> 2, 1, a.target if t is A.Flash else None)
+        code, details = judge_group(st, card.index >> 2, 1, a.target if t is A.Flash else None)
         if t is A.Flash and code.legal and st.drawn_from == "face-down":
             return V.FACE_DOWN_FLASH, (code, *details)
         return code, details
@@ -230,7 +230,7 @@ def _decide_reveal(st: PalaceState, a: A.Action) -> Decision | None:
     return None
 
 
-def _decide_flash(st: PalaceState, a: A.Action) -> Decision | None:
+def _decide_flash(st: Position, a: A.Action) -> Decision | None:
     """A flashed card waiting for its target's answer."""
     t = type(a)
     rules = st.rules
@@ -254,7 +254,7 @@ def _decide_flash(st: PalaceState, a: A.Action) -> Decision | None:
     return None
 
 
-def _decide_after(st: PalaceState, a: A.Action) -> Decision | None:
+def _decide_after(st: Position, a: A.Action) -> Decision | None:
     """The player who just played may still throw a fresh card of that rank, or announce."""
     t = type(a)
     w = st.window
@@ -275,7 +275,7 @@ def _decide_after(st: PalaceState, a: A.Action) -> Decision | None:
     return None
 
 
-def _decide_choose(st: PalaceState, a: A.Action) -> Decision | None:
+def _decide_choose(st: Position, a: A.Action) -> Decision | None:
     """Setup: each player puts some of the dealt cards face up."""
     if type(a) is not A.Choose:
         return None
@@ -288,7 +288,7 @@ def _decide_choose(st: PalaceState, a: A.Action) -> Decision | None:
     return V.CHOOSE, ()
 
 
-def _decide_swap(st: PalaceState, a: A.Action) -> Decision | None:
+def _decide_swap(st: Position, a: A.Action) -> Decision | None:
     """Setup: each player may swap hand cards with face-up cards, then says ready."""
     seat = st.to_move
     if type(a) is A.Swap:
@@ -302,12 +302,12 @@ def _decide_swap(st: PalaceState, a: A.Action) -> Decision | None:
     return (V.READY, ()) if type(a) is A.Ready else None
 
 
-_BY_PHASE: dict[Any, Callable[[PalaceState, A.Action], Decision | None]] = {
+_BY_PHASE: dict[Any, Callable[[Position, A.Action], Decision | None]] = {
     PLAY: _decide_play, REVEAL: _decide_reveal, FLASH: _decide_flash, AFTER: _decide_after,
     CHOOSE: _decide_choose, SWAP: _decide_swap, OVER: lambda st, a: (V.OVER, ())}
 
 
-def decide(st: PalaceState, a: A.Action) -> Decision:
+def decide(st: Position, a: A.Action) -> Decision:
     """``(code, details)`` for action ``a`` in state ``st``; ``code.legal`` says yes or no."""
     found = _BY_PHASE[st.phase](st, a)
     if found is None:  # an action of another phase

@@ -5,10 +5,10 @@ from __future__ import annotations
 from ..refs import Verdict
 from . import legality
 from .legality import Placement
-from .state import PalaceState
+from .model import Position
 
 
-def explain(st: PalaceState, code, details: tuple) -> Verdict:
+def explain(st: Position, code, details: tuple) -> Verdict:
     """The verdict for a :func:`~rules.palace.decide.decide` result: the code's declared words,
     section and ruling (:mod:`rules.palace.verdicts`, :class:`~rules.palace.legality.Placement`)."""
     if type(code) is Placement:

@@ -16,10 +16,10 @@ from ..cards import ALL_CARDS, JOKER, Card
 from ..refs import Verdict
 from . import actions as A
 from . import legality
-from .decide import (_judge_group, _targets, call_out_code, chance_code, check_stock, decide, last_card_code,
+from .decide import (judge_group, flash_targets, call_out_code, chance_code, check_stock, decide, last_card_code,
                      opening_allows, pickup_code, take_up_code)
 from .verdicts import CALL_OUT, LAST_CARD, TAKE_UP
-from .state import AFTER, CHOOSE, FLASH, PLAY, REVEAL, SWAP, PalaceState
+from .model import AFTER, CHOOSE, FLASH, PLAY, REVEAL, SWAP, Position
 
 _by_index = attrgetter("index")
 
@@ -39,7 +39,7 @@ def groups(rules, cards) -> list[tuple[Card, ...]]:
     return out
 
 
-def candidates(st: PalaceState) -> tuple[A.Action, ...]:
+def candidates(st: Position) -> tuple[A.Action, ...]:
     """Every action worth asking about here, legal or not: for dimming illegal plays with their
     reasons, and for the tests that compare ``legal_actions`` with ``check``."""
     ph = st.phase
@@ -49,7 +49,7 @@ def candidates(st: PalaceState) -> tuple[A.Action, ...]:
     if ph is PLAY:
         src = st.source(seat)
         zone = st.hands[seat] if src == "hand" else st.face_up[seat] if src == "face-up" else ()
-        targets = _targets(st)
+        targets = flash_targets(st)
         held = {c.index >> 2 for c in zone}
         table = ([(c,) for c in dict.fromkeys(st.face_up[seat]) if c.index >> 2 not in held]
                  if src == "hand" else [])
@@ -60,7 +60,7 @@ def candidates(st: PalaceState) -> tuple[A.Action, ...]:
         out += _own_moves(rules, seat, st.players)
     elif ph is REVEAL:
         card = st.drawn
-        out.extend(A.Flash((card,), t) for t in _targets(st))
+        out.extend(A.Flash((card,), t) for t in flash_targets(st))
         out += [A.Play((card,)), A.PICKUP]
     elif ph is FLASH:
         flash = rules.is_flash
@@ -145,7 +145,7 @@ def _run_of_flashes(key: tuple) -> tuple[A.Action, ...]:
     return _remember_run(key, tuple(_new_flash(cards[:k], t) for k in range(key[1], key[2] + 1) for t in key[3]))
 
 
-def legal(st: PalaceState) -> tuple[A.Action, ...]:
+def legal(st: Position) -> tuple[A.Action, ...]:
     """The legal actions; see the module notes. Card plays come first, weakest first: ordinary
     ranks from the lowest, then the special ranks (wild, clearing, flash, forcing); then the
     other actions of a turn, each asked of the predicate :func:`~rules.palace.decide.decide`
@@ -183,7 +183,7 @@ def legal(st: PalaceState) -> tuple[A.Action, ...]:
     return tuple(out)
 
 
-def _card_plays(st: PalaceState, zone: tuple[Card, ...], top: int) -> list[A.Action]:
+def _card_plays(st: Position, zone: tuple[Card, ...], top: int) -> list[A.Action]:
     """The legal plays of the cards in ``zone`` on a pile whose live top is ``top`` (a rank code,
     -1 for nothing), from :func:`~rules.palace.legality.allowed_tables`: every run of one rank,
     weakest first, in each size the pile allows."""
@@ -229,7 +229,7 @@ def _card_plays(st: PalaceState, zone: tuple[Card, ...], top: int) -> list[A.Act
             if held == 1 and not flash[code]:
                 plays.append(_SINGLES[k & 63])
             elif flash[code]:
-                key = (tuple(keys[i:j]), first, last, _targets(st))
+                key = (tuple(keys[i:j]), first, last, flash_targets(st))
                 plays.extend(_RUNS.get(key) or _run_of_flashes(key))
             else:
                 key = (tuple(keys[i:j]), first, last)
@@ -238,7 +238,7 @@ def _card_plays(st: PalaceState, zone: tuple[Card, ...], top: int) -> list[A.Act
     return plays
 
 
-def _legal_elsewhere(st: PalaceState) -> tuple[A.Action, ...]:
+def _legal_elsewhere(st: Position) -> tuple[A.Action, ...]:
     """Legal actions outside an ordinary turn, built the way :func:`decide` would accept them."""
     ph = st.phase
     rules = st.rules
@@ -277,9 +277,9 @@ def _legal_elsewhere(st: PalaceState) -> tuple[A.Action, ...]:
         card = st.drawn
         code = card.index >> 2
         if rules.is_flash[code]:
-            out = [A.Flash((card,), t) for t in _targets(st) if _judge_group(st, code, 1, t)[0].legal]
+            out = [A.Flash((card,), t) for t in flash_targets(st) if judge_group(st, code, 1, t)[0].legal]
         else:
-            out = [A.Play((card,))] if _judge_group(st, code, 1, None)[0].legal else []
+            out = [A.Play((card,))] if judge_group(st, code, 1, None)[0].legal else []
         if st.drawn_from == "stock":
             out.append(A.PICKUP)
         return tuple(out)
@@ -334,11 +334,11 @@ def _choices(hand, size: int) -> list[tuple[Card, ...]]:
     return out
 
 
-def card_verdicts(st: PalaceState) -> dict[Card, Verdict]:
+def card_verdicts(st: Position) -> dict[Card, Verdict]:
     """Each card the player to move could put down now, alone, with its verdict."""
     ph = st.phase
     rules = st.rules
-    targets = _targets(st)
+    targets = flash_targets(st)
     target = targets[0] if targets else None
     result: dict[Card, Verdict] = {}
 

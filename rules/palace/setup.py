@@ -53,7 +53,7 @@ from . import sections as S
 from .words import cards_words
 from .config import PalaceRules, rules_for
 from .state import CHOOSE, FLASH, PLAY, SWAP, FlashInfo, PalaceState
-from .turns import _Turn, begin_play
+from .turns import Turn, begin_play
 
 COMMON_KEYS = {"seats", "players", "alternates", "options", "rules_name", "dealer", "seed"}
 DEAL_KEYS = {"deck", "packs", "jokers"}
@@ -177,7 +177,7 @@ def _deal(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: Any,
     jokers = _int(setup, "jokers", packs * rules.jokers_per_pack, 0, 16)
     if "deck" in setup:
         deck = _cards(setup, "deck")
-        _check_copies(deck, packs, jokers, "deck")
+        check_copies(deck, packs, jokers, "deck")
     else:
         deck = shuffled(make_deck(packs, jokers), seed)
     batches = 3 if rules.face_up_choice == "swap" else 2  # face-down, then up + hand (or 2k to choose)
@@ -229,7 +229,7 @@ def _first_card(rules: PalaceRules, stock: tuple[Card, ...], notes: list[Event])
     return (), stock  # only special cards left: the pile starts empty
 
 
-def _check_copies(cards: Sequence[Card], packs: int, jokers: int, key: str) -> None:
+def check_copies(cards: Sequence[Card], packs: int, jokers: int, key: str) -> None:
     for card, count in Counter(cards).items():
         limit = jokers if card.is_joker else packs
         if count > limit:
@@ -273,7 +273,7 @@ def _position(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: Any
     stock, pile, cleared = _cards(setup, "stock"), _cards(setup, "pile"), _cards(setup, "cleared")
     packs = rules.packs_for(n)
     everything = [c for zone in (*hands, *face_up, *face_down, stock, pile, cleared) for c in zone]
-    _check_copies(everything, packs, packs * rules.jokers_per_pack, "cards")
+    check_copies(everything, packs, packs * rules.jokers_per_pack, "cards")
     problem = pile_problem(rules, pile)
     if problem is not None:
         card, why = problem
@@ -306,7 +306,7 @@ def _position(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: Any
     if "to_move" in setup:
         d["to_move"] = _int(setup, "to_move", 0, 0, n - 1)
     else:
-        turn = _Turn(PalaceState._make(d))
+        turn = Turn(PalaceState._make(d))
         begin_play(turn)
         d.update(to_move=turn.d["to_move"], opening=turn.d["opening"] if not pile and not cleared else None)
         d["notes"] = tuple(turn.ev)

@@ -18,227 +18,32 @@ one of the declared codes of :mod:`rules.palace.verdicts`; ``check`` looks the
 code up for a :class:`~rules.refs.Verdict` (words, rule reference, ruling),
 while ``legal_actions`` and ``play`` use the code alone so random play stays
 fast. The transitions live in :mod:`rules.palace.turns`.
+
+The fields and the facts read off them are a :class:`rules.palace.model.Position`, which
+every other module reads; ``PalaceState`` is the front over it, and the one module that
+imports the decision, the moves, the transitions, the words and the view.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
-from enum import Enum
-from typing import Any
 
-from ..cards import Card, Rank, format_cards
+from ..cards import Card
 from ..core import GameOutcome, GameState, Tried
 from ..refs import Event, Verdict
 from . import actions as A
-from . import legality
-from .config import PalaceRules
+from . import decide, explain, moves, turns, words
+from . import view as view_module
+from .model import (AFTER, CHOOSE, FIELDS, FLASH, OVER, PLAY, REVEAL, SWAP, FlashInfo, Phase, Position, Window,
+                       contains, remove_cards)
+
+__all__ = ["AFTER", "CHOOSE", "FIELDS", "FLASH", "OVER", "PLAY", "REVEAL", "SWAP", "FlashInfo", "PalaceState", "Phase",
+           "Window", "contains", "remove_cards"]
 
 
-class Phase(str, Enum):
-    CHOOSE = "choose"
-    SWAP = "swap"
-    PLAY = "play"
-    REVEAL = "reveal"
-    FLASH = "flash"
-    AFTER = "after"
-    OVER = "over"
-
-
-# Module constants: looking a member up on an Enum class is slow in the hot paths.
-CHOOSE, SWAP, PLAY, REVEAL, FLASH, AFTER, OVER = (Phase.CHOOSE, Phase.SWAP, Phase.PLAY, Phase.REVEAL,
-                                                 Phase.FLASH, Phase.AFTER, Phase.OVER)
-
-
-@dataclass(frozen=True)
-class FlashInfo:
-    """A flash in progress: ``target`` must answer ``flasher``; ``origin`` flashed first."""
-
-    flasher: int
-    target: int
-    origin: int
-    checked: bool = False
-
-
-@dataclass(frozen=True)
-class Window:
-    """The moment after a play, before the next player moves."""
-
-    rank: Rank
-    fresh: tuple[Card, ...]
-    """Cards of ``rank`` drawn in the refills of this throw, still in hand."""
-    flip: bool
-    """The next face-down card (already looked at) has ``rank`` and may follow at once."""
-    skips: int = 0
-    reverse: bool = False
-
-
-_set_fields = object.__setattr__  # PalaceState refuses attribute writes; its constructors use this
-
-
-def remove_cards(zone: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
-    """``zone`` without ``cards`` (one copy each). Compares card indexes, never hashes cards."""
-    if len(cards) == 1:  # the common case: stop at the card
-        index = cards[0].index
-        for i, c in enumerate(zone):
-            if c.index == index:
-                return zone[:i] + zone[i + 1:]
-        raise ValueError(f"{cards[0]} is not in {format_cards(zone)}")
-    keys = [c.index for c in zone]
-    out = list(zone)
-    for c in cards:
-        i = keys.index(c.index)
-        del out[i]
-        del keys[i]
-    return tuple(out)
-
-
-def contains(zone: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
-    """Does ``zone`` hold every card of ``cards`` (counting copies)?"""
-    keys = [c.index for c in zone]
-    for c in cards:
-        try:
-            keys.remove(c.index)
-        except ValueError:
-            return False
-    return True
-
-
-class PalaceState(GameState):
-    """One position of a Palace game. Build it with :func:`rules.palace.start`."""
-
-    # attributes are declared for readers and type checkers; values live in __dict__
-    rules: PalaceRules
-    names: tuple[str, ...]
-    size: int
-    """Cards each player holds face down, face up and (while the stock lasts) in hand."""
-    dealer: int
-    seed: Any
-    phase: Phase
-    to_move: int
-    direction: int
-    hands: tuple[tuple[Card, ...], ...]
-    face_up: tuple[tuple[Card, ...], ...]
-    face_down: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    """Top card first."""
-    pile: tuple[Card, ...]
-    """Bottom card first: the cards played since the pile was last cleared or taken."""
-    cleared: tuple[Card, ...]
-    unused: tuple[Card, ...]
-    again: str
-    drawn: Card | None
-    drawn_from: str
-    flash: FlashInfo | None
-    window: Window | None
-    opening: Rank | None
-    out: tuple[int, ...]
-    winner: int | None
-    loser: int | None
-    peeked: tuple[bool, ...]
-    declared: tuple[bool, ...]
-    turn: int
-    notes: tuple[Event, ...]
-    # what the whole table knows of the hidden cards (the views and determinize read it; the
-    # cards in a hand that everyone saw go there are marked in the hand: rules.palace.known)
-    stock_shown: frozenset[int]
-    """Stock places known to everyone, counted from the bottom (first cards sent under the
-    stock, a top card shown by a check)."""
-    down_shown: tuple[bool, ...]
-    """Per seat, whether everyone knows its next face-down card (one that went back face down)."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("a PalaceState is immutable; use apply()")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, PalaceState) and all(
-            self.__dict__[f] == other.__dict__[f] for f in FIELDS if f != "notes")
-
-    __hash__ = None  # type: ignore[assignment]
-
-    @staticmethod
-    def _make(d: dict[str, Any]) -> "PalaceState":
-        new = object.__new__(PalaceState)
-        new.__dict__.update(d)
-        return new
-
-    @staticmethod
-    def _adopt(d: dict[str, Any]) -> "PalaceState":
-        """Like :meth:`_make`, but the new state takes ``d`` itself as its fields: for a draft
-        nobody else holds (the transitions), which saves a copy on every move."""
-        new = object.__new__(PalaceState)
-        _set_fields(new, "__dict__", d)
-        return new
-
-    def under(self, rules: PalaceRules) -> "PalaceState":
-        """The same position under another rule set (another reading of a table option)."""
-        return PalaceState._make({**{f: self.__dict__[f] for f in FIELDS}, "rules": rules})
-
-    # -- simple facts ---------------------------------------------------------
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.__dict__["names"]
-
-    @property
-    def players(self) -> int:
-        return len(self.__dict__["names"])
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is OVER
-
-    @property
-    def mover(self) -> int:
-        return self.to_move
-
-    @property
-    def top(self) -> Rank | None:
-        """The rank the next play must answer (transparent cards looked through)."""
-        return legality.rank_of(legality.effective_top(self.rules, self.pile))
-
-    @property
-    def active(self) -> tuple[int, ...]:
-        return tuple(s for s in range(self.players) if s not in self.out)
-
-    def source(self, seat: int | None = None) -> str:
-        """Where ``seat`` plays from now: ``hand``, ``face-up``, ``face-down`` or ``none``."""
-        seat = self.to_move if seat is None else seat
-        if self.hands[seat] or self.stock:
-            return "hand"
-        if self.face_up[seat]:
-            return "face-up"
-        if self.face_down[seat]:
-            return "face-down"
-        return "none"
-
-    def source_cards(self, seat: int | None = None) -> tuple[Card, ...]:
-        seat = self.to_move if seat is None else seat
-        src = self.source(seat)
-        return self.hands[seat] if src == "hand" else self.face_up[seat] if src == "face-up" else ()
-
-    def owes_call(self, seat: int) -> bool:
-        return (self.rules.last_card_call and len(self.face_down[seat]) == 1 and not self.declared[seat]
-                and seat not in self.out)
-
-    def all_cards(self) -> Counter:
-        """Every card in the game, wherever it is (for the conservation invariant)."""
-        total: Counter = Counter()
-        for zone in (*self.hands, *self.face_up, *self.face_down, self.stock, self.pile, self.cleared,
-                     self.unused):
-            total.update(zone)
-        if self.drawn is not None:
-            total[self.drawn] += 1
-        return total
-
-    def card_indexes(self) -> list[int]:
-        """Every card in the game as its index, sorted: a cheap form of :meth:`all_cards`."""
-        out = [c.index for zone in (*self.hands, *self.face_up, *self.face_down, self.stock, self.pile,
-                                    self.cleared, self.unused) for c in zone]
-        if self.drawn is not None:
-            out.append(self.drawn.index)
-        out.sort()
-        return out
+class PalaceState(Position, GameState):
+    """One position of a Palace game (its fields and facts: :class:`.model.Position`), with
+    the one check and the contract. Build it with :func:`rules.palace.start`."""
 
     def parse_action(self, text: str) -> A.Action:
         return A.parse_action(text, self.names)
@@ -309,28 +114,6 @@ class PalaceState(GameState):
         """
         return moves.card_verdicts(self)
 
-    def play_zones(self) -> tuple[tuple[str, tuple[Card, ...], bool], ...]:
-        """Where the player to move may play from now, for the tables: (zone, cards, usable)
-        with zones ``drawn`` (a card turned up), ``hand``, ``up`` (face-up) and ``down``
-        (face-down); a zone listed as not usable is locked (face-up cards wait while the hand
-        or the stock lasts). Empty in setup and once the game is over."""
-        ph = self.phase
-        seat = self.to_move
-        if ph is REVEAL:
-            return (("drawn", (self.drawn,), True),) if self.drawn is not None else ()
-        if ph is AFTER:
-            return (("hand", self.hands[seat], True),)
-        if ph is not PLAY and ph is not FLASH:
-            return ()
-        src = self.source(seat)
-        if src == "hand":
-            return (("hand", self.hands[seat], True),) + ((("up", self.face_up[seat], False),) if ph is PLAY else ())
-        if src == "face-up":
-            return (("up", self.face_up[seat], True),)
-        if src == "face-down" and ph is PLAY:
-            return (("down", self.face_down[seat], True),)
-        return ()
-
     def game_outcome(self) -> GameOutcome | None:
         """How the game ended (rules.core's contract): the first player out wins, or under the
         BGA rules everyone goes out but the last player, who loses. One game, one deal."""
@@ -354,33 +137,11 @@ class PalaceState(GameState):
     def view(self, seat: int | None = None) -> "view_module.PalaceView":
         """What ``seat`` may see, with its legal actions when it is its move and a way to
         sample full positions consistent with it; ``None`` shows everything (teaching)."""
-        return view_module.make_view(self, seat)
+        return view_module.make_view(self, seat, self.legal_actions() if seat is None or seat == self.to_move else ())
 
-    def __repr__(self) -> str:
-        return f"<PalaceState {self.rules.name} {self.phase.value} to_move={self.to_move} turn={self.turn}>"
-
-    def __str__(self) -> str:
-        lines = [f"{self.rules.name}: {self.phase.value}, {self.names[self.to_move]} to move"
-                 + (f" (again: {self.again})" if self.again else "")]
-        lines.append(f"pile: {format_cards(self.pile) or '-'}   stock: {len(self.stock)}   "
-                     f"cleared: {len(self.cleared)}")
-        for s, name in enumerate(self.names):
-            mark = "*" if s == self.to_move else " "
-            gone = " (out)" if s in self.out else ""
-            lines.append(f"{mark}{name}{gone}: hand {format_cards(self.hands[s]) or '-'} | up "
-                         f"{format_cards(self.face_up[s]) or '-'} | down {len(self.face_down[s])}")
-        return "\n".join(lines)
-
-
-FIELDS: tuple[str, ...] = tuple(PalaceState.__annotations__)
-"""A state's fields in the order they are declared: read from the class, so there is one list."""
 
 # The state legal_actions() was last asked about, and its answer: play asks a state for its
 # actions and then applies one of them, so apply() knows that action is legal without deciding
 # again. One entry, here rather than in the state (a value holds no cache); replaced whole, so a
 # reader never sees one state with another's actions.
 _ASKED: tuple[PalaceState | None, tuple[A.Action, ...]] = (None, ())
-
-# The decision, the transitions and the view import this module's types.
-from . import decide, explain, moves, turns, words  # noqa: E402
-from . import view as view_module  # noqa: E402

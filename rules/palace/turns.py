@@ -22,7 +22,7 @@ from .known import SEEN as _SEEN
 _INDEX = attrgetter("index")
 from . import sections as S
 from .starter import lowest_in_hand_seat, seats_from_left, worst_face_up_seat
-from .state import AFTER, CHOOSE, FLASH, OVER, PLAY, REVEAL, SWAP, FlashInfo, PalaceState, Window, remove_cards
+from .model import AFTER, CHOOSE, FLASH, OVER, PLAY, REVEAL, SWAP, FlashInfo, Position, Window, remove_cards
 
 CHANCE_ENDS_TURN = ruling(
     "chance-ends-turn", S.house("Playing the Game 6"),
@@ -147,12 +147,12 @@ CARON_TEN = ruling(
     "half)")
 
 
-class _Turn:
+class Turn:
     """A draft of the next state and the events on the way there."""
 
     __slots__ = ("d", "ev", "rules", "narrate", "hands")
 
-    def __init__(self, st: PalaceState, narrate: bool = True):
+    def __init__(self, st: Position, narrate: bool = True):
         d = self.d = st.__dict__.copy()  # copy() clones the table; dict() would re-insert every key
         # the hands change in most actions, sometimes twice: a list while the draft is open
         self.hands = d["hands"] = list(d["hands"])
@@ -213,17 +213,17 @@ class _Turn:
         return legality.effective_top(self.rules, self.d["pile"])
 
 
-def advance(st: PalaceState, a: A.Action, narrate: bool = True) -> tuple[PalaceState, tuple[Event, ...]]:
+def advance(st: Position, a: A.Action, narrate: bool = True) -> tuple[Position, tuple[Event, ...]]:
     """The state after an accepted action, and what happened (``narrate=False``: no events)."""
-    t = _Turn(st, narrate)
+    t = Turn(st, narrate)
     d = t.d
     d["turn"] = st.turn + 1
     _BY_PHASE[st.phase](t, st, a)
     d["hands"] = tuple(t.hands)
-    return PalaceState._adopt(d), tuple(t.ev)
+    return type(st)._adopt(d), tuple(t.ev)
 
 
-def _in_play(t: _Turn, st: PalaceState, a: A.Action) -> None:
+def _in_play(t: Turn, st: Position, a: A.Action) -> None:
     """An ordinary turn: cards put down, a flip, the pile taken, a chance, a call."""
     d = t.d
     seat = st.to_move
@@ -252,7 +252,7 @@ def _in_play(t: _Turn, st: PalaceState, a: A.Action) -> None:
         t.seat_set("declared", victim, True)
 
 
-def _chance(t: _Turn, seat: int) -> None:
+def _chance(t: Turn, seat: int) -> None:
     """The stock's top card is drawn unseen by the others, to be played or kept with the pile."""
     d = t.d
     card = d["stock"][0]
@@ -267,7 +267,7 @@ def _chance(t: _Turn, seat: int) -> None:
                 seat=seat, card=card, private_to=seat, secret=("card",))
 
 
-def _in_reveal(t: _Turn, st: PalaceState, a: A.Action) -> None:
+def _in_reveal(t: Turn, st: Position, a: A.Action) -> None:
     """A card turned up: played (or flashed), or kept with the pile."""
     d = t.d
     seat = st.to_move
@@ -281,7 +281,7 @@ def _in_reveal(t: _Turn, st: PalaceState, a: A.Action) -> None:
         _throw(t, seat, a.cards, "drawn", how, getattr(a, "target", None))
 
 
-def _in_flash(t: _Turn, st: PalaceState, a: A.Action) -> None:
+def _in_flash(t: Turn, st: Position, a: A.Action) -> None:
     """A flash answered: sent back, tried on the stock, or lost (the pile taken)."""
     d = t.d
     seat = st.to_move
@@ -299,7 +299,7 @@ def _in_flash(t: _Turn, st: PalaceState, a: A.Action) -> None:
         _pass_turn(t, info.origin)
 
 
-def _check_stock(t: _Turn, seat: int, info: FlashInfo) -> None:
+def _check_stock(t: Turn, seat: int, info: FlashInfo) -> None:
     """The stock's top card is shown: a flash card answers at once, any other stays on top."""
     d = t.d
     card = d["stock"][0]
@@ -314,7 +314,7 @@ def _check_stock(t: _Turn, seat: int, info: FlashInfo) -> None:
         d["stock_shown"] = d["stock_shown"] | {len(d["stock"]) - 1}  # shown to everyone
 
 
-def _in_after(t: _Turn, st: PalaceState, a: A.Action) -> None:
+def _in_after(t: Turn, st: Position, a: A.Action) -> None:
     """Before the next player: a quick throw of the rank just played, a call, or a pass."""
     d = t.d
     seat = st.to_move
@@ -337,7 +337,7 @@ def _in_after(t: _Turn, st: PalaceState, a: A.Action) -> None:
         _pass_turn(t, seat, w.skips, w.reverse)
 
 
-def _quick_flip(t: _Turn, seat: int, w: Window) -> None:
+def _quick_flip(t: Turn, seat: int, w: Window) -> None:
     """The next face-down card, of the rank just played, thrown at once."""
     d = t.d
     card = d["face_down"][seat][0]
@@ -352,7 +352,7 @@ def _quick_flip(t: _Turn, seat: int, w: Window) -> None:
     _resolve(t, seat, card.index >> 2, 1, "quick-flip", (w.skips, w.reverse), ())
 
 
-def _in_choose(t: _Turn, st: PalaceState, a: A.Action) -> None:
+def _in_choose(t: Turn, st: Position, a: A.Action) -> None:
     """Setup: the chosen cards go face up, the rest is the hand."""
     seat = st.to_move
     t.seat_set("face_up", seat, a.cards)
@@ -363,7 +363,7 @@ def _in_choose(t: _Turn, st: PalaceState, a: A.Action) -> None:
     _next_in_setup(t, seat)
 
 
-def _in_swap(t: _Turn, st: PalaceState, a: A.Action) -> None:
+def _in_swap(t: Turn, st: Position, a: A.Action) -> None:
     """Setup: a hand card and a face-up card change places, or the seat is ready."""
     d = t.d
     seat = st.to_move
@@ -383,7 +383,7 @@ _BY_PHASE = {PLAY: _in_play, REVEAL: _in_reveal, FLASH: _in_flash, AFTER: _in_af
 
 
 # -- setup ------------------------------------------------------------------
-def _next_in_setup(t: _Turn, seat: int) -> None:
+def _next_in_setup(t: Turn, seat: int) -> None:
     d = t.d
     n = len(d["names"])
     nxt = (seat + 1) % n
@@ -393,7 +393,7 @@ def _next_in_setup(t: _Turn, seat: int) -> None:
         d["to_move"] = nxt
 
 
-def begin_play(t: _Turn) -> None:
+def begin_play(t: Turn) -> None:
     """Setup is over: decide who starts (and with what)."""
     d, rules = t.d, t.rules
     n = len(d["names"])
@@ -417,7 +417,7 @@ def begin_play(t: _Turn) -> None:
 
 
 # -- playing cards ------------------------------------------------------------
-def _throw(t: _Turn, seat: int, cards: tuple[Card, ...], src: str, how: str, target: int | None) -> None:
+def _throw(t: Turn, seat: int, cards: tuple[Card, ...], src: str, how: str, target: int | None) -> None:
     """Put ``cards`` (one rank) from ``src`` on the pile and resolve what they do."""
     d, rules = t.d, t.rules
     code = cards[0].index >> 2
@@ -440,7 +440,7 @@ def _throw(t: _Turn, seat: int, cards: tuple[Card, ...], src: str, how: str, tar
     _resolve(t, seat, code, len(cards), how, (0, False), ())
 
 
-def _clear(t: _Turn, seat: int, why: str, key: str) -> None:
+def _clear(t: Turn, seat: int, why: str, key: str) -> None:
     d = t.d
     d["cleared"] = d["cleared"] + d["pile"]
     if t.narrate:
@@ -449,7 +449,7 @@ def _clear(t: _Turn, seat: int, why: str, key: str) -> None:
     d["pile"] = ()
 
 
-def _resolve(t: _Turn, seat: int, code: int, count: int, how: str, carry: tuple[int, bool],
+def _resolve(t: Turn, seat: int, code: int, count: int, how: str, carry: tuple[int, bool],
              fresh_before: tuple[Card, ...]) -> None:
     """The effects of cards (of rank ``code``) just put on the pile, then who moves next."""
     d, rules = t.d, t.rules
@@ -510,7 +510,7 @@ def _resolve(t: _Turn, seat: int, code: int, count: int, how: str, carry: tuple[
     _pass_turn(t, seat, skips, reverse)
 
 
-def _refill(t: _Turn, seat: int) -> tuple[Card, ...]:
+def _refill(t: Turn, seat: int) -> tuple[Card, ...]:
     d = t.d
     stock = d["stock"]
     if not stock:
@@ -533,7 +533,7 @@ def _refill(t: _Turn, seat: int) -> tuple[Card, ...]:
     return drawn
 
 
-def _take_up(t: _Turn, seat: int, key: str) -> None:
+def _take_up(t: Turn, seat: int, key: str) -> None:
     d = t.d
     cards = d["face_up"][seat]
     t.hands[seat] = d["hands"][seat] + known.seen(cards)  # everyone saw them go into the hand
@@ -543,7 +543,7 @@ def _take_up(t: _Turn, seat: int, key: str) -> None:
                 seat=seat, cards=cards)
 
 
-def _take_up_if_due(t: _Turn, seat: int) -> None:
+def _take_up_if_due(t: Turn, seat: int) -> None:
     d = t.d
     if (t.rules.face_up_to_hand == "must" and not d["hands"][seat] and not d["stock"]
             and d["face_up"][seat]):
@@ -554,7 +554,7 @@ def _is_out(d: dict[str, Any], seat: int) -> bool:
     return not d["hands"][seat] and not d["face_up"][seat] and not d["face_down"][seat]
 
 
-def _go_out(t: _Turn, seat: int, skips: int = 0, reverse: bool = False) -> None:
+def _go_out(t: Turn, seat: int, skips: int = 0, reverse: bool = False) -> None:
     d, rules = t.d, t.rules
     d["out"] = d["out"] + (seat,)
     d.update(window=None, flash=None, again="")
@@ -576,7 +576,7 @@ def _go_out(t: _Turn, seat: int, skips: int = 0, reverse: bool = False) -> None:
     _pass_turn(t, seat, skips, reverse)
 
 
-def _pass_turn(t: _Turn, seat: int, skips: int = 0, reverse: bool = False) -> None:
+def _pass_turn(t: Turn, seat: int, skips: int = 0, reverse: bool = False) -> None:
     d = t.d
     if reverse:
         d["direction"] = -d["direction"]
@@ -597,7 +597,7 @@ def _pass_turn(t: _Turn, seat: int, skips: int = 0, reverse: bool = False) -> No
     d["window"] = d["flash"] = d["drawn"] = None
 
 
-def _pickup(t: _Turn, seat: int, extra: tuple[Card, ...], key: str = "pickup", secret: bool = False) -> None:
+def _pickup(t: Turn, seat: int, extra: tuple[Card, ...], key: str = "pickup", secret: bool = False) -> None:
     """``seat`` takes the pile, and ``extra`` with it; ``secret``: ``extra`` was never shown, so
     the list of cards taken is for ``seat`` only (``pile`` stays public)."""
     d = t.d
@@ -615,14 +615,14 @@ def _pickup(t: _Turn, seat: int, extra: tuple[Card, ...], key: str = "pickup", s
                 secret=("cards",) if secret else ())
 
 
-def _declare(t: _Turn, seat: int) -> None:
+def _declare(t: Turn, seat: int) -> None:
     t.seat_set("declared", seat, True)
     if t.narrate:
         t.event("last-card", f"{t.name(seat)} announces 'Last Card'", "last_card_call", seat=seat)
 
 
 # -- face-down cards ----------------------------------------------------------
-def _flip(t: _Turn, seat: int) -> None:
+def _flip(t: Turn, seat: int) -> None:
     d, rules = t.d, t.rules
     down = d["face_down"][seat]
     card, rest = down[0], down[1:]
@@ -660,7 +660,7 @@ def _flip(t: _Turn, seat: int) -> None:
 
 
 # -- flashes ------------------------------------------------------------------
-def _after_flash_card(t: _Turn, seat: int, info: FlashInfo, src: str) -> None:
+def _after_flash_card(t: Turn, seat: int, info: FlashInfo, src: str) -> None:
     """Flash cards are on the pile: refill, then four in a row, or wait for the answer."""
     d, rules = t.d, t.rules
     if src == "hand":
@@ -684,7 +684,7 @@ def _after_flash_card(t: _Turn, seat: int, info: FlashInfo, src: str) -> None:
     d.update(flash=info, phase=FLASH, to_move=info.target, drawn=None)
 
 
-def _reflect(t: _Turn, info: FlashInfo, cards: tuple[Card, ...], src: str) -> None:
+def _reflect(t: Turn, info: FlashInfo, cards: tuple[Card, ...], src: str) -> None:
     d = t.d
     seat = info.target
     t.take(seat, cards, src)

@@ -22,7 +22,7 @@ from .starter import LOWEST_TIE
 from .turns import FACE_DOWN_THREE
 
 if TYPE_CHECKING:
-    from .state import PalaceState
+    from .model import Position
 
 NO_VOLUNTARY = ruling(
     "caron-no-voluntary-pickup", S.caron("Playing the game 3"),
@@ -58,7 +58,7 @@ FLASH_CHECK = ruling(
     "a 3 on top is played at once as a reflection; any other card is shown to everyone and stays on "
     "top of the stock, and the player then takes the pile")
 
-Words = Callable[["PalaceState", tuple], str]
+Words = Callable[["Position", tuple], str]
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,7 +84,7 @@ def _said(text: str) -> Words:
     return lambda st, d: text
 
 
-def _name(st: "PalaceState", seat: int) -> str:
+def _name(st: "Position", seat: int) -> str:
     return st.names[seat] if 0 <= seat < st.players else f"@{seat}"
 
 

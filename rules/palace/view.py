@@ -23,16 +23,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Rank
-from ..core import GameView
+from ..core import GameState, GameView
 from . import known
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
     from .config import PalaceRules
-    from .state import FlashInfo, PalaceState
+    from .model import FlashInfo, Position
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ class PalaceView(GameView):
         (kept apart from the fields, which are what the seat sees on the table now)."""
         return self.__dict__["_remembered"]
 
-    def determinize(self, rng: random.Random) -> "PalaceState":
+    def determinize(self, rng: random.Random) -> "GameState[Any]":
         """A full position consistent with this view: the cards the seat cannot place dealt at
         random into the hidden hands, face-down cards, stock, set-aside cards and chance card."""
         state = self._masked
@@ -121,7 +121,7 @@ class Remembered:
     face_down: tuple[Card | None, ...]
 
 
-def remember(st: "PalaceState", seat: int | None) -> Remembered:
+def remember(st: "Position", seat: int | None) -> Remembered:
     n = len(st.stock)
     hands = tuple(() if s == seat else tuple(sorted((st.hands[s][i] for i in _known_in_hand(st, s)), key=_index))
                   for s in range(len(st.names)))
@@ -130,11 +130,11 @@ def remember(st: "PalaceState", seat: int | None) -> Remembered:
     return Remembered(hands, stock, downs)
 
 
-def _after_play(st: "PalaceState", seat: int) -> bool:
+def _after_play(st: "Position", seat: int) -> bool:
     return st.phase.value == "after" and seat == st.to_move and st.window is not None
 
 
-def _known_in_hand(st: "PalaceState", seat: int, sampling: bool = False) -> list[int]:
+def _known_in_hand(st: "Position", seat: int, sampling: bool = False) -> list[int]:
     """Places in ``seat``'s hand holding cards the whole table knows (marked seen by the engine:
     :mod:`rules.palace.known`; when ``sampling``, also the cards the mover may still throw
     after a play, which the phase itself tells the table)."""
@@ -149,7 +149,7 @@ def _known_in_hand(st: "PalaceState", seat: int, sampling: bool = False) -> list
     return places
 
 
-def _down_known(st: "PalaceState", seat: int, viewer: int) -> bool:
+def _down_known(st: "Position", seat: int, viewer: int) -> bool:
     """Whether ``viewer`` knows ``seat``'s next face-down card (or, after a play that lets it
     follow at once, the sampling keeps it: the phase itself tells the table its rank)."""
     if st.down_shown[seat] or (seat == viewer and st.peeked[seat]):
@@ -157,7 +157,7 @@ def _down_known(st: "PalaceState", seat: int, viewer: int) -> bool:
     return _after_play(st, seat) and st.window.flip
 
 
-def hidden_cards(st: "PalaceState", viewer: int | None) -> tuple[tuple[Card, ...], list[tuple]]:
+def hidden_cards(st: "Position", viewer: int | None) -> tuple[tuple[Card, ...], list[tuple]]:
     """The cards ``viewer`` cannot place (sorted) and their places: ("hands", seat, i),
     ("face_down", seat, i), ("stock", i), ("unused", i), ("drawn",). None for teaching."""
     if viewer is None:
@@ -178,7 +178,7 @@ def hidden_cards(st: "PalaceState", viewer: int | None) -> tuple[tuple[Card, ...
     return tuple(cards), slots
 
 
-def _card_at(st: "PalaceState", slot: tuple) -> Card:
+def _card_at(st: "Position", slot: tuple) -> Card:
     if slot[0] == "drawn":
         return st.drawn
     if len(slot) == 3:
@@ -186,7 +186,7 @@ def _card_at(st: "PalaceState", slot: tuple) -> Card:
     return getattr(st, slot[0])[slot[1]]
 
 
-def refill(st: "PalaceState", slots: Sequence[tuple], cards: Sequence[Card]) -> "PalaceState":
+def refill(st: "Position", slots: Sequence[tuple], cards: Sequence[Card]) -> "Position":
     """``st`` with ``cards`` put into ``slots`` in order (a new state)."""
     d = st.__dict__.copy()
     zones = {"hands": [list(h) for h in st.hands], "face_down": [list(f) for f in st.face_down],
@@ -203,7 +203,9 @@ def refill(st: "PalaceState", slots: Sequence[tuple], cards: Sequence[Card]) -> 
     return type(st)._make(d)
 
 
-def make_view(st: "PalaceState", seat: int | None) -> PalaceView:
+def make_view(st: "Position", seat: int | None, legal: tuple[Action, ...]) -> PalaceView:
+    """What ``seat`` may see of ``st`` (``None``: everything), with ``legal``, the seat's legal
+    actions when it is its move (the state's answer)."""
     everything = seat is None
     if not everything and not 0 <= seat < len(st.names):
         raise ValueError(f"no seat {seat}: seats are 0 to {len(st.names) - 1}")
@@ -217,7 +219,6 @@ def make_view(st: "PalaceState", seat: int | None) -> PalaceView:
                               shown, s in st.out))
     mover_sees = everything or seat == st.to_move or st.drawn_from == "face-down"
     window = st.window
-    legal = st.legal_actions() if everything or seat == st.to_move else ()
     if everything:
         masked = st
     else:

@@ -14,7 +14,7 @@ from ..cards import Card, faces
 from . import actions as A
 
 if TYPE_CHECKING:
-    from .state import PalaceState
+    from .model import Position
 
 _COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
@@ -28,7 +28,7 @@ def cards_words(cards: tuple[Card, ...]) -> str:
     return "the " + faces(cards)
 
 
-def _name(st: "PalaceState", seat: int) -> str:
+def _name(st: "Position", seat: int) -> str:
     return st.names[seat] if 0 <= seat < len(st.names) else f"seat {seat}"
 
 
@@ -40,7 +40,7 @@ _WORDS = {
 }
 
 
-def describe(st: "PalaceState", action: A.Action) -> str:
+def describe(st: "Position", action: A.Action) -> str:
     """``action`` in plain words in ``st`` (see the module notes)."""
     kind = type(action)
     if kind is A.Play:
