@@ -145,7 +145,8 @@ def _kings_line(verdict: "DealVerdict") -> "PotLine":
                "the King's hand beats all twelve tableau hands, so the best backed hand takes both pots")
         split = f" ({_shares(verdict, o.kings_shares)})" if len(o.winners) > 1 else ""
         return PotLine("the King's pot", o.kings_pot, f"{pot} goes to {who} as well{split}: {why} "
-                       f"(the King's hand: {king.describe()}).", clause, _odd(o.kings_shares) or KINGS_POT_RULING)
+                       f"(the King's hand: {king.describe()}).", clause,
+                       _odd(o.kings_shares) or (None if by_rule else KINGS_POT_RULING))
     if by_rule:
         backed = HandName.KING in dict(o.backers)
         why = ("at this table the King's hand must be the best hand players back, and "
@@ -156,7 +157,9 @@ def _kings_line(verdict: "DealVerdict") -> "PotLine":
         verb = "beats" if top.value > king.value else "ties"
         why = (f"the King's hand ({king.describe()}) does not beat every tableau hand: the {top.name.title} "
                f"({top.describe()}) {verb} it")
-    return PotLine("the King's pot", o.kings_pot, f"{pot} stays for the next deal: {why}.", clause, KINGS_POT_RULING)
+    # our reading of the clause is shown only where the table plays it (not under the other reading)
+    return PotLine("the King's pot", o.kings_pot, f"{pot} stays for the next deal: {why}.", clause,
+                   None if by_rule else KINGS_POT_RULING)
 
 
 def _odd(shares: "tuple[tuple[int, int], ...]") -> "Ruling | None":

@@ -54,6 +54,10 @@ class PlayCheck:
     notes: tuple[str, ...] = field(default=())
     readings: tuple[tuple[str, OtherReading], ...] = field(default=())
     """(the play, what another reading of a table option would decide): where a verdict rests on an option."""
+    groups: tuple[tuple[str, Verdict], ...] = field(default=())
+    """Each play of several cards of one rank (a pair ... four of a kind) and the engine's verdict on it."""
+    pickup: Verdict | None = None
+    """The engine's verdict on taking the pile up instead of playing."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"legal": list(self.legal), "must_pick_up": self.must_pick_up,
@@ -143,9 +147,8 @@ def check_play(variant: str, *, pile: str, hand: str, options: Mapping[str, str]
         if verdict.legal:
             legal.append(str(card))
     groups = [g for g in state.play_groups(hand_cards) if len(g) > 1]
-    for group in groups:
-        if state.is_legal(_action_for(state, group)):
-            legal.append(format_cards(group))
+    judged = tuple((format_cards(group), state.check(_action_for(state, group))) for group in groups)
+    legal.extend(text for text, verdict in judged if verdict.legal)
     notes = []
     readings = []
     for cards in [(c,) for c in dict.fromkeys(hand_cards)] + groups:
@@ -160,7 +163,7 @@ def check_play(variant: str, *, pile: str, hand: str, options: Mapping[str, str]
         notes.append(f"Taking the pile instead is allowed too [{rules.ref('voluntary_pickup')}].")
     notes.append(f"Assumed: {CHECKER_POSITION.reading}.")
     return PlayCheck(rules.name, pile_cards, hand_cards, tuple(legal), tuple(reasons), not legal,
-                     tuple(notes), tuple(readings))
+                     tuple(notes), tuple(readings), judged, state.check(A.PICKUP))
 
 
 @dataclass(frozen=True)
@@ -171,6 +174,9 @@ class PlayComparison:
     hand: str
     results: tuple[tuple[str, PlayCheck | None, str], ...]
     """(variant, its check or None, the error message when the position is impossible there)."""
+    table: tuple[str, str] | None = None
+    """The table's own rule set, judged as the last of ``results`` under the key ``table``:
+    (its name, the preset it starts from)."""
 
     def as_dict(self) -> dict[str, Any]:
         return {variant: (check.as_dict() if check is not None else {"error": error})
@@ -188,19 +194,25 @@ class PlayComparison:
         return "\n".join(lines)
 
 
-def compare_play(*, pile: str, hand: str, variants: Iterable[str] = tuple(PRESETS)) -> PlayComparison:
-    """The verdict of each preset side by side for one pile and hand. Bad cards or an unknown
-    variant raise; a pile that one preset's rules could not have built is reported for that
-    preset only."""
+def compare_play(*, pile: str, hand: str, variants: Iterable[str] = tuple(PRESETS),
+                 table: tuple[str, str, Mapping[str, str]] | None = None) -> PlayComparison:
+    """The verdict of each preset side by side for one pile and hand, and, given ``table``
+    (its name, preset and options), the table's own rule set as one more column (key
+    ``table``). Bad cards, an unknown variant or option raise; a pile that one rule set could
+    not have built is reported for that rule set only."""
     names = [rules_for(v).name for v in variants]  # unknown variants raise here
     _parse(pile, "pile"), _parse(hand, "hand")     # and unreadable cards here
+    asked = [(variant, variant, None) for variant in names]
+    if table is not None:
+        rules_for(table[1]).with_options(table[2], where="your table's rules")  # an unknown option raises here
+        asked.append(("table", table[1], table[2]))
     results = []
-    for variant in names:
+    for key, variant, options in asked:
         try:
-            results.append((variant, check_play(variant, pile=pile, hand=hand), ""))
+            results.append((key, check_play(variant, pile=pile, hand=hand, options=options), ""))
         except NotationError as err:
-            results.append((variant, None, str(err)))
-    return PlayComparison(pile, hand, tuple(results))
+            results.append((key, None, str(err)))
+    return PlayComparison(pile, hand, tuple(results), (table[0], table[1]) if table is not None else None)
 
 
 @dataclass(frozen=True)

@@ -77,7 +77,9 @@ def test_a_kings_pot_dispute_with_a_typo_then_the_verdict(open_app, size):
 T3 = "9c 9d 9h 4s Kc 2c 3d 6h 8s Jd 5c 7d Ts Qs Kd 3c 5d 8h Js Ac 2d 6c 7h Th Qc"
 T3_KINGS = "6d 7s 8d 9s Tc"
 SAVED = ('{"format":"palace-tutor-rule-sets","version":1,"rule_sets":[{"id":"r1","name":"Friday rules",'
-         '"game":"kings-pot","variant":"standard","options":{"kings-pot-win":"best-backed-hand"}}]}')
+         '"game":"kings-pot","variant":"standard","options":{"kings-pot-win":"best-backed-hand"}},'
+         '{"id":"r2","name":"Caron with fours","game":"palace","variant":"caron",'
+         '"options":{"four-of-a-kind":"anytime"}}]}')
 SEED = ("() => { if (!localStorage.getItem('palace-tutor.rule-sets')) "
         f"localStorage.setItem('palace-tutor.rule-sets', {SAVED!r}); }}")
 
@@ -138,3 +140,24 @@ def test_settle_under_a_saved_rule_set_switched_in_place(seeded_app, size):
     rules.select_option(label="The rules as written")  # switched back in place, the cards kept
     page.locator(HEADLINE, has_text="Cleo takes the betting pot (40)").wait_for(timeout=30_000)
     assert field(page, "p2-cards").input_value() == "Kh"
+    # the pots take numbers: no "Tap cards in" beside them
+    assert not page.locator(".focus-pot").is_visible() and not page.locator(".focus-kings_pot").is_visible()
+
+    # issue 34, point 6: Palace side by side, four fives on a king, with the table's rule set
+    # ("Caron with fours": Caron's rules, four of a kind playable at any time) as a fourth column
+    page.locator(".checker-mode button", has_text="Palace play").click()
+    field(page, "pile").wait_for(timeout=30_000)
+    rules.select_option(label="Caron with fours")
+    enter(page, "pile", "Kh")
+    page.locator(".field-pile", has_text="(1)").wait_for(timeout=30_000)
+    enter(page, "hand", "5c 5d 5h 5s 9c")
+    headline = page.locator(".checker-verdict .headline", has_text="5♣ 5♦ 5♥ 5♠ together is allowed under")
+    headline.wait_for(timeout=30_000)
+    assert "allow the same plays" not in headline.inner_text()
+    fourth = page.locator(".checker-verdict .rule-set-table")
+    assert "Caron with fours" in fourth.locator("h4").inner_text()
+    assert "5♣ 5♦ 5♥ 5♠ together" in fourth.inner_text()
+    fourth.scroll_into_view_if_needed()
+    assert in_viewport(fourth)
+    save_shot(page, f"settle-side-by-side-{name}")
+    assert axe_violations(page, ["checker"]) == []

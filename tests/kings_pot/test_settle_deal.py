@@ -79,6 +79,8 @@ def test_a_verdict_that_rests_on_an_option_shows_the_other_readings_answer():
     # and the table that chose that reading gets it, with the default beside it
     w = check_deal(T3_TEXT, T3_KING_STRAIGHT, deal, pot=40, kings_pot=30, options={"kings-pot-win": "best-backed-hand"})
     assert w.paid()["Cleo"] == 70 and w.others[0][1] == "beats-every-hand" and w.others[0][3].paid()["Cleo"] == 40
+    # our reading of the clause (a tie is not a win) is shown only where the table plays it
+    assert v.pot_lines()[1].ruling.key == "kings-pot-kings-hand-wins" and w.pot_lines()[1].ruling is None
 
 
 @pytest.mark.parametrize("args, words", [

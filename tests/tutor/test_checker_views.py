@@ -146,7 +146,7 @@ def test_showdown_rows_follow_the_player_count(section):
 
 
 @pytest.mark.parametrize("mode, expected", [
-    ("play", "disagree on 2 plays"),
+    ("play", "disagree on 3 plays"),  # the 7♠, the 10♥ and taking the pile (issue 34, point 6)
     ("kings-pot", "is the best hand with"),
     ("showdown", "Elena wins: Elena and Aaron both make a pair of kings"),
 ])
@@ -165,8 +165,9 @@ def test_palace_verdict_shows_the_three_rule_sets_side_by_side_and_why_they_diff
     for preset in ("house", "caron", "bga"):
         assert f"rule-set rule-set-{preset}" in html
     # palace-bga.txt § Special cards: 9: after a nine, a nine or lower; the house 10 is wild
-    assert html.count('<li class="yes">') + html.count('<li class="no">') == 2 * 3   # 7♠ and 10♥, three each
-    assert "the 7♠" in html and "the 10♥" in html
+    # and taking the pile while a card could be played: house and BGA allow it, Caron not
+    assert html.count('<li class="yes">') + html.count('<li class="no">') == 3 * 3   # three plays, three each
+    assert "the 7♠" in html and "the 10♥" in html and "taking the pile" in html
 
 
 def test_the_page_has_the_section():

@@ -177,31 +177,47 @@ def play_comparison(comparison: Any) -> Comparison:
     from rules.palace import rules_for
 
     judged = []
-    cards: dict[str, None] = {}
+    plays_asked: dict[str, str] = {}  # every play judged anywhere (a card, several cards) -> its words
+    table = getattr(comparison, "table", None)
     for key, check, error in comparison.results:
-        source = rules_for(key).source
+        title = table[0] if key == "table" and table else rule_set_title(key)
+        source = rules_for(table[1] if key == "table" and table else key).source
         if check is None:
-            judged.append(RuleSetJudgement(key, rule_set_title(key), source, error=error))
+            judged.append(RuleSetJudgement(key, title, source, error=error))
             continue
         plays = tuple(_cards_words(p) for p in check.legal) or ("nothing: the player takes the pile",)
-        judged.append(RuleSetJudgement(key, rule_set_title(key), source, plays))
+        judged.append(RuleSetJudgement(key, title, source, plays))
         for card, _verdict in check.reasons:
-            cards.setdefault(card, None)
+            plays_asked.setdefault(card, f"the {Card.parse(card).label}")
+        for group, _verdict in getattr(check, "groups", ()):
+            plays_asked.setdefault(group, _cards_words(group))
     diffs = []
-    for card in cards:
+    # every kind of play: one card, several cards together (four of a kind too), taking the pile
+    for play, what in list(plays_asked.items()) + [("", "taking the pile")]:
         ruled = []
         for key, check, _error in comparison.results:
             if check is None:
                 continue
-            verdict = dict(check.reasons)[card]
+            verdict = _verdict_on(check, play)
+            if verdict is None:
+                ruled.append(Ruled(key, False, "under these rules these cards are not one play"))
+                continue
             ruled.append(Ruled(key, verdict.legal, verdict.reason, verdict.ref, verdict.ruling))
         if len({r.legal for r in ruled}) > 1:
-            diffs.append(Difference(f"the {Card.parse(card).label}", tuple(ruled)))
-    readings = tuple(f"{rule_set_title(key)}, {_cards_words(play)}: "
+            diffs.append(Difference(what, tuple(ruled)))
+    readings = tuple(f"{table[0] if key == 'table' and table else rule_set_title(key)}, {_cards_words(play)}: "
                      f"{'allowed' if _legal_in(check, play) else 'not allowed'}. {other.sentence()}"
                      for key, check, _error in comparison.results if check is not None
                      for play, other in getattr(check, "readings", ()))
     return Comparison(tuple(judged), tuple(diffs), readings=readings)
+
+
+def _verdict_on(check: Any, play: str) -> Any:
+    """The engine's verdict on ``play`` (a card, several cards, or "" for taking the pile)."""
+    if not play:
+        return getattr(check, "pickup", None)
+    found = dict(check.reasons)
+    return found[play] if play in found else dict(getattr(check, "groups", ())).get(play)
 
 
 def _legal_in(check: Any, play: str) -> bool:

@@ -42,6 +42,7 @@ export function render({ model }) {
       input.setAttribute('autocapitalize', 'off');
       input.placeholder = f.placeholder || '';
       input.maxLength = f.kind === 'name' ? 60 : 200;
+      if (f.kind === 'text') { input.inputMode = 'numeric'; }  // the pots: a phone offers its number keys
       const label = document.createElement('label');
       label.className = 'field-label';
       label.htmlFor = input.id;
@@ -54,7 +55,7 @@ export function render({ model }) {
       const head = document.createElement('div');
       head.className = 'field-head';
       head.append(label);
-      if (f.kind === 'name') {
+      if (f.kind !== 'cards') {  // a name, or a number or word the form reads: no cards tapped in
         pick.style.display = 'none';
       } else {
         pick.addEventListener('click', () => model.send_msg({kind: 'focus', key: f.key}));

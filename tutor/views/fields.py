@@ -25,8 +25,8 @@ from .esm import PlainJSComponent, module_text
 
 class FieldsBox(PlainJSComponent):
     """``fields``: dicts with ``key``, ``cls`` (css-safe key), ``label``, ``placeholder`` and
-    ``kind`` (``cards`` or ``name``); ``texts``, ``problems``, ``counts`` (e.g. ``(2/3)``):
-    key -> text; ``focus``: the key tapped cards go to.
+    ``kind`` (``cards``, ``name``, or ``text``: a number or word the form reads); ``texts``,
+    ``problems``, ``counts`` (e.g. ``(2/3)``): key -> text; ``focus``: the key tapped cards go to.
 
     A change of ``fields`` rebuilds the boxes, so it is kept for a change of the form's
     shape (a player added); what changes as the learner types (texts, problems, card
@@ -48,7 +48,7 @@ class FieldsBox(PlainJSComponent):
     .fields > .field-row, .group { flex: 1 1 300px; min-width: 0; }
     .group { display: flex; flex-direction: column; gap: 6px; }
     .field-row { display: grid; grid-template-columns: 1fr; gap: 2px; padding: 4px 6px; border-radius: 8px;
-                 border: 1px solid transparent; }
+                 border: 1px solid transparent; align-content: start; }
     .field-row.focused { border-color: #1f5fbf; background: #f3f7fe; }
     .field-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; flex-wrap: wrap; }
     .field-label { font-weight: 600; color: #1d2430; }

@@ -60,12 +60,25 @@ class PlayForm(CheckForm):
 
     def command(self, texts: Mapping[str, str] | None = None) -> list[list[str]]:
         texts = texts or self.canonical_texts()
-        return [["check", "play", "--variant", v, "--pile", texts["pile"], "--hand", texts["hand"]]
-                for v in self.variants]
+        lines = [["check", "play", "--variant", v, "--pile", texts["pile"], "--hand", texts["hand"]]
+                 for v in self.variants]
+        table = self.table_column()
+        if table is not None:
+            lines.append(["check", "play", "--variant", table[1], "--pile", texts["pile"], "--hand", texts["hand"],
+                          *self.rule_args()])
+        return lines
+
+    def table_column(self) -> tuple[str, str, dict[str, str]] | None:
+        """The table's own rule set as a fourth column (issue 34, point 6), when one is in force
+        that is not simply a preset as written: (its name, its preset, its options)."""
+        if not self.rules_variant or not (self.rules_options or self.rules_title):
+            return None
+        return self.rules_title or "Your table's rules", self.rules_variant, dict(self.rules_options)
 
     def _judge(self, texts: Mapping[str, str]) -> Any:
         from rules.palace import compare_play
-        comparison = compare_play(pile=texts["pile"], hand=texts["hand"], variants=self.variants)
+        comparison = compare_play(pile=texts["pile"], hand=texts["hand"], variants=self.variants,
+                                  table=self.table_column())
         if all(check is None for _, check, _ in comparison.results):
             raise NotationError("no rule set can hold this pile: "
                                 + "; ".join(f"{v}: {e}" for v, _, e in comparison.results),
