@@ -11,13 +11,15 @@ importing it registers one :class:`Player` class per level (:func:`.base.registe
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.games import has_part, part
 
 from .base import LEVEL_WORDS, LEVELS, Decision, Player, registered
 from .outside import OUTSIDE
 
 
-def players_of(game: str) -> dict[str, type[Player]]:
+def players_of(game: str) -> dict[str, Callable[..., Player]]:
     """The computer players of ``game`` by level, its players module imported the first time."""
     part(game, "players")
     return {level: cls for (owner, level), cls in registered().items() if owner == game}

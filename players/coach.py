@@ -27,7 +27,8 @@ from . import player_for
 class Hint:
     """A suggested action for ``seat`` and why, in plain words."""
 
-    seat: int
+    seat: int | None
+    """The seat the hint is for (``None``: a hint asked of the teaching view)."""
     action: Action
     text: str
     ref: RuleRef | None = None

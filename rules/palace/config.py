@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import Rank
 from ..core import Presets
@@ -114,6 +114,22 @@ class PalaceRules(Configurable):
     """On a ``force_pickup`` card, a wild card (or four of a kind played anytime) may be played
     too, as anywhere else; False: only the same rank (or a see-through card) answers it."""
 
+    if TYPE_CHECKING:  # the tables __post_init__ sets (not fields: declared for the type checker)
+        _values: dict[Rank, int]
+        _refs: dict[str, RuleRef]
+        levels: tuple[int, ...]
+        """Each rank code's level in the order (``card.index >> 2``; -1: not in the game)."""
+        is_wild: tuple[bool, ...]
+        is_clear: tuple[bool, ...]
+        is_reset: tuple[bool, ...]
+        is_force_pickup: tuple[bool, ...]
+        is_lower_after: tuple[bool, ...]
+        is_flash: tuple[bool, ...]
+        is_transparent: tuple[bool, ...]
+        is_reverse: tuple[bool, ...]
+        is_skip: tuple[bool, ...]
+        play_order: tuple[int, ...]
+
     def __post_init__(self) -> None:
         for name, allowed in (("starter", STARTERS), ("face_up_choice", FACE_UP_CHOICES),
                               ("face_up_to_hand", FACE_UP_TO_HAND), ("ending", ENDINGS)):
@@ -139,7 +155,7 @@ class PalaceRules(Configurable):
 
     def conflicts(self) -> tuple[Conflict, ...]:
         """Settings this rule set cannot play: Jokers need a place in the rank order."""
-        if self.jokers_per_pack and JK not in self._values:  # type: ignore[attr-defined]
+        if self.jokers_per_pack and JK not in self._values:
             return (Conflict((f"jokers={self.jokers_per_pack}", f"the {self.name} rank order"),
                              "this rule set gives a Joker no rank and no power, so it could never be played",
                              self.ref("order")),)
@@ -148,10 +164,10 @@ class PalaceRules(Configurable):
     # -- lookups --------------------------------------------------------------
     def ref(self, key: str) -> RuleRef:
         """The section a field (or a general rule: ``beat``, ``pickup``...) comes from."""
-        return self._refs[key]  # type: ignore[attr-defined]
+        return self._refs[key]
 
     def value(self, rank: Rank) -> int:
-        return self._values[rank]  # type: ignore[attr-defined]
+        return self._values[rank]
 
     def packs_for(self, players: int) -> int:
         return self.packs[players - self.min_players]
