@@ -10,7 +10,7 @@ the contract (``rules.core``). So no module of the package imports in a circle.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Sequence
 from enum import Enum
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -63,7 +63,7 @@ set_fields = object.__setattr__  # a Position refuses attribute writes; its cons
 P = TypeVar("P", bound="Position")
 
 
-def remove_cards(zone: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+def remove_cards(zone: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     """``zone`` without ``cards`` (one copy each). Compares card indexes, never hashes cards."""
     if len(cards) == 1:  # the common case: stop at the card
         index = cards[0].index
@@ -165,9 +165,10 @@ class Position:
         return self._make({**{f: self.__dict__[f] for f in FIELDS}, "rules": rules})
 
     # -- simple facts ---------------------------------------------------------
-    @property
+    @property  # type: ignore[no-redef]  # the field declared above, read from the fields
     def names(self) -> tuple[str, ...]:
-        return self.__dict__["names"]
+        names: tuple[str, ...] = self.__dict__["names"]
+        return names
 
     @property
     def players(self) -> int:
@@ -210,9 +211,9 @@ class Position:
         return (self.rules.last_card_call and len(self.face_down[seat]) == 1 and not self.declared[seat]
                 and seat not in self.out)
 
-    def all_cards(self) -> Counter:
+    def all_cards(self) -> Counter[Card]:
         """Every card in the game, wherever it is (for the conservation invariant)."""
-        total: Counter = Counter()
+        total: Counter[Card] = Counter()
         for zone in (*self.hands, *self.face_up, *self.face_down, self.stock, self.pile, self.cleared,
                      self.unused):
             total.update(zone)

@@ -27,7 +27,7 @@ LOWEST_TIE = ruling(
     "player); the opening play must contain a card of that rank and may add more of it")
 
 
-def worst_face_up_key(rules: PalaceRules, cards: Sequence[Card]) -> tuple:
+def worst_face_up_key(rules: PalaceRules, cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     """Smaller is worse: (number of wilds, other ranks' values from the highest down)."""
     wilds = sum(1 for c in cards if c.rank in rules.wild)
     rest = sorted((rules.value(c.rank) for c in cards if c.rank not in rules.wild), reverse=True)
@@ -52,8 +52,8 @@ def lowest_in_hand_seat(rules: PalaceRules, hands: Sequence[Sequence[Card]], dea
                         seed: object) -> tuple[int, Rank | None, tuple[int, ...]]:
     """(starting seat, the rank it must open with, the tied seats)."""
     order = seats_from_left(dealer, len(hands))
-    lows = {s: lowest_in_hand(rules, hands[s]) for s in order}
-    ranked = [s for s in order if lows[s] is not None]
+    lows = {s: low for s in order if (low := lowest_in_hand(rules, hands[s])) is not None}
+    ranked = list(lows)  # the seats holding more than wilds, from the dealer's left
     if not ranked:  # nobody holds anything but wilds: the dealer's left opens freely
         return order[0], None, ()
     best = min(rules.value(lows[s]) for s in ranked)
