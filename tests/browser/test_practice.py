@@ -34,6 +34,7 @@ def one_answer_drill(page, touch):
         if page.locator(f"{PART} .practice-check").count() == 0:
             return
         tap(page, page.locator(f"{PART} .practice-choice").first, touch)   # a pick, then Check
+        page.locator(f'{PART} .practice-choice[aria-pressed="true"]').wait_for(timeout=30_000)
         tap(page, page.locator(f"{PART} .practice-check"), touch)
         tap(page, page.locator(f"{PART} .practice-next"), touch)
         page.locator(f"{PART} .practice-verdict").wait_for(state="detached", timeout=30_000)

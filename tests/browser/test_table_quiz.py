@@ -34,7 +34,9 @@ def test_a_teachers_quiz_link_gives_the_same_questions_and_a_score(open_app, siz
             save_shot(page, f"table-quiz-{name}")
         first = drill.choices[0].key
         tap(page, page.locator(f'{PART} .practice-choice[data-value="{first}"]'), touch)
-        if drill.several:
+        if drill.several:  # the pick is drawn (the part is drawn again), then Check
+            page.locator(f'{PART} .practice-choice[data-value="{first}"][aria-pressed="true"]').wait_for(
+                timeout=30_000)
             tap(page, page.locator(f"{PART} .practice-check"), touch)
         page.locator(f"{PART} .practice-verdict").wait_for(timeout=30_000)
         right += drill.grade([first]).correct
