@@ -69,3 +69,14 @@ def test_the_file_is_the_browsers_own_two_texts():
     assert data["format"] == "palace-tutor-learning" and data["version"] == 1
     assert data["mastery"]["format"] == "palace-tutor-progress"
     assert data["courses"]["format"] == "palace-tutor-course-progress"
+
+
+def test_a_rule_answered_wrong_last_is_not_shown_as_strong():
+    from tutor.model.learning import clause_rows
+
+    ids = house_ids()
+    mastery = Mastery().record(ids[0], False).record(ids[1], True)
+    wrong, right, fresh = clause_rows(mastery, (ids[0], ids[1], ids[2]))
+    assert wrong.words() == "last answer wrong"
+    assert right.words().endswith("%") or right.words().endswith("(known)")
+    assert fresh.words() == "not practised yet"

@@ -41,6 +41,16 @@ class ClauseRow:
     right: int
     wrong: int
     known: bool
+    last_right: bool = False
+
+    def words(self) -> str:
+        """The rule's state in words: a strength is only said once the last answer was right
+        (right after a wrong answer the scheduler's recall is high too, but it is not known)."""
+        if not self.right + self.wrong:
+            return "not practised yet"
+        if not self.last_right:
+            return "last answer wrong"
+        return f"{round(100 * self.strength)}%" + (" (known)" if self.known else "")
 
 
 @dataclass(frozen=True)
@@ -91,7 +101,7 @@ def clause_rows(mastery: Mastery, ids: tuple[str, ...]) -> tuple[ClauseRow, ...]
     for cid in ids:
         record = mastery.get(cid)
         rows.append(ClauseRow(cid, about.get(cid, ""), record.strength(), record.right, record.wrong,
-                              record.known()))
+                              record.known(), record.last_right))
     return tuple(rows)
 
 

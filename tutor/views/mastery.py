@@ -81,8 +81,8 @@ def mastery_html(app: TutorApp) -> str:
     out = tag("h2", "What you know") + tag("ul", "", "mastery-matrices", raw=rows)
     ids = practice.clause_ids()
     if ids:
-        body = "".join(tag("tr", "", "", raw=tag("td", r.about) + tag("td", f"{round(100 * r.strength)}%")
-                           + tag("td", f"{r.right} right, {r.wrong} wrong" if r.right + r.wrong else "not yet"))
+        body = "".join(tag("tr", "", "", raw=tag("td", r.about) + tag("td", r.words())
+                           + tag("td", f"{r.right} right, {r.wrong} wrong" if r.right + r.wrong else "none"))
                        for r in clause_rows(practice.mastery, ids))
         head = tag("tr", "", "", raw=tag("th", "Rule", scope="col") + tag("th", "Strength", scope="col")
                    + tag("th", "Answers", scope="col"))
@@ -97,6 +97,18 @@ def mastery_html(app: TutorApp) -> str:
     return tag("section", "", "mastery-map", raw=out, aria_label="What you know")
 
 
+MAP_CSS = """
+.mastery-map { font-size: 1rem; line-height: 1.4; color: #1d2430; }
+.mastery-matrices { list-style: none; padding: 0; margin: 0 0 8px 0; display: grid; gap: 4px; }
+.mastery-matrix { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: center; }
+.mastery-matrix meter { width: 8em; }
+.mastery-detail summary { min-height: 44px; line-height: 44px; cursor: pointer; color: #1f5fbf; }
+.mastery-rules { border-collapse: collapse; width: 100%; }
+.mastery-rules th, .mastery-rules td { text-align: left; vertical-align: top; padding: 4px 6px;
+  border-bottom: 1px solid #e1e5ea; }
+"""
+
+
 class MasteryPane(pn.viewable.Viewer):
     """The map, and the progress file (save, load)."""
 
@@ -104,7 +116,8 @@ class MasteryPane(pn.viewable.Viewer):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self._map = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["mastery-pane-map"])
+        self._map = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["mastery-pane-map"],
+                                 stylesheets=[MAP_CSS])
         self._export = pn.widgets.FileDownload(callback=self._export_file, filename="palace-tutor-progress.json",
                                                label="Save my progress as a file", css_classes=["mastery-export"],
                                                button_type="default", embed=False)
@@ -114,15 +127,15 @@ class MasteryPane(pn.viewable.Viewer):
         # a quiz for a table: the teacher's form, then the link (copy, QR code) everyone opens
         self._maker = QuizMaker(css_classes=["quiz-maker-box"], sizing_mode="stretch_width")
         self._maker.on_make(self._make_quiz)
-        self._quiz_link = LinkBox(css_classes=["quiz-link"], sizing_mode="stretch_width", visible=False)
-        self._quiz_qr = QrBox(label="this quiz", offer_copy=False, css_classes=["quiz-qr"], visible=False,
-                              sizing_mode="stretch_width")
+        self._quiz_link = LinkBox(css_classes=["quiz-link"], sizing_mode="stretch_width")
+        self._quiz_qr = QrBox(label="this quiz", offer_copy=False, css_classes=["quiz-qr"], sizing_mode="stretch_width")
+        self._quiz_out = pn.Column(sizing_mode="stretch_width")  # the link and its code, once one is made
         self._layout = pn.Column(self._map, pn.Row(self._export, self._import, sizing_mode="stretch_width"),
                                  pn.pane.HTML(tag("h2", "A quiz for your table") + tag(
                                      "p", "Pick the rules, then send the link: everyone who opens it gets the "
                                           "same questions and sees their own score.", "quiz-maker-lead"),
                                               sizing_mode="stretch_width"),
-                                 self._maker, self._quiz_link, self._quiz_qr,
+                                 self._maker, self._quiz_out,
                                  sizing_mode="stretch_width", css_classes=["mastery-pane"])
         self._show()
 
@@ -141,8 +154,9 @@ class MasteryPane(pn.viewable.Viewer):
             self._maker.rules = rules
         link = practice.quiz_link
         if self._quiz_link.fragment != link:
-            self._quiz_link.param.update(fragment=link, visible=bool(link))
-            self._quiz_qr.param.update(fragment=link, visible=bool(link))
+            self._quiz_link.fragment = self._quiz_qr.fragment = link
+        if bool(link) != bool(self._quiz_out.objects):
+            self._quiz_out.objects = [self._quiz_link, self._quiz_qr] if link else []
 
     def _make_quiz(self, clauses: list[str], seed: str, length: str) -> None:
         if self.app.practice.make_quiz(clauses, seed, length):
