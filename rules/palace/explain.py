@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..refs import Verdict
 from . import legality
 from .legality import Placement
 from .model import Position
+from .verdicts import Code
 
 
-def explain(st: Position, code, details: tuple) -> Verdict:
+def explain(st: Position, code: Code | Placement, details: tuple[Any, ...]) -> Verdict:
     """The verdict for a :func:`~rules.palace.decide.decide` result: the code's declared words,
     section and ruling (:mod:`rules.palace.verdicts`, :class:`~rules.palace.legality.Placement`)."""
-    if type(code) is Placement:
+    if isinstance(code, Placement):
         return legality.verdict(st.rules, code, *details)
-    if code.wraps_placement:
-        return legality.verdict(st.rules, details[0], *details[1:], ruling_=code.ruling)
+    if code.wraps_placement:  # details: the placement answer, then its own (top, rank, count)
+        placement, top, rank, count = details
+        return legality.verdict(st.rules, placement, top, rank, count, ruling_=code.ruling)
     return Verdict(code.legal, code.words(st, details), st.rules.ref(code.ref_key), code.ruling)
