@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from ..cards import Rank
 from ..refs import Ruling, ruling
 from . import sections as S
 from .legality import rank_of
@@ -58,7 +59,7 @@ FLASH_CHECK = ruling(
     "a 3 on top is played at once as a reflection; any other card is shown to everyone and stays on "
     "top of the stock, and the player then takes the pile")
 
-Words = Callable[["Position", tuple], str]
+Words = Callable[["Position", tuple[Any, ...]], str]
 
 
 @dataclass(frozen=True, eq=False)
@@ -88,6 +89,15 @@ def _name(st: "Position", seat: int) -> str:
     return st.names[seat] if 0 <= seat < st.players else f"@{seat}"
 
 
+def _word(rank: Rank | None) -> str:
+    """The name of a rank that a code's details always carry (a rank code, the pile's top)."""
+    return cast(Rank, rank).word
+
+
+def _wrong_phase(why: str) -> Words:
+    return lambda st, d: f"'{d[0]}' is not possible now: {why}"
+
+
 def _no(name: str, ref_key: str, words: Words | str, ruling_: Ruling | None = None) -> Code:
     return Code(name, False, ref_key, _said(words) if isinstance(words, str) else words, ruling_)
 
@@ -109,7 +119,7 @@ _PHASES: dict[str, tuple[str, str]] = {
     "over": ("win", "the game is over"),
 }
 WRONG_PHASE: dict[str, Code] = {
-    phase: _no(f"wrong-phase-{phase}", key, lambda st, d, why=why: f"'{d[0]}' is not possible now: {why}")
+    phase: _no(f"wrong-phase-{phase}", key, _wrong_phase(why))
     for phase, (key, why) in _PHASES.items()}
 NOT_HELD = _no("not-held", "multiples", lambda st, d: f"the {d[0].label} is not among your {d[1]} cards")
 
@@ -124,11 +134,11 @@ HAND_AND_TABLE = _no("hand-and-table", "multiples",
                                    "the face-up cards, never from both")
 USE_FLIP = _no("use-flip", "face_down", "only face-down cards are left: turn one over with 'flip'")
 NEEDS_TARGET = _no("needs-target", "flash",
-                   lambda st, d: f"a {rank_of(d[0]).word} is shown to a chosen player: name one, as in "
+                   lambda st, d: f"a {_word(rank_of(d[0]))} is shown to a chosen player: name one, as in "
                                  "'flash ... @1'")
 BAD_TARGET = _no("bad-target", "flash", lambda st, d: f"{_name(st, d[0])} is not another player still in the game")
 NOT_FLASH_RANK = _no("not-flash-rank", "flash",
-                     lambda st, d: f"only flash cards are shown to a player, and a {rank_of(d[0]).word} is "
+                     lambda st, d: f"only flash cards are shown to a player, and a {_word(rank_of(d[0]))} is "
                                    "not one")
 OPENING = _no("opening", "starter",
               lambda st, d: f"the opening play must include your lowest card, a {d[0].word}", LOWEST_TIE)
@@ -150,7 +160,7 @@ PICKUP_EMPTY = _no("pickup-empty", "no_skip",
                    "the pile is empty: there is nothing to take, and a turn cannot be skipped")
 PICKUP_FORCED = _yes("pickup-forced", "pickup", "nothing you can play goes on this pile, so you take it")
 PICKUP_FORCED_BY_TOP = _yes("pickup-forced-by-top", "force_pickup",
-                            lambda st, d: f"the {st.top.word} on top makes you take the pile unless you "
+                            lambda st, d: f"the {_word(st.top)} on top makes you take the pile unless you "
                                           "answer it")
 PICKUP_VOLUNTARY = _yes("pickup-voluntary", "voluntary_pickup", "you may take the pile even though you could play")
 PICKUP_NOT_VOLUNTARY = _no("pickup-not-voluntary", "voluntary_pickup",
