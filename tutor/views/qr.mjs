@@ -72,7 +72,7 @@ export function render({ model }) {
       file.download = model.file_name || 'study.palace-tutor.txt';
     }
   };
-  for (const name of ['svg', 'note', 'file_text', 'label']) { model.on(name, draw); }
+  for (const name of ['svg', 'text', 'note', 'file_text', 'label']) { model.on(name, draw); }
   show.addEventListener('click', () => {
     draw();
     if (!model.svg && !model.note) { note.textContent = 'Making the code\u2026'; }
