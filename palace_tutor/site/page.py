@@ -74,6 +74,7 @@ body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; fo
              background: #1d2430; color: #fff; padding: 8px 8px 8px 16px; border-radius: 8px;
              box-shadow: 0 4px 16px rgba(0, 0, 0, 0.25); }
 .pt-update[hidden] { display: none; }
+.pt-ready { top: auto; bottom: 12px; background: #1e5b30; }
 .pt-update button { flex: none; white-space: nowrap; min-height: 44px; min-width: 44px; padding: 0 16px; font: inherit; border: 0; border-radius: 6px;
                     background: #fff; color: #1d2430; cursor: pointer; }
 .pt-update button:focus-visible { outline: 3px solid #8ab4ff; outline-offset: 2px; }
@@ -171,6 +172,7 @@ TEMPLATE = """<!DOCTYPE html>
 %(roots)s
 </div>
 <div id="pt-update" class="pt-update" role="status" hidden></div>
+<div id="pt-ready" class="pt-update pt-ready" role="status" hidden></div>
 <script>%(status_js)s</script>
 <script>%(loader_js)s</script>
 <script>

@@ -26,13 +26,36 @@ window.__ptInteractive = function () {
     notice.hidden = false;
   }
 
+  // Ready offline (issue 35, point 5): the worker is active once its install stored every
+  // file a visit loads (cache.addAll: all or none) and the start-up snapshot. Said once per
+  // build on this device, in the tab where it became true; an update still installing waits.
+  const ready = document.getElementById("pt-ready");
+  const READY_KEY = "pt-offline-ready";
+  function sayReady() {
+    if (!ready) return;
+    try { if (localStorage.getItem(READY_KEY) === BUILD) return; } catch (e) { return; }
+    const text = document.createElement("span");
+    text.textContent = "Ready offline: everything a game night needs is stored on this device.";
+    const ok = document.createElement("button");
+    ok.type = "button";
+    ok.className = "pt-ready-ok";
+    ok.textContent = "OK";
+    ok.addEventListener("click", () => { ready.hidden = true; });
+    ready.replaceChildren(text, ok);
+    ready.hidden = false;
+    try { localStorage.setItem(READY_KEY, BUILD); } catch (e) { /* said again next time */ }
+  }
+
   // only the person's click reloads: the new worker takes over, then this tab reloads into it
   navigator.serviceWorker.addEventListener("controllerchange", () => { if (reloading) location.reload(); });
 
   navigator.serviceWorker.register("./sw.js").then((reg) => {
     if (!reg) return;  // service workers blocked (a test harness, a browser setting)
     const hello = (w) => w && w.postMessage({type: "hello", build: BUILD});
-    navigator.serviceWorker.ready.then((r) => hello(r.active));
+    navigator.serviceWorker.ready.then((r) => {
+      hello(r.active);
+      if (!reg.installing && !reg.waiting) sayReady();
+    });
     // a worker already waiting is a newer build (this page was served by the older one)
     if (reg.waiting && navigator.serviceWorker.controller) offer(reg);
     reg.addEventListener("updatefound", () => {
