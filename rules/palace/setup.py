@@ -44,7 +44,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import Card, counted, make_deck, parse_cards, shuffled
+from ..cards import Card, counted, format_cards, make_deck, parse_cards, shuffled
 from ..errors import NotationError
 from ..options import read_setup_options
 from ..refs import Event, ruling
@@ -194,7 +194,8 @@ def _deal(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: Any,
             for s in order:
                 zones[zone][s].append(deck[pos])
                 pos += 1
-    stock, unused = deck[pos:], ()
+    stock: tuple[Card, ...] = deck[pos:]
+    unused: tuple[Card, ...] = ()
     if rules.short_game:
         stock, unused = stock[:rules.short_game_stock], stock[rules.short_game_stock:]
     d = _base(rules, names, dealer, seed)
@@ -215,7 +216,8 @@ def _deal(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: Any,
     return PalaceState._make(d)
 
 
-def _first_card(rules: PalaceRules, stock: tuple[Card, ...], notes: list[Event]) -> tuple[tuple, tuple]:
+def _first_card(rules: PalaceRules, stock: tuple[Card, ...],
+                notes: list[Event]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     ref = rules.ref("first_card_replaced")
     for _ in range(len(stock)):
         card, stock = stock[0], stock[1:]
@@ -342,7 +344,7 @@ def position_setup(state: PalaceState) -> dict[str, Any]:
         raise NotationError("only a position in play can be set up again: the deal and the choice of "
                             "face-up cards differ between rule sets", token=str(state.phase),
                             expected="a position in play")
-    fmt = lambda cards: " ".join(str(c) for c in cards)  # noqa: E731
+    fmt = format_cards
     setup: dict[str, Any] = {
         "seats": list(state.names), "dealer": state.dealer, "seed": state.seed,
         "hands": [fmt(h) for h in state.hands], "face_up": [fmt(u) for u in state.face_up],
