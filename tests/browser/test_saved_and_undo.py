@@ -127,7 +127,7 @@ def test_delete_undo_redo_then_a_saved_study_reopens_after_a_reload(open_app, si
     item.wait_for(timeout=30_000)
     assert "position" in item.locator(".library-meta").inner_text()
     tap(page, item.locator(".library-open"), touch)
-    wait_notice(page, "Opened the shared link")
+    wait_notice(page, "from your saved studies")  # issue 35: a saved study is not a shared link
     wait_heading(page, "Your line")
     wait_settled(page)
     assert tree_labels(page) == with_note

@@ -86,6 +86,22 @@ class PlaySetup:
     players: str
 
 
+def _position_in(study: Study | None, snapshot: Snapshot) -> int | None:
+    """The node of ``study`` at the snapshot's position (the same moves from the same start
+    of the same game, rules and lesson), or None."""
+    if study is None or (study.game, study.variant, getattr(study.lesson, "id", None), dict(study.setup)) != \
+            (snapshot.game, snapshot.variant, getattr(snapshot.lesson, "id", None), dict(snapshot.setup)):
+        return None
+    node = study.tree.root.id
+    for step in snapshot.tree.path(snapshot.current)[1:]:
+        text = snapshot.tree[step].text
+        node_next = next((c for c in study.tree[node].children if study.tree[c].text == text), None)
+        if node_next is None:
+            return None
+        node = node_next
+    return node
+
+
 class TutorApp(param.Parameterized):
     """What the page shows. Views render it; only its methods change it."""
 
@@ -285,15 +301,51 @@ class TutorApp(param.Parameterized):
             self.lesson_id = next(iter(options.values()))
 
     # -- opening things ----------------------------------------------------------------
-    def start(self, fragment: str = "") -> None:
+    def start(self, fragment: str = "", resumed: bool = False) -> None:
         """Open the page: the study in the address (in Learn or Play), else the
         first screen. A link that cannot be opened leaves the first screen up,
         saying why (the lead's ruling: nothing is opened that was not asked
         for). Without a link nothing changes: the page's first report can
         arrive after the learner's first tap (the page repeats it until Python
-        answers), and must not take them back to the first screen."""
+        answers), and must not take them back to the first screen.
+        ``resumed``: the address is this device's own (a reload, the browser's
+        Back into the page, the last study it showed), not a link someone sent:
+        it opens without "Opened the shared link"."""
         if fragment.strip().lstrip("#"):
-            self.open_link(fragment)
+            if resumed:
+                self.resume(fragment)
+            else:
+                self.open_link(fragment)
+
+    def resume(self, text: str) -> bool:
+        """Open a link this device made (Continue, a reload, Back and Forward) with the same
+        checks as a shared one, but no message: nothing was shared."""
+        if self.study is not None and text.strip().rsplit("#", 1)[-1] == self.link():
+            return True
+        return self._open_snapshot(lambda: decode_link(text, self.catalog), "link", info=None)
+
+    def visit(self, job: str, fragment: str) -> None:
+        """The browser's Back or Forward reached an entry of the app: show its job, at the
+        position of its address. A position of the study that job keeps is gone back to in
+        that study (its notes, lines and undo kept); any other opens as a study of its own."""
+        if job not in JOBS:
+            return
+        if job not in STUDY_JOBS or not fragment.strip().lstrip("#"):
+            self.open_job(job)
+            return
+        try:
+            snapshot = decode_link(fragment, self.catalog)
+        except ValueError:
+            return  # an entry whose link no longer opens: the page stays as it is
+        kept = self.study if self.job == job else self._parked.get(job)
+        node = _position_in(kept, snapshot)
+        with self._one_report():
+            if kept is None or node is None:
+                self._show(snapshot.study(), info=None)
+                return
+            if kept is not self.study or self.job != job:
+                self._show(kept, info=None, job=job)
+            kept.move_to(node, snapshot.step)
 
     # -- the jobs --------------------------------------------------------------------------
     def open_job(self, job: str) -> None:
@@ -541,7 +593,7 @@ class TutorApp(param.Parameterized):
         finally:
             self._quiet = False
 
-    def _open_snapshot(self, load: Callable[[], Snapshot], what: str) -> bool:
+    def _open_snapshot(self, load: Callable[[], Snapshot], what: str, info: str | None = "") -> bool:
         try:
             snapshot = load()
         except ShareError as err:
@@ -550,7 +602,7 @@ class TutorApp(param.Parameterized):
         except ValueError as err:  # a refusal that escaped share's checks is still only a refusal
             self.notice = Notice("error", f"That {what} cannot be opened: {str(err)[:200]}. Nothing was changed.")
             return False
-        self._show(snapshot.study(), info=f"Opened the shared {what}.")
+        self._show(snapshot.study(), info=f"Opened the shared {what}." if info == "" else info)
         return True
 
     def open_link(self, text: str) -> bool:
@@ -682,7 +734,9 @@ class TutorApp(param.Parameterized):
         self._opening_saved = True
         try:
             with self._one_report():
-                opened = self.open_link(entry.link)
+                opened = self.study is not None and entry.link == self.link()
+                opened = opened or self._open_snapshot(lambda: decode_link(entry.link, self.catalog), "link",
+                                                       info=f"Opened \u201c{entry.title}\u201d from your saved studies.")
                 if opened:
                     self.library.open_id = entry.id
                     if self.study is not None:

@@ -355,6 +355,13 @@ class Study(param.Parameterized):
         node = self.tree[node_id]
         self._move(node.id, self._stops(node)[0])
 
+    def move_to(self, node_id: int, step: int | None) -> None:
+        """Put the cursor on ``node_id`` at lesson stop ``step`` (its first stop when ``step`` is not
+        one of the node's): a position this study showed before (the browser's Back and Forward)."""
+        node = self.tree[node_id]
+        stops = self._stops(node)
+        self._move(node.id, step if step in stops else stops[0])
+
     def jump(self, index: int) -> None:
         """Go to lesson step ``index`` (``-1``: the introduction)."""
         if self.lesson is None:

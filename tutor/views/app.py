@@ -23,6 +23,7 @@ import param
 from rules.jsontext import read_json
 from tutor.model.app import JOBS, SETUP_CHARS, STUDY_JOBS, TutorApp
 from tutor.model.catalog import Catalog
+from tutor.model.share import MAX_LINK_CHARS
 from tutor.model.study import Notice
 from tutor.model.table_rules import rules_title
 
@@ -72,6 +73,17 @@ def frame_data(app: TutorApp) -> FrameData:
                    for game in app.catalog.game_ids() if app.catalog.lessons_for(game))
     counts = tuple((game, len(app.catalog.lessons_for(game))) for game in app.catalog.game_ids())
     return FrameData(lesson_groups=groups, games=games, lesson_counts=counts)
+
+
+def continue_label(app: TutorApp) -> str:
+    """What the first screen's Continue opens, in a few words: the lesson and its step, or the game."""
+    study = app.study
+    if study is None:
+        return ""
+    if study.lesson is not None:
+        return f"{study.title or study.lesson.title}: {step_counter(study).lower()}"
+    words = f"{app.game_title(study.game)} ({rules_title(study, app.catalog)})"
+    return f"{study.title} — {words}" if study.title else f"Your game of {words}"
 
 
 def ui_state(app: TutorApp) -> dict[str, Any]:
@@ -200,6 +212,7 @@ class TutorView(pn.viewable.Viewer):
         shell.on_act("next-deal", lambda _value: app.next_deal())
         shell.on_act("seat", app.choose_seat)
         shell.on_act("taken", lambda _value: app.versus.taken())
+        shell.on_act("continue", lambda value: value and app.resume(value))  # the first screen's Continue
         shell.on_act("setup", self._setup)
         shell.on_act("typed", self._typed)
         shell.on_act("variant", app.pick_preset)
@@ -244,7 +257,9 @@ class TutorView(pn.viewable.Viewer):
             words = lesson.title if lesson is not None else f"Free play: {app.game_title(study.game)} " \
                                                             f"({rules_title(study, app.catalog)})"
             shown["title_text"] = ("Learn: " if lesson is not None else "Play: ") + words
-            shown["heading_html"] = tag("div", f"{study.title} — {words}", "heading") if study.title else ""
+            # the study's own name, and what it is (once: a study named as its lesson says it once)
+            named = f"{study.title} — {words}" if study.title.strip() not in ("", words) else ""
+            shown["heading_html"] = tag("div", named, "heading") if named else ""
         shown["play_html"] = self._play_extra()
         if not names.isdisjoint(COURSE_SHOWN):
             shown.update(course_html=course_line_html(app), course_map_html=course_map_html(app))
@@ -255,8 +270,11 @@ class TutorView(pn.viewable.Viewer):
             self.table.show()
         if "job" in names and app.job == "settle":
             self.checker.open()  # built the first time Settle is shown
-        if study is not None:  # the address bar keeps the open study's link (none while a game is on)
-            set_values(self.bridge, {"fragment": app.link(), "game_on": app.game_in_progress()})
+        if study is not None:  # the address bar keeps the open study's link (none while a game is on);
+            # the first screen's Continue, its words
+            set_values(self.bridge, {"fragment": app.link(), "game_on": app.game_in_progress(),
+                                     "label": continue_label(app)})
+        self.bridge.job = app.job  # a history entry per view (Back and Forward)
 
     def _play_extra(self) -> str:
         """Play, at the end of a hand: the next deal where the game goes on."""
@@ -282,7 +300,7 @@ class TutorView(pn.viewable.Viewer):
         if kind == "start":
             if self._hash_seen:
                 return  # the address changed since the page's first report: that change is newer
-            app.start(value)
+            app.start(value, resumed=self.bridge.resumed)
             if value.strip().lstrip("#") and app.study is None:
                 self.shell.clear_address()  # a link that did not open leaves the address bar
         elif kind == "hash":
@@ -292,6 +310,14 @@ class TutorView(pn.viewable.Viewer):
                     self.shell.clear_address()
                 else:
                     self.bridge.restore_address()  # the open study's own link goes back
+        elif kind == "history":  # Back or Forward to an entry of the app: {"job", "link"}
+            try:
+                entry = read_json(value, what="A history entry", max_chars=MAX_LINK_CHARS + 200, max_depth=1)
+            except ValueError:
+                return
+            if isinstance(entry, dict) and isinstance(entry.get("job"), str) and isinstance(entry.get("link"), str):
+                self._hash_seen = True
+                app.visit(entry["job"], entry["link"])
         elif kind == "key" and app.study is not None and app.job in STUDY_JOBS and not app.study.covered:
             if value == "next":
                 app.study.forward()

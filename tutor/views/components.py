@@ -104,8 +104,12 @@ class PageBridge(PlainJSComponent):
       ``history.replaceState``, which fires no event) are reported too.
     * The ← and → keys (outside text fields) are reported as ``prev``/``next``.
     * It keeps the address bar on the open study: ``fragment`` is its link,
-      written with ``history.replaceState`` (no history entry per step, no
-      reload, no hashchange) when the steps pause.
+      written when the steps pause (no reload, no hashchange). Each view
+      (``job``) and each step written is a history entry (``history.pushState``,
+      the view in its state), so the browser's Back and Forward move through the
+      app; reaching one is reported as ``("history", '{"job": ..., "link": ...}')``.
+    * The last study shown (its link and ``label``) is kept on the device for the
+      first screen's Continue.
 
     Python receives these through :meth:`on_page` callbacks as
     ``(kind, value)``: ``("start", hash)``, ``("hash", hash)``, ``("key", "next"|"prev")``.
@@ -117,6 +121,10 @@ class PageBridge(PlainJSComponent):
     fragment = param.String(default="", doc="The open study's link (the part after '#'), kept in the address bar.")
     game_on = param.Boolean(default=False, doc="A game is in progress in Play: the address bar holds no link "
                                                "(it would carry the deal), only the page's own address.")
+    job = param.String(default="home", doc="The view shown: each view and step is a history entry (Back, Forward).")
+    label = param.String(default="", doc="The open study in a few words: the first screen's Continue says it.")
+    resumed = param.Boolean(default=False, doc="The page started on this device's own address (a reload, "
+                                               "Back or Forward into the page), not on a link someone sent.")
 
     _esm = module_text(Path(__file__).with_name("page_bridge.mjs"))
 
@@ -144,6 +152,7 @@ class PageBridge(PlainJSComponent):
                 return  # a repeated report while the confirmation travels back
             # the page is linked to Python (already marked when the worker linked it)
             mark_document_loaded()
+            self.resumed = msg.get("resumed") is True
             self.started = True
         for callback in self._callbacks:
             callback(msg["kind"], msg["value"])

@@ -133,7 +133,11 @@ def home_html(data: FrameData) -> str:
                     "play or King's Pot tableau and get the verdict with the rule behind it.",
                     _button("Check a hand", "job", "settle", "primary")))
     guides = "".join(guide_html(g, counts.get(g.game, 0)) for g in data.guides)
-    return (tag("div", "", "home-intro", raw=intro) + tag("div", "", "jobs-row", raw=jobs)
+    # the last study shown on this device (resume.mjs fills and shows it)
+    resume = tag("section", "", "continue-card", hidden="", aria_labelledby="pt-continue-title",
+                 raw=tag("h2", "Pick up where you left off", "", id="pt-continue-title")
+                 + tag("p", "", "continue-what") + _button("Continue", "continue", "", "primary continue"))
+    return (tag("div", "", "home-intro", raw=intro) + resume + tag("div", "", "jobs-row", raw=jobs)
             + tag("section", "", "guides", raw=tag("h2", "The games") + guides, aria_label="The games"))
 
 
@@ -321,6 +325,11 @@ SHELL_CSS = """
 .view-home { max-width: 1100px; margin: 0 auto; padding: 12px 12px 40px; }
 .home-title { font-size: 1.7rem; margin: 4px 0; }
 .lead { color: var(--muted); margin: 0 0 12px; max-width: 60em; }
+.continue-card { border: 2px solid var(--accent); border-radius: 12px; padding: 10px 14px; margin: 12px 0 0;
+  display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: center; background: #f4f8ff; }
+.continue-card[hidden] { display: none; }
+.continue-card h2 { font-size: 1.15rem; margin: 0; flex: 1 1 100%; }
+.continue-card .continue-what { margin: 0; flex: 1 1 16em; font-weight: 600; }
 .jobs-row { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 12px; margin: 12px 0 20px; }
 .job-card { border: 1px solid var(--line); border-radius: 12px; padding: 12px 14px; background: #fff;
   display: flex; flex-direction: column; }

@@ -1,6 +1,7 @@
 // PageBridge (tutor/views/components.py): the page's address and keyboard, as seen from Python.
 import { fragmentText } from './link.mjs';
 import { isPresenting, stepFor } from './present.mjs';
+import { writeContinue } from './resume.mjs';
 
 export function render({ model }) {
   const el = document.createElement('span');
@@ -22,21 +23,31 @@ export function render({ model }) {
   const current = () => fragmentText(window.location.hash);
   const local = () => window.location.pathname + window.location.search +
     (model.fragment ? '#' + model.fragment : '');
+  // Each view (model.job) and each step written is a history entry of ours ({pt: 1, job}):
+  // the browser's Back and Forward move through the app (onPop). The page's first entry
+  // becomes ours in place; before a study is open the address is left as it is (it may
+  // hold the link to open, or a malformed one, which is replaced by the study that stayed open).
+  const ours = () => { const s = window.history.state; return s && s.pt === 1 ? s : null; };
   const write = () => {
-    // a game in progress: no link in the address (it would carry the deal)
+    // a game in progress: no link in the address (it would carry the deal), nor kept for
+    // Continue; the view's history entry stays ours
     if (model.game_on) {
       if (window.location.hash) {
-        window.history.replaceState(null, '', window.location.pathname + window.location.search);
+        window.history.replaceState(ours(), '', window.location.pathname + window.location.search);
       }
       return;
     }
-    // never before a study is open: the address may hold the link to open
-    // (or a malformed one, which is replaced by the study that stayed open)
-    if (model.fragment && current() !== model.fragment) {
-      window.history.replaceState(null, '', local());
-    }
+    const entry = ours();
+    const sameAddress = !model.fragment || current() === model.fragment;
+    if (entry && entry.job === model.job && sameAddress) { return; }
+    const state = {pt: 1, job: model.job};
+    const url = model.fragment ? local() : window.location.href;
+    if (entry) { window.history.pushState(state, '', url); } else { window.history.replaceState(state, '', url); }
+    remember();
   };
-  // the address bar is written when the steps pause: history.replaceState costs a
+  // the last study shown, for the first screen's Continue (tutor/views/shell.mjs reads it)
+  const remember = () => { writeContinue(window.localStorage, model.fragment, model.label); };
+  // the address bar is written when the steps pause: history.pushState costs a
   // round trip to the browser (about a tenth of a Next on a slow phone) and nobody
   // reads the address bar while pressing Next
   let writing = null;
@@ -48,33 +59,56 @@ export function render({ model }) {
   // the person typed or pasted since is theirs (the app opens it or puts this back)
   const drop = () => { clearTimeout(writing); writing = null; };
   const flush = () => { if (writing !== null) { drop(); write(); } };
-  const onHash = () => { drop(); model.send_msg({kind: 'hash', value: current()}); };
+  // Back or Forward to an entry of ours: its view and its address go to Python as one
+  // report (the hashchange that follows a change of address is the same move: not a link)
+  let popped = null;
+  const onPop = (e) => {
+    const entry = e.state && e.state.pt === 1 ? e.state : null;
+    if (!entry) { return; }
+    drop();
+    popped = {link: current(), at: performance.now()};
+    model.send_msg({kind: 'history', value: JSON.stringify({job: String(entry.job), link: current()})});
+  };
+  const onHash = () => {
+    const same = popped !== null && popped.link === current() && performance.now() - popped.at < 2000;
+    popped = null;
+    if (same) { return; }
+    drop();
+    model.send_msg({kind: 'hash', value: current()});
+  };
   document.addEventListener('keydown', onKey);
   window.addEventListener('hashchange', onHash);
+  window.addEventListener('popstate', onPop);
   window.addEventListener('pagehide', flush);
   model.on('remove', () => {
     flush();
     document.removeEventListener('keydown', onKey);
     window.removeEventListener('hashchange', onHash);
+    window.removeEventListener('popstate', onPop);
     window.removeEventListener('pagehide', flush);
   });
   model.on('fragment', writeSoon);
   model.on('game_on', write);
+  model.on('job', writeSoon);
   // a link in the address bar that could not be opened: the study that stayed
   // open goes back there, or with none open the page's own address
   model.on('msg:custom', (msg) => {
     if (!msg || msg.kind !== 'restore') { return; }
     if (!model.fragment && window.location.hash) {
-      window.history.replaceState(null, '', window.location.pathname + window.location.search);
+      window.history.replaceState(ours(), '', window.location.pathname + window.location.search);
     }
     writeSoon();
   });
   writeSoon();
+  // the page opened on this device's own address (a reload, or Back or Forward into the
+  // page), not on a link someone sent: it opens without "Opened the shared link"
+  const navigation = performance.getEntriesByType ? performance.getEntriesByType('navigation')[0] : null;
+  const resumed = Boolean(navigation && (navigation.type === 'reload' || navigation.type === 'back_forward'));
   // Report the address until Python confirms: in the compiled app, events
   // sent while the page is still being linked to the Python worker are lost.
   const ping = () => {
     if (model.started) { return; }
-    model.send_msg({kind: 'start', value: current()});
+    model.send_msg({kind: 'start', value: current(), resumed: resumed});
     setTimeout(ping, 300);
   };
   ping();

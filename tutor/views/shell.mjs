@@ -1,6 +1,7 @@
 // The page frame (tutor/views/shell.py, Shell): the markup of tutor/views/frame.py in one
 // shadow root, the Panel children placed in its [data-child] slots, presses sent to Python.
 import { isPresenting, setPresenting } from './present.mjs';
+import { readContinue, showContinue } from './resume.mjs';
 import { applyUi, fillPart, showTab } from './shell_ui.mjs';
 
 export function render({ model, view }) {
@@ -193,12 +194,19 @@ export function render({ model, view }) {
     if (e.key === 'Enter' && e.target.name === 'typed') { e.preventDefault(); send('typed', e.target.value); }
   });
 
+  // -- the first screen's Continue: the last study shown on this device (resume.mjs)
+  const offerContinue = () => {
+    const storage = (() => { try { return window.localStorage; } catch (e) { return null; } })();
+    showContinue(app, storage ? readContinue(storage) : null);
+  };
+
   // -- the small UI state from Python (shell_ui.mjs: the pre-rendered first screen runs it too)
   let last = {};
   const update = () => {
     const ui = JSON.parse(model.ui || '{}');
     const changed = applyUi(app, ui, last);
     if (changed.handover) { one('.handover button').focus(); }
+    if (changed.job && ui.job === 'home') { offerContinue(); }
     if (changed.job) {
       present(false);
       closeDrawer();
