@@ -59,6 +59,16 @@ export function render({ model }) {
   // the person typed or pasted since is theirs (the app opens it or puts this back)
   const drop = () => { clearTimeout(writing); writing = null; };
   const flush = () => { if (writing !== null) { drop(); write(); } };
+  // The app owns the address. Panel's Location model (panel/models/location.ts, not used by
+  // the app) answers every hashchange with history.pushState({}) of the very same address:
+  // after Back, that entry cut off Forward. A push of the address already shown, with no
+  // state, adds nothing but that harm: it is not made.
+  const pushState = window.history.pushState;
+  window.history.pushState = function (state, title, url) {
+    const empty = state !== null && typeof state === 'object' && Object.keys(state).length === 0;
+    if (empty && url != null && new URL(String(url), window.location.href).href === window.location.href) { return; }
+    return pushState.call(window.history, state, title, url);
+  };
   // Back or Forward to an entry of ours: its view and its address go to Python as one
   // report (the hashchange that follows a change of address is the same move: not a link)
   let popped = null;
@@ -84,6 +94,7 @@ export function render({ model }) {
     flush();
     document.removeEventListener('keydown', onKey);
     window.removeEventListener('hashchange', onHash);
+    window.history.pushState = pushState;
     window.removeEventListener('popstate', onPop);
     window.removeEventListener('pagehide', flush);
   });
