@@ -78,3 +78,31 @@ def test_the_sheet_on_screen_is_readable_and_axe_clean(chromium, device, label):
         a11y.shot(page, f"gamenight-sheet-{label}")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("device, label", [(PHONE, "phone"), (DESKTOP, "desktop")])
+def test_play_setup_opens_the_sheet_of_the_rules_being_set_up(open_app, device, label):
+    from .tutor_page import go, wait_settled
+
+    page = open_app(device=device)
+    go(page, "play")
+    page.locator(".play-game select").select_option("palace")
+    page.locator(".table-palace").wait_for(timeout=60_000)
+    wait_settled(page)
+    page.locator(".table-setup > summary").click()
+    page.locator(".table-setup[open] .setup-form").wait_for(timeout=30_000)
+    page.locator(".free-variant select").select_option("caron")
+    link = page.locator(".rules-sheet a.sheet-link[href^='blob:']")
+    link.wait_for(timeout=30_000)
+    wait_settled(page)
+    link.scroll_into_view_if_needed()
+    assert link.inner_text() == "The rules on one page (to print)" and a11y.in_view(page, link)
+    a11y.shot(page, f"gamenight-sheet-link-{label}")
+    with page.context.expect_page() as opened:
+        link.click()
+    sheet = opened.value
+    sheet.wait_for_load_state()
+    # palace-of-caron.txt § Card Values (3): the three is shown to a player, who may send it back
+    assert sheet.get_by_role("heading", level=1).inner_text().startswith("Palace: ")
+    assert "shown to a chosen player" in sheet.locator("main").inner_text()
+    assert pdf_pages(sheet.pdf(format="A4")) == 1
