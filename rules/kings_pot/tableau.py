@@ -157,7 +157,7 @@ MAX_BUY_RULING = ruling(
     "How many cards may each player buy, for every table size from 3 to 22?",
     "gives a table with 3 players: 7, 4: 5, 6-7: 3, 8-11: 2 and 11-22: 1; it skips 5 players "
     "and lists 11 twice with different limits",
-    "the limit is the 22 spare cards shared out evenly, rounded down: floor(22 / players). That "
+    "the limit is the 22 spare cards shared out evenly, rounded down (22 divided by the number of players). That "
     "reproduces every size the table lists (3 -> 7, 4 -> 5, 6 and 7 -> 3, 8 to 10 -> 2, 12 to 22 "
     "-> 1); it fills the gap with 5 players -> 4; and it settles 11 players at 2, since 11 x 2 = 22 "
     "cards are there to sell")

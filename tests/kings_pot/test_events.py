@@ -81,6 +81,8 @@ def test_showdown_winners_are_named_in_the_outcome_events(deal, run):
     assert kings.get("names") == ("Cleo",) and kings.get("named_shares") == (("Cleo", 10 + 3),)
     show = [e for e in events if e.kind == "show"]
     assert [e.get("name") for e in show] == ["Ben", "Cleo", "Ana"]  # from the dealer's left
+    # the narration names the cards on their faces, never in notation (Ben bought the 6d)
+    assert "6♦" in show[0].text and not any(re.search(r"\b(10|[2-9TJQKA])[shdc]\b", e.text) for e in show)
 
 
 def test_an_uncontested_winner_is_named_too(deal, run):

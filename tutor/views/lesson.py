@@ -32,7 +32,9 @@ def narration_html(study: Study) -> str:
     if told.more:  # on one's own line: what followed the move, one sentence a line
         parts.append(tag("ul", "", "more", raw="".join(tag("li", line) for line in told.more)))
     if told.rule is not None:
-        parts.append(tag("div", "Rule: ", "rule", raw=tag("cite", str(told.rule)) + esc(" — " + told.rule.source_title)))
+        rule = told.rule  # the section by its name and the rules it is in (not the source's file name)
+        where = rule.section + (f" ({rule.clause})" if rule.clause else "")
+        parts.append(tag("div", "Rule: ", "rule", raw=tag("cite", where) + esc(" — " + rule.source_title)))
         parts.append(tag("details", "", "source", raw=tag("summary", "Show the source section")
                          + tag("p", told.summary, "summary")))
     if told.ruling is not None:
