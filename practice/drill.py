@@ -164,12 +164,23 @@ class Drill:
         correct = set(picked) == set(answer.right)
         wrong = [k for k in picked if k not in answer.right]
         missed = [k for k in answer.right if k not in picked]
-        if correct:
-            why = answer.why()
-        else:
-            parts = [f"{self.choice(k).text}: {answer.why(k)}" for k in wrong + missed]
-            why = "; ".join(parts)
+        why = answer.why() if correct else self._why_wrong(answer, wrong, missed)
         return Graded(correct, picked, answer, why, answer.ref, self.position)
+
+    def _why_wrong(self, answer: Answer, wrong: list[str], missed: list[str]) -> str:
+        """Each wrong pick's and missed choice's reason, once. A wrong pick whose reason is only
+        "not so: <the right answer's reason>" is left to the missed choice, which says it."""
+        parts: list[str] = []
+        for k in wrong + missed:
+            text, reason = self.choice(k).text, answer.why(k)
+            if reason.startswith("not so"):
+                if missed:
+                    continue
+                reason = reason.removeprefix("not so").removeprefix(": ")
+                parts.append(f"not {text}" + (f": {reason}" if reason else ""))
+            else:
+                parts.append(reason if reason.startswith(text) else f"{text}: {reason}")
+        return "; ".join(dict.fromkeys(parts))
 
     def as_dict(self, with_answer: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -30,7 +30,20 @@ def test_drill_is_seeded_answered_and_in_plain_words(clause):
         assert graded.correct and graded.why
         wrong = [k for k in keys if k not in answer.right][:1]
         if wrong:
-            assert not drill.grade(wrong).correct
+            graded = drill.grade(wrong)
+            assert not graded.correct
+            for choice in drill.choices:                     # not "52 cards: 52 cards: ..."
+                assert f"{choice.text}: {choice.text}" not in graded.why, f"{drill.token}: {graded.why!r}"
+            assert "not so" not in graded.why, f"{drill.token}: {graded.why!r}"
+
+
+def test_wrong_answer_says_the_right_reason_once():
+    """The source's deck (Palace Poker, the pack: one 52-card pack): picking a wrong size is
+    answered with the right size's reason, said once, not "48 cards: not so: 52 cards: ..."."""
+    drill = make_drill("PP-2", seed=3)
+    wrong = [c.key for c in drill.choices if "52" not in c.text]
+    why = drill.grade(wrong[:1]).why
+    assert why.count("52-card") == 1 and "not so" not in why
 
 
 def _source_grams(n=10):
