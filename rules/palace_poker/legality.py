@@ -185,7 +185,8 @@ def _check_bet(state: Hand, action: Bet) -> Verdict:
         return _no(f"{them.name} is out of the hand", "Bet (or battle)")
     if them.suit is me.suit:
         word = me.suit.word if me.suit is not None else "unknown"
-        return _no(f"{them.name}'s banner ({faces([them.banner])}) is {word}, the same suit as {me.name}'s; "
+        shown = f" ({them.banner.label})" if them.banner is not None else ""
+        return _no(f"{them.name}'s banner{shown} is {word}, the same suit as {me.name}'s; "
                    "players of one banner suit never battle", "Bet (or battle)", "same suit")
     if rules.points:
         if action.amount is not None:
