@@ -22,9 +22,10 @@ from typing import Any, Mapping
 from ..cards import Card, counted, parse_cards
 from ..errors import NotationError
 from ..options import other_outcomes
-from ..refs import Event, RuleRef, Ruling
+from ..refs import Event, RuleRef
 from . import sections as S
 from .position import Holder, end_of_deal
+from .pot_words import PotLine, deal_pot_lines
 from .showdown import KINGS_POT_RULING, MAIN_POT_RULING, ODD_CHIP_RULING, HandResult, Outcome, best_of, \
     kings_hand_wins, rank_hands
 from .board import TableauBoard, make_board
@@ -146,19 +147,6 @@ def _twice(card: Card, first: str, second: str) -> NotationError:
 # -- a whole deal: who takes each pot ---------------------------------------------------------
 
 @dataclass(frozen=True)
-class PotLine:
-    """One pot and who takes it, in plain words: ``pot`` names it ("the betting pot"), ``text``
-    is one short paragraph (who, how much, and why), ``ref`` the clause it rests on."""
-
-    pot: str
-    chips: int
-    text: str
-    ref: RuleRef
-    ruling: Ruling | None = None
-    """Where the line rests on our reading of an unclear clause, that ruling."""
-
-
-@dataclass(frozen=True)
 class DealVerdict:
     """A deal ended by the engine: the thirteen hands, each player's cards, the engine's
     :class:`~.showdown.Outcome` and narration, and the pots said line by line."""
@@ -203,7 +191,6 @@ class DealVerdict:
 
     def pot_lines(self) -> tuple[PotLine, PotLine]:
         """Who takes the betting pot and the King's pot, and why: one short paragraph each."""
-        from .words import deal_pot_lines
         return deal_pot_lines(self)
 
     def describe(self) -> str:

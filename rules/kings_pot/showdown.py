@@ -53,6 +53,14 @@ KINGS_POT_RULING = ruling(
     "They take the King's pot too, split the same way. Otherwise the King's pot is carried, "
     "whole, to the next deal")
 
+UNCONTESTED_RULING = ruling(
+    "kings-pot-uncontested",
+    S.ref(S.KINGS_POT, "the King's pot remains"),
+    "What happens when everyone but one player folds before the showdown?",
+    "only describes a deal that reaches the showdown",
+    "as in poker, the last player holding cards takes the betting pot at once, with no showdown; "
+    "since the King's hand was never compared with the tableau, the King's pot carries over")
+
 ODD_CHIP_RULING = ruling(
     "kings-pot-odd-chips",
     S.ref(S.SHOWDOWN, "split the pot evenly"),

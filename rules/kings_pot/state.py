@@ -26,7 +26,7 @@ from .actions import (CALL, CHECK, FOLD, SHOWDOWN, Action, Bet, Buy, Call, Check
                       Raise, Reveal, Showdown)
 from .board import TableauBoard
 from .model import Deal, Phase, Seat
-from .showdown import MAIN_POT_RULING, judge, uncontested
+from .showdown import MAIN_POT_RULING, UNCONTESTED_RULING, judge, uncontested
 from .tableau import CELLS, LINES_THROUGH, MAX_BUY_RULING, REVEAL_ORDER_RULING, HandName, cell_name
 from .variant import ANTE_RULING, BET_SIZE_RULING, KingsPotRules
 from .view import KingsPotView, make_view
@@ -68,14 +68,6 @@ SHORT_STACK_RULING = ruling(
     "requires the full amount for every card held and says nothing of running short",
     "there are no all-in side pots: a call, bet or raise must be paid in full from the player's "
     "stack. A player who cannot pay may fold cards until the amount fits, or fold")
-
-UNCONTESTED_RULING = ruling(
-    "kings-pot-uncontested",
-    S.ref(S.KINGS_POT, "the King's pot remains"),
-    "What happens when everyone but one player folds before the showdown?",
-    "only describes a deal that reaches the showdown",
-    "as in poker, the last player holding cards takes the betting pot at once, with no showdown; "
-    "since the King's hand was never compared with the tableau, the King's pot carries over")
 
 NEXT_DEAL_RULING = ruling(
     "kings-pot-next-deal",
