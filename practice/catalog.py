@@ -108,7 +108,7 @@ def make_drill(clause_id: str, *, seed: int | str, variant: str | None = None,
     parts = clause.make(Ctx(clause, game, variant, opts, rules, rng, seed))
     return Drill(clause.id, game, variant, tuple(opts.items()), seed, parts.kind, parts.question,
                  parts.choices, parts.position, parts.probe, clause.ref, parts.several,
-                 _asker=_asker(game, parts.kind))
+                 _asker=_asker(game, parts.kind, clause.about))
 
 
 def drill_from_token(token: str) -> Drill:
@@ -116,13 +116,15 @@ def drill_from_token(token: str) -> Drill:
     return make_drill(clause, seed=seed, variant=variant, options=options)
 
 
-def _asker(game: str, kind: str):
+def _asker(game: str, kind: str, about: str):
+    """How a drill of ``kind`` is answered; ``about`` is its clause in our words (said when
+    nothing happened on the table to narrate)."""
     module = game_module(game)
     if kind == "moves":
         return templates.answer_moves
     if kind == "what":
         measures = module.MEASURES
-        return lambda drill: templates.answer_what(drill, measures)
+        return lambda drill: templates.answer_what(drill, measures, about)
     own = {**templates.SHARED, **getattr(module, "ASKERS", {})}
     if kind not in own:
         raise KeyError(f"no template {kind!r} for {game}")

@@ -1,7 +1,7 @@
 """The three Palace rule books' clauses (ids, sections and our words, as in
 ``docs/clauses/palace-*.md``) and, per book, each clause's generator or the reason it has none.
 
-A maker is a generator (see the factories in :mod:`practice.palace`), optionally with rule
+A maker is a generator (see the factories in :mod:`practice.palace_makers`), optionally with rule
 changes it must flip (``"caron"``, ``{"ten-replays": "no"}``) or the preset it is drilled under
 (``"variant:house+dealer-left"``); a string alone is the reason the clause has no drill.
 """
@@ -313,7 +313,7 @@ BGA_ROWS = (
 
 
 def house_makers() -> dict[str, Any]:
-    from .palace import (CHANCE_THEN, HELD, HIGH, LAST_DOWN, LOW, PLAIN, REVEAL, F, W, X, first_card, next_after,
+    from .palace_makers import (CHANCE_THEN, HELD, HIGH, LAST_DOWN, LOW, PLAIN, REVEAL, F, W, X, first_card, next_after,
                          pile_after, play, starter, word)
     wilds = ("A", "2", "T", "Jk")
     return {
@@ -395,7 +395,7 @@ def house_makers() -> dict[str, Any]:
 
 
 def caron_makers() -> dict[str, Any]:
-    from .palace import (CHANCE_THEN, HELD, HIGH, LAST_DOWN, LOW, PLAIN, REVEAL, F, W, X, next_after, pile_after,
+    from .palace_makers import (CHANCE_THEN, HELD, HIGH, LAST_DOWN, LOW, PLAIN, REVEAL, F, W, X, next_after, pile_after,
                          play, starter, word)
     flashed = dict(top=LOW, hand=("3",), extra=(1, 3), moves=lambda sp: (f"flash {_card(sp, '3')} @1",),
                    kinds=("reflect", "check-stock", "pickup", "play"), also=lambda sp: (f"play {sp.state.hands[1][-1]}",))
@@ -475,7 +475,7 @@ def _card(sp: Any, rank: str, nth: int = 0, seat: int = 0) -> str:
 
 
 def bga_makers() -> dict[str, Any]:
-    from .palace import HELD, HIGH, LOW, PLAIN, F, W, X, pile_after, play, starter, word
+    from .palace_makers import HELD, HIGH, LOW, PLAIN, F, W, X, pile_after, play, starter, word
     return {
         "B-O1": X("ending", play("any"), "She plays her last card. What follows?", players=(2, 2),
                   top=LOW, hand=("K",), extra=(0, 0), stock=(0, 0), mover_up=(), mover_down=0),

@@ -50,7 +50,7 @@ def answer_moves(drill: Drill) -> Answer:
     return Answer(right, said, drill.ref)
 
 
-def answer_what(drill: Drill, measures: Mapping[str, Measure]) -> Answer:
+def answer_what(drill: Drill, measures: Mapping[str, Measure], about: str = "") -> Answer:
     state = drill.position.state()
     measure, moves = drill.probe[0], drill.probe[1:]
     before, events, ref, reasons = state, [], drill.ref, []
@@ -71,9 +71,8 @@ def answer_what(drill: Drill, measures: Mapping[str, Measure]) -> Answer:
         told.append(note)
     reason = "; ".join(reasons or told)
     if not reason:  # a fact of the deal: nothing happened to narrate, so say the rule (our words)
-        from .catalog import find_clause
         shown = next((c.text for c in drill.choices if c.key == got), got)
-        reason = f"{shown}: {find_clause(drill.clause).about[:1].lower()}{find_clause(drill.clause).about[1:]}"
+        reason = f"{shown}: {about[:1].lower()}{about[1:]}" if about else str(shown)
     said = {c.key: Said(c.key == got, reason if c.key == got else f"not so: {reason}" if reason else "not so", ref)
             for c in drill.choices}
     return Answer(tuple(k for k in said if said[k].right), said, ref)
