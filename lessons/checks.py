@@ -5,11 +5,75 @@ goal is one of them too (``lessons.quizzes``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from .model import Check, CheckResult, action_key
+from rules.core import Action
+
 from .probes import ProbeError, compare, plain, resolve, same
+
+
+@dataclass(frozen=True)
+class Check:
+    """Something that must hold after a step; the loader verifies it on replay.
+
+    ``kind`` is one of :data:`lessons.model.CHECK_KINDS`. ``subject`` is the probe path
+    (``pot``, ``players[Dave].stack``), the event kind, or the action text.
+    ``expected`` is the lesson's figure: for a probe, the value the document
+    gives; for an event, the data the event must carry; for ``legal``, the
+    action texts; for ``over``, a bool. ``note`` tells the learner where the
+    figure comes from ("the document says Dave wins $142").
+    """
+
+    kind: str
+    subject: str = ""
+    expected: Any = None
+    op: str = "equals"
+    reason: str = ""
+    note: str = ""
+
+    def describe(self) -> str:
+        """One line for a teacher or the app: what this check asserts."""
+        if self.kind == "probe":
+            words = {"equals": "is", "cards": "holds exactly", "length": "has length",
+                     "includes": "includes"}[self.op]
+            return f"{self.subject} {words} {_show(self.expected)}"
+        if self.kind == "event":
+            data = ", ".join(f"{k}={_show(v)}" for k, v in (self.expected or {}).items())
+            return f"event {self.subject}" + (f" ({data})" if data else "")
+        if self.kind == "legal":
+            return "legal actions: " + (", ".join(self.expected) or "none")
+        if self.kind == "allowed":
+            return f"{self.subject} is allowed"
+        if self.kind == "illegal":
+            return f"{self.subject} is refused" + (f" ({self.reason})" if self.reason else "")
+        return "the game is over" if self.expected else "the game goes on"
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}={_show(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """A check as the replay found it: ``actual`` is what the engine gave."""
+
+    check: Check
+    passed: bool
+    actual: Any
+    message: str
+
+
+def action_key(action: Action) -> str:
+    """How two moves are compared as answers: the canonical text of the move's
+    identity (``Action.key``), without the actor the notation may assert
+    (``Brad: bet Frank`` and ``bet Frank`` are the same move when it is Brad's turn)."""
+    return str(action.key())
 
 
 def event_text(event: Any) -> str:

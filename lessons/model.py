@@ -18,8 +18,9 @@ from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Action
 from rules.refs import Event, RuleRef, Verdict
+
+from .checks import Check as Check, CheckResult as CheckResult, action_key as action_key, evaluate_check
 
 # --------------------------------------------------------------------------
 # frozen plain data (the TOML [setup] table and check values)
@@ -101,51 +102,6 @@ PROBE_OPS: dict[str, str] = {
     "length": "this many items",
     "includes": "contains at least these items",
 }
-
-
-@dataclass(frozen=True)
-class Check:
-    """Something that must hold after a step; the loader verifies it on replay.
-
-    ``kind`` is one of :data:`CHECK_KINDS`. ``subject`` is the probe path
-    (``pot``, ``players[Dave].stack``), the event kind, or the action text.
-    ``expected`` is the lesson's figure: for a probe, the value the document
-    gives; for an event, the data the event must carry; for ``legal``, the
-    action texts; for ``over``, a bool. ``note`` tells the learner where the
-    figure comes from ("the document says Dave wins $142").
-    """
-
-    kind: str
-    subject: str = ""
-    expected: Any = None
-    op: str = "equals"
-    reason: str = ""
-    note: str = ""
-
-    def describe(self) -> str:
-        """One line for a teacher or the app: what this check asserts."""
-        if self.kind == "probe":
-            words = {"equals": "is", "cards": "holds exactly", "length": "has length",
-                     "includes": "includes"}[self.op]
-            return f"{self.subject} {words} {_show(self.expected)}"
-        if self.kind == "event":
-            data = ", ".join(f"{k}={_show(v)}" for k, v in (self.expected or {}).items())
-            return f"event {self.subject}" + (f" ({data})" if data else "")
-        if self.kind == "legal":
-            return "legal actions: " + (", ".join(self.expected) or "none")
-        if self.kind == "allowed":
-            return f"{self.subject} is allowed"
-        if self.kind == "illegal":
-            return f"{self.subject} is refused" + (f" ({self.reason})" if self.reason else "")
-        return "the game is over" if self.expected else "the game goes on"
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, tuple):
-        return "[" + ", ".join(_show(v) for v in value) + "]"
-    if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{k}={_show(v)}" for k, v in value.items()) + "}"
-    return str(value)
 
 
 #: Quiz kinds, and how the loader validates their answers against the engine.
@@ -245,8 +201,6 @@ class Quiz:
             if self.kind == "legal-plays":  # the loader checked: every legal move is accepted
                 return True
             if self.goal is not None:  # the engine decides: the move reaches the goal
-                from .checks import evaluate_check
-
                 after, events = state.play(action)
                 return evaluate_check(self.goal, after, events).passed
             return action_key(action) in {action_key(state.parse_action(a)) for a in self.accepted}
@@ -263,13 +217,6 @@ class Quiz:
             keys = {action_key(state.parse_action(p)) for p in picks}
             return keys == {action_key(state.parse_action(a)) for a in self.accepted}
         return {normalize_answer(p) for p in picks} == {normalize_answer(a) for a in self.accepted}
-
-
-def action_key(action: Action) -> str:
-    """How two moves are compared as answers: the canonical text of the move's
-    identity (``Action.key``), without the actor the notation may assert
-    (``Brad: bet Frank`` and ``bet Frank`` are the same move when it is Brad's turn)."""
-    return str(action.key())
 
 
 def normalize_answer(text: str) -> str:
@@ -329,16 +276,6 @@ class Lesson:
 
 # --------------------------------------------------------------------------
 # replay results and load reports
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """A check as the replay found it: ``actual`` is what the engine gave."""
-
-    check: Check
-    passed: bool
-    actual: Any
-    message: str
 
 
 @dataclass(frozen=True)
