@@ -74,6 +74,13 @@ class RuleRef:
         return f"{text} ({self.clause})" if self.clause else text
 
     @property
+    def words(self) -> str:
+        """The section as a person reads it, by its name and the rules it is in, not the
+        source's file name: ``§ The Cards — Palace Poker``."""
+        where = f"§ {self.section}" + (f" ({self.clause})" if self.clause else "")
+        return f"{where} \u2014 {self.source_title}"
+
+    @property
     def summary(self) -> str:
         """Our summary of the cited section (never the source's own words)."""
         return SECTIONS[self.source][self.section]

@@ -59,7 +59,7 @@ def test_battle_verdict_leads_with_the_names_and_strikes_through_the_excluded_ca
     assert 'class="card face red excluded" data-card="Qd"' in html
     assert "Dave&#x27;s banner is ♦ (diamonds)" in html
     assert 'quad-exception best-five" data-card="Js"' in html        # the four-of-a-kind exception
-    assert "Rule: palace-poker.txt § Call" in html
+    assert "Rule: § Call — Palace Poker" in html and ".txt" not in html
     # the ruling the exception rests on: its plain question and our reading, never its key
     assert "may the fifth card be of that suit too?" in html and "Our reading: " in html
     assert "the fifth card (the kicker) must be one that counts anyway" in html

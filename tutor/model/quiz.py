@@ -106,7 +106,7 @@ def check_answer(quiz: Any, text: str, state: Any = None) -> QuizResult:
         verdict = state.explain(action)
         if not verdict.legal:
             return QuizResult(answer, False, "Not quite: that is not allowed here.",
-                              (f"{action_words(state, action)}: {verdict.reason} ({verdict.ref})",))
+                              (f"{action_words(state, action)}: {verdict.reason} ({verdict.ref.words})",))
     return QuizResult(answer, False, "Not quite. Try again, or show the answer.")
 
 
@@ -127,7 +127,7 @@ def check_picks(quiz: Any, picked: tuple[str, ...], state: Any, options: tuple[Q
     why = []
     for k in wrong:
         verdict = state.explain(state.parse_action(k))
-        why.append(f"{labels.get(k, k)}: {verdict.reason} ({verdict.ref})")
+        why.append(f"{labels.get(k, k)}: {verdict.reason} ({verdict.ref.words})")
     missing = len(legal - chosen)
     parts = [f"{len(chosen & legal)} of your {len(chosen)} pick{'s' if len(chosen) != 1 else ''} "
              f"{'is' if len(chosen & legal) == 1 else 'are'} allowed"]

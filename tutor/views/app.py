@@ -59,7 +59,7 @@ def notice_html(notice: Notice | None) -> str:
         return ""
     raw = ""
     if notice.ref is not None:
-        raw += tag("span", f"Rule: {notice.ref}", "ref")
+        raw += tag("span", f"Rule: {notice.ref.words}", "ref")
     if notice.ruling is not None:
         raw += tag("span", str(notice.ruling), "ref")
     return tag("div", notice.text, f"notice {notice.kind}", raw=raw, role="alert")

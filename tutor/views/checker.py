@@ -117,7 +117,7 @@ def ruling_html(ruling: Any) -> str:
     """A ruling by its plain question and our reading (never its key), with the section."""
     question, reading = ruling_words(ruling)
     return tag("div", "", "ruling", raw=tag("b", "Not spelled out in the rules: ") + tag("span", question)
-               + " " + tag("b", "Our reading: ") + tag("span", reading) + " " + tag("span", f"({ruling.ref})", "ref"))
+               + " " + tag("b", "Our reading: ") + tag("span", reading) + " " + tag("span", f"({ruling.ref.words})", "ref"))
 
 
 def side_html(side: Any, title: str, wins: bool) -> str:
@@ -132,7 +132,7 @@ def side_html(side: Any, title: str, wins: bool) -> str:
         face = card_face(m.card, cls=cls, reason=m.reason)
         slots.append(tag("span", "", "slot", raw=face + tag("span", m.place.value, "place")))
         if kind != "counted":
-            notes.append(tag("li", f"{m.card.label}: {m.reason} ({m.ref})", kind))
+            notes.append(tag("li", f"{m.card.label}: {m.reason} ({m.ref.words})", kind))
             if m.ruling is not None:
                 notes.append(tag("li", "", "ruled", raw=ruling_html(m.ruling)))
     heading = f"{title}: {side.describe_hand()}" + (" — wins" if wins else "")
@@ -149,7 +149,7 @@ def _role_title(role: str, name: str) -> str:
 
 
 def battle_html(v: Any) -> str:
-    parts = [tag("div", f"Rule: {v.ref}", "rule")]
+    parts = [tag("div", f"Rule: {v.ref.words}", "rule")]
     if v.ruling is not None:
         parts.append(ruling_html(v.ruling))
     outcome = v.outcome.value
@@ -166,7 +166,7 @@ def other_readings_html(v: Any) -> str:
 
 
 def showdown_html(v: Any) -> str:
-    parts = [tag("div", f"Rule: {v.ref}", "rule")]
+    parts = [tag("div", f"Rule: {v.ref.words}", "rule")]
     if v.ruling is not None:
         parts.append(ruling_html(v.ruling))
     parts.append(tag("div", "", "sides", raw="".join(side_html(h, h.name, h.name in v.winners) for h in v.hands)))
@@ -210,7 +210,7 @@ def deal_pots_html(v: Any) -> str:
     parts = []
     for line in v.pot_lines():
         parts.append(tag("p", line.text, "pot-line"))
-        parts.append(tag("div", f"Rule: {line.ref}", "rule"))
+        parts.append(tag("div", f"Rule: {line.ref.words}", "rule"))
         if line.ruling is not None:
             parts.append(ruling_html(line.ruling))
     for _option, _token, meaning, other in v.others:

@@ -70,7 +70,7 @@ def _verdict_html(app: TutorApp) -> str:
     words = "Right." if graded.correct else "Not quite."
     verdict = tag("p", words, "practice-verdict " + ("right" if graded.correct else "wrong"), role="status")
     why = tag("p", graded.why, "practice-why") if graded.why else ""
-    ref = tag("p", f"Rule: {graded.ref}", "practice-ref")
+    ref = tag("p", f"Rule: {graded.ref.words}", "practice-ref")
     following = "Next question ▶" if app.practice.quiz is not None else "Next drill ▶"
     buttons = tag("button", following, "practice-next primary", type="button", data_act="practice-next")
     if not drill.position.checker:
