@@ -16,7 +16,7 @@ from rules.cards import Card, Rank, Suit
 from rules.kings_pot import LINES, HandName, KingsPotState, check_tableau, ref, row_col, start
 
 from .drill import Answer, Choice, Drill, Said
-from .spec import Clause, Ctx, Parts
+from .spec import Clause, Ctx, Parts, clauses_from_rows
 from .templates import move_choices, seats_drill, sees_drill
 
 GAME = "kings-pot"
@@ -564,17 +564,4 @@ def _facing(ctx: Ctx) -> Deal:
     return d
 
 
-def _build() -> tuple[Clause, ...]:
-    out = []
-    made = makers()
-    for cid, section, about in ROWS:
-        spec = made[cid]
-        if isinstance(spec, str):
-            out.append(Clause(cid, "kings-pot", "standard", about, ref(section), why_not=spec))
-            continue
-        make, *flips = spec if isinstance(spec, tuple) else (spec,)
-        out.append(Clause(cid, "kings-pot", "standard", about, ref(section), make=make, flips=tuple(flips)))
-    return tuple(out)
-
-
-CLAUSES: tuple[Clause, ...] = _build()
+CLAUSES: tuple[Clause, ...] = clauses_from_rows("kings-pot", "standard", ref, ROWS, makers())

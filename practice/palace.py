@@ -19,8 +19,8 @@ from rules.palace import rules_for
 from rules.refs import RuleRef
 
 from . import palace_books as _books
-from .palace_makers import KINDS_TABLE, MEASURES, clauses_of
-from .spec import Clause
+from .palace_makers import KINDS_TABLE, MEASURES
+from .spec import Clause, clauses_from_rows
 
 __all__ = ["CLAUSES", "GAME", "KINDS_TABLE", "MEASURES", "rules_of"]
 
@@ -39,7 +39,7 @@ def _cite(preset: str) -> Callable[[str], RuleRef]:
 
 
 CLAUSES: tuple[Clause, ...] = (
-    clauses_of("palace-house", "house", _cite("house"), _books.HOUSE_ROWS, _books.house_makers())
-    + clauses_of("palace-caron", "caron", _cite("caron"), _books.CARON_ROWS, _books.caron_makers())
-    + clauses_of("palace-bga", "bga", _cite("bga"), _books.BGA_ROWS, _books.bga_makers())
+    clauses_from_rows("palace-house", "house", _cite("house"), _books.HOUSE_ROWS, _books.house_makers())
+    + clauses_from_rows("palace-caron", "caron", _cite("caron"), _books.CARON_ROWS, _books.caron_makers())
+    + clauses_from_rows("palace-bga", "bga", _cite("bga"), _books.BGA_ROWS, _books.bga_makers())
 )

@@ -208,25 +208,3 @@ CHANCE_THEN = X("next", lambda sp: ("chance", "pickup"), "She takes a chance, th
                 "Who plays next?", top=HIGH + LOW)
 LAST_DOWN = X("ending", word("flip"), "She turns her last face-down card. What follows?",
               top=LOW + HIGH, stock=(0, 0), extra=(0, 0), mover_up=(), mover_down=1)
-
-
-def clauses_of(matrix: str, variant: str, cite: Callable[[str], Any], rows: Sequence[tuple[str, str, str]],
-             makers: Mapping[str, Any]) -> tuple[Clause, ...]:
-    out = []
-    for cid, section, about in rows:
-        spec = makers[cid]
-        kw: dict[str, Any] = {}
-        if isinstance(spec, str):
-            kw["why_not"] = spec
-        else:
-            make, *rest = spec if isinstance(spec, tuple) else (spec,)
-            kw["make"] = make
-            for extra in rest:
-                if isinstance(extra, str) and extra.startswith("variant:"):
-                    kw["variant_override"] = extra.split(":", 1)[1]
-                else:
-                    kw.setdefault("flips", []).append(extra)
-        v = kw.pop("variant_override", variant)
-        flips = tuple(kw.pop("flips", ()))
-        out.append(Clause(cid, matrix, v, about, cite(section), flips=flips, **kw))
-    return tuple(out)

@@ -20,7 +20,7 @@ from .palace_poker_checker import ASKERS, no_wheel_shape, quads_shape, wheel_sha
 from .palace_poker_spots import (MEASURES, NAMES, Table, money_choices, table_size, name_choices, random_stakes, after_turn, banner_of,
                                  battle_then, bet_amounts, call_amounts, describe_table, facing, fact, raise_amounts,
                                  score_of, turn, what, which)
-from .spec import Clause, Ctx, Parts
+from .spec import Clause, Ctx, Parts, clauses_from_rows
 from .templates import seats_drill, sees_drill
 
 GAME = "palace-poker"
@@ -300,17 +300,22 @@ def _same_suit_setup(ctx: Ctx) -> dict[str, Any]:
     return {}
 
 
+def _same_suit_table(ctx: Ctx) -> Table:
+    """Five players whose banners are four suits and then the first suit again: Ann (seat 1)
+    and Eve (seat 5), in different groups, hold banners of one suit."""
+    pack = ctx.rng.sample([f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"], 52)
+    suits = ctx.rng.sample("cdhs", 4)
+    top = [next(c for c in pack if c[1] == s) for s in suits]
+    fifth = next(c for c in pack if c[1] == suits[0] and c not in top)
+    deck = top + [fifth] + [c for c in pack if c not in top and c != fifth]
+    return Table(ctx, 5, deck=deck, **random_stakes(ctx))
+
+
 def same_suit_end(measure: str = "winner") -> Callable[[Ctx], Parts]:
     """Five players; Ann (seat 1) and Eve (seat 5) hold banners of one suit (suits repeat only
     across groups); the others fold on their turns: what happens when only those two are left?"""
     def make(ctx: Ctx) -> Parts:
-        rng = ctx.rng
-        pack = rng.sample([f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"], 52)
-        suits = rng.sample("cdhs", 4)
-        top = [next(c for c in pack if c[1] == s) for s in suits]
-        fifth = next(c for c in pack if c[1] == suits[0] and c not in top)
-        deck = top + [fifth] + [c for c in pack if c not in top and c != fifth]
-        t = Table(ctx, 5, deck=deck, **random_stakes(ctx))
+        t = _same_suit_table(ctx)
         folds = []
         for _ in range(12):
             if t.state.phase.name != "TURN":
@@ -539,12 +544,7 @@ def _same_suit_attack() -> Callable[[Ctx], Parts]:
     """Five players; Ann and Eve (seats 1 and 5, in different groups) hold banners of one suit."""
     def make(ctx: Ctx) -> Parts:
         rng = ctx.rng
-        pack = rng.sample([f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"], 52)
-        suits = rng.sample("cdhs", 4)
-        top = [next(c for c in pack if c[1] == s) for s in suits]
-        fifth = next(c for c in pack if c[1] == suits[0] and c not in top)
-        deck = top + [fifth] + [c for c in pack if c not in top and c != fifth]
-        t = Table(ctx, 5, deck=deck, **random_stakes(ctx))
+        t = _same_suit_table(ctx)
         t.buy_until([0] * 5, then_to=rng.choice((0, 4)))
         return which(t)
     return make
@@ -573,26 +573,4 @@ def _points_attack(ctx: Ctx) -> Parts:
     return what(t, (f"bet @{d}",), "out", "What follows at once?", _out_choices(t, a, d))
 
 
-CLAUSES: tuple[Clause, ...] = ()
-
-
-def _build() -> tuple[Clause, ...]:
-    out = []
-    made = makers()
-    for cid, section, about in ROWS:
-        spec = made[cid]
-        if isinstance(spec, str):
-            out.append(Clause(cid, "palace-poker", "limit", about, cite(section), why_not=spec))
-            continue
-        make, *rest = spec if isinstance(spec, tuple) else (spec,)
-        variant, flips = "limit", []
-        for extra in rest:
-            if isinstance(extra, str) and extra.startswith("variant:"):
-                variant = extra.split(":", 1)[1]
-            elif extra is not None:
-                flips.append(extra)
-        out.append(Clause(cid, "palace-poker", variant, about, cite(section), make=make, flips=tuple(flips)))
-    return tuple(out)
-
-
-CLAUSES = _build()
+CLAUSES: tuple[Clause, ...] = clauses_from_rows("palace-poker", "limit", cite, ROWS, makers())

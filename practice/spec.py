@@ -10,7 +10,7 @@ never decides the answer: the drill's template asks the engine when the answer i
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,3 +82,25 @@ class Clause:
     @property
     def drillable(self) -> bool:
         return self.make is not None
+
+
+def clauses_from_rows(matrix: str, variant: str, cite: Callable[[str], RuleRef],
+                      rows: Sequence[tuple[str, str, str]], makers: Mapping[str, Any]) -> tuple[Clause, ...]:
+    """A clause matrix's rows ``(id, section, our words)`` made clauses: each id's maker is a
+    generator, optionally followed by ``"variant:<preset>"`` (drilled under that preset) and the
+    rule changes that must flip its answer, or a text saying why the clause has no drill."""
+    out = []
+    for cid, section, about in rows:
+        spec = makers[cid]
+        if isinstance(spec, str):
+            out.append(Clause(cid, matrix, variant, about, cite(section), why_not=spec))
+            continue
+        make, *rest = spec if isinstance(spec, tuple) else (spec,)
+        drilled, flips = variant, []
+        for extra in rest:
+            if isinstance(extra, str) and extra.startswith("variant:"):
+                drilled = extra.split(":", 1)[1]
+            elif extra is not None:
+                flips.append(extra)
+        out.append(Clause(cid, matrix, drilled, about, cite(section), make=make, flips=tuple(flips)))
+    return tuple(out)
