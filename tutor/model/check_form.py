@@ -311,6 +311,35 @@ class CheckForm(param.Parameterized):
     def _refuse(self, message: str) -> None:
         self.error = f"{_sentence(message)} {KEPT}"
 
+    @staticmethod
+    def _player_blank(i: int) -> dict[str, str]:
+        """The empty fields of player ``i`` (a form with a row per player says which)."""
+        raise NotImplementedError("this form has no rows of players")
+
+    def _add_player_row(self, most: int, refusal: str) -> bool:
+        """One more player's empty row, unless the form has ``most`` already (then ``refusal``)."""
+        players = int(getattr(self, "players"))
+        if players >= most:
+            self._refuse(refusal)
+            return False
+        texts = {**self.texts, **self._player_blank(players + 1)}
+        self.param.update(players=players + 1, texts=texts)  # one consistent change
+        self._accept(texts, self.focus)
+        return True
+
+    def _remove_player_row(self, least: int, refusal: str, home: str) -> bool:
+        """Take away the last player's row, unless only ``least`` are left (then ``refusal``);
+        the cursor in that row goes ``home``."""
+        n = int(getattr(self, "players"))
+        if n <= least:
+            self._refuse(refusal)
+            return False
+        texts = {k: v for k, v in self.texts.items() if not k.startswith(f"p{n}.")}
+        focus = self.focus if not self.focus.startswith(f"p{n}.") else home
+        self.param.update(players=n - 1, texts=texts, focus=focus)
+        self._accept(texts, focus)
+        return True
+
     def _spread_around(self, key: str) -> dict[str, str]:
         """The texts, with a side written out in another field of ``key``'s side spread
         over its fields first (an edit of one of them must not be hidden by it)."""

@@ -116,26 +116,13 @@ class TableauForm(CheckForm):
         return deal_headline(self.verdict) if hasattr(self.verdict, "pot_lines") else tableau_headline(self.verdict)
 
     def add_player(self) -> bool:
-        if self.players >= MAX_PLAYERS:
-            self._refuse(f"This form takes at most {MAX_PLAYERS} players.")
-            return False
-        n = self.players + 1
-        texts = {**self.texts, **self._player_blank(n)}
-        self.param.update(players=n, texts=texts)
-        self._accept(texts, self.focus)
-        return True
+        return self._add_player_row(MAX_PLAYERS, f"This form takes at most {MAX_PLAYERS} players.")
 
     def remove_player(self) -> bool:
         """Take away the last player."""
-        if self.players <= MIN_PLAYERS:
-            self._refuse(f"King's Pot is played by at least {MIN_PLAYERS} players (kings-pot.txt § Players and cards).")
-            return False
-        n = self.players
-        texts = {k: v for k, v in self.texts.items() if not k.startswith(f"p{n}.")}
-        focus = self.focus if not self.focus.startswith(f"p{n}.") else "tableau"
-        self.param.update(players=n - 1, texts=texts, focus=focus)
-        self._accept(texts, focus)
-        return True
+        return self._remove_player_row(
+            MIN_PLAYERS, f"King's Pot is played by at least {MIN_PLAYERS} players (kings-pot.txt § Players and cards).",
+            "tableau")
 
     def deal(self, seed: int) -> None:
         """Lay out 30 cards of a shuffled pack (quicker than 30 taps); the players' cards stay."""

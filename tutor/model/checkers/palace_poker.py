@@ -160,26 +160,13 @@ class ShowdownForm(CheckForm):
         return "" if self.verdict is None else showdown_headline(self.verdict)
 
     def add_player(self) -> bool:
-        if self.players >= MAX_SHOWDOWN_PLAYERS:
-            self._refuse(f"A table seats at most {MAX_SHOWDOWN_PLAYERS} players (palace-poker.txt § The Deal).")
-            return False
-        n = self.players + 1
-        texts = {**self.texts, **self._player_blank(n)}
-        self.param.update(players=n, texts=texts)  # one consistent change
-        self._accept(texts, self.focus)
-        return True
+        return self._add_player_row(
+            MAX_SHOWDOWN_PLAYERS, f"A table seats at most {MAX_SHOWDOWN_PLAYERS} players (palace-poker.txt § The Deal).")
 
     def remove_player(self) -> bool:
         """Take away the last player's hand."""
-        if self.players <= 2:
-            self._refuse("A showdown needs at least two hands (palace-poker.txt § Showdown).")
-            return False
-        n = self.players
-        texts = {k: v for k, v in self.texts.items() if not k.startswith(f"p{n}.")}
-        focus = self.focus if not self.focus.startswith(f"p{n}.") else "p1.banner"
-        self.param.update(players=n - 1, texts=texts, focus=focus)
-        self._accept(texts, focus)
-        return True
+        return self._remove_player_row(2, "A showdown needs at least two hands (palace-poker.txt § Showdown).",
+                                       "p1.banner")
 
     def example(self) -> None:
         # Equal hands (kings with jack, nine, eight): the one with more cards of
