@@ -23,17 +23,27 @@ def _report(args: Any, families: Families) -> LoadReport:
     return load_lessons(getattr(args, "dir", None), families=families)
 
 
-def _shown(text: Any, limit: int = 60) -> str:
+def shown(text: Any, limit: int = 60) -> str:
     """Typed text as a message echoes it: quoted (control characters escaped), and cut."""
     shown = repr(text)
     return shown if len(shown) <= limit else f"{shown[:limit]}... ({len(str(text)):,} characters)"
 
 
-def _problems(report: LoadReport, err: TextIO) -> None:
+def print_problems(report: LoadReport, err: TextIO) -> None:
     for skipped in report.skipped:
         print(f"SKIPPED {skipped}", file=err)
     for problem in report.problems:
         print(f"FAILED {problem.message}", file=err)
+
+
+def not_found(kind: str, wanted: Any, broken: list[str], known: list[str], err: TextIO) -> int:
+    """``show`` of an id that is not there: why it does not load (``broken``: its problems), or
+    the ids there are; the exit status 2."""
+    if broken:
+        print(f"palace-tutor: {kind} {shown(wanted)} does not load: {broken[0]}", file=err)
+    else:
+        print(f"palace-tutor: no {kind} {shown(wanted)}; known: {', '.join(known) or 'none'}", file=err)
+    return 2
 
 
 def cmd_list(report: LoadReport, out: TextIO) -> None:
@@ -52,7 +62,7 @@ def cmd_check(report: LoadReport, out: TextIO) -> None:
     print(f"{len(report.lessons)} lessons replayed, {len(report.problems)} failed{skipped}", file=out)
 
 
-def _wrap(text: str, indent: str) -> str:
+def wrap(text: str, indent: str) -> str:
     paragraphs = [p for p in text.split("\n\n") if p.strip()]
     return "\n\n".join(textwrap.fill(" ".join(p.split()), width=88, initial_indent=indent,
                                      subsequent_indent=indent) for p in paragraphs)
@@ -74,18 +84,18 @@ def cmd_show(lesson: Lesson, out: TextIO) -> None:
     print(f"{lesson.game}, variant {lesson.variant}; follows {lesson.source}", file=out)
     if lesson.constructed:
         print("(a constructed example: the source has no worked example of this)", file=out)
-    print(_wrap(lesson.summary, ""), file=out)
+    print(wrap(lesson.summary, ""), file=out)
     if lesson.prelude:
-        print(_wrap("starts after: " + _runs(lesson.prelude), ""), file=out)
+        print(wrap("starts after: " + _runs(lesson.prelude), ""), file=out)
     if lesson.intro:
         print(file=out)
-        print(_wrap(lesson.intro, ""), file=out)
+        print(wrap(lesson.intro, ""), file=out)
     for done in replay(lesson):
         step = done.step
         print(file=out)
         head = f"{done.number}. " + (step.action if step.action is not None else "(narration)")  # as written
         print(head, file=out)
-        print(_wrap(step.narration, "   "), file=out)
+        print(wrap(step.narration, "   "), file=out)
         print(f"   rule: {step.rule}", file=out)
         for result in done.checks:
             note = f" ({result.check.note})" if result.check.note else ""
@@ -96,7 +106,7 @@ def cmd_show(lesson: Lesson, out: TextIO) -> None:
             if quiz.options:
                 print("     options: " + " | ".join(quiz.options), file=out)
             print("     accepted: " + ", ".join(sorted(quiz.accepted)), file=out)
-            print(_wrap(quiz.explanation, "     "), file=out)
+            print(wrap(quiz.explanation, "     "), file=out)
 
 
 def run(command: str, args: Any, *, out: TextIO | None = None, err: TextIO | None = None,
@@ -107,25 +117,20 @@ def run(command: str, args: Any, *, out: TextIO | None = None, err: TextIO | Non
     report = _report(args, families)
     if command == "list":
         cmd_list(report, out)
-        _problems(report, err)
+        print_problems(report, err)
         return 1 if report.problems else 0
     if command == "check":
         cmd_check(report, out)
-        _problems(report, err)
+        print_problems(report, err)
         return 1 if report.problems else 0
     if command == "show":
         wanted = getattr(args, "id", None)
         try:
             lesson = report.by_id(wanted)
         except KeyError:
-            broken = [p for p in report.problems if p.lesson == wanted]
-            if broken:
-                print(f"palace-tutor: lesson {_shown(wanted)} does not load: {broken[0].message}", file=err)
-            else:
-                known = ", ".join(lesson.id for lesson in report.lessons) or "none"
-                print(f"palace-tutor: no lesson {_shown(wanted)}; known: {known}", file=err)
-            return 2
+            return not_found("lesson", wanted, [p.message for p in report.problems if p.lesson == wanted],
+                             [lesson.id for lesson in report.lessons], err)
         cmd_show(lesson, out)
         return 0
-    print(f"palace-tutor: unknown lessons command {_shown(command)}; use list, check or show", file=err)
+    print(f"palace-tutor: unknown lessons command {shown(command)}; use list, check or show", file=err)
     return 2

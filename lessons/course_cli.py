@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from rules.games import get_family
 
-from .cli import _problems, _shown, _wrap
+from .cli import not_found, print_problems, shown, wrap
 from .course import Course, CourseReport
 from .course_loader import adapt, lesson_lookup, load_courses
 from .course_schema import Families
@@ -44,19 +44,19 @@ def cmd_show(course: Course, out: TextIO, rules: dict[str, Any] | None = None,
              families: Families = get_family) -> None:
     print(f"{course.title}  [{course.id}]", file=out)
     print(f"{course.game}, rule set {course.variant}; {len(course.chapters)} chapters, {course.tasks} tasks", file=out)
-    print(_wrap(course.summary, ""), file=out)
+    print(wrap(course.summary, ""), file=out)
     adapted = adapt(course, rules, families=families) if rules else None
     for number, chapter in enumerate(course.chapters, start=1):
         print(file=out)
         where = f"lesson {chapter.lesson.id}" if chapter.shared else f"{len(chapter.lesson.steps)} steps"
         print(f"{number}. {chapter.title}  ({chapter.kind}; {where}; {len(chapter.tasks)} tasks; {chapter.rule})",
               file=out)
-        print(_wrap(chapter.summary, "   "), file=out)
+        print(wrap(chapter.summary, "   "), file=out)
         for index in chapter.tasks:
-            print(_wrap("- " + chapter.lesson.steps[index].quiz.question, "   "), file=out)
+            print(wrap("- " + chapter.lesson.steps[index].quiz.question, "   "), file=out)
         change = adapted.change(chapter.id) if adapted else None
         if change is not None:
-            print(_wrap(f"! {change.words()} ({change.detail})", "   "), file=out)
+            print(wrap(f"! {change.words()} ({change.detail})", "   "), file=out)
 
 
 def _rules(args: Any) -> dict[str, Any] | None:
@@ -65,7 +65,7 @@ def _rules(args: Any) -> dict[str, Any] | None:
     for pair in pairs:
         name, eq, value = pair.partition("=")
         if not eq or not name.strip() or not value.strip():
-            raise ValueError(f"--rule {_shown(pair)}: write NAME=VALUE")
+            raise ValueError(f"--rule {shown(pair)}: write NAME=VALUE")
         options[name.strip()] = value.strip()
     return {"options": options} if options else None
 
@@ -78,25 +78,20 @@ def run(command: str, args: Any, *, out: TextIO | None = None, err: TextIO | Non
     report = _report(args, families)
     if command in ("list", "check"):
         (cmd_list if command == "list" else cmd_check)(report, out)
-        _problems(report, err)
+        print_problems(report, err)
         return 1 if report.problems else 0
     if command == "show":
         wanted = getattr(args, "id", None)
         try:
             course = report.by_id(wanted)
         except KeyError:
-            broken = [p for p in report.problems if p.course == wanted]
-            if broken:
-                print(f"palace-tutor: course {_shown(wanted)} does not load: {broken[0].message}", file=err)
-            else:
-                known = ", ".join(c.id for c in report.courses) or "none"
-                print(f"palace-tutor: no course {_shown(wanted)}; known: {known}", file=err)
-            return 2
+            return not_found("course", wanted, [p.message for p in report.problems if p.course == wanted],
+                             [c.id for c in report.courses], err)
         try:
             cmd_show(course, out, _rules(args), families)
         except ValueError as error:  # an unknown option or value: the engine names it
             print(f"palace-tutor: {error}", file=err)
             return 2
         return 0
-    print(f"palace-tutor: unknown courses command {_shown(command)}; use list, check or show", file=err)
+    print(f"palace-tutor: unknown courses command {shown(command)}; use list, check or show", file=err)
     return 2
