@@ -139,7 +139,7 @@ def test_lesson_branch_share_and_bad_input(app_page, catalog, report):
         verdict = model.state.check(illegal[0])
         page.locator(f'.game-table button.act.illegal[data-key$="|do|{illegal[0]}"]').click()
         shown = wait_notice(page, "not allowed")
-        assert verdict.reason in shown and str(verdict.ref) in shown
+        assert verdict.reason in shown and verdict.ref.words in shown
         assert tree_labels(page) == rows_before and link_value(page) == link_before
 
     # -- typed notation that does not parse ---------------------------------------------------
