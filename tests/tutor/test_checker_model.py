@@ -282,7 +282,9 @@ def test_a_typed_duplicate_is_named_at_the_field_being_typed_with_the_rule():
     form = battle()
     assert not form.set_text("attacker.soldiers", "Jc Qc")
     problem = form.problems["attacker.soldiers"]
-    assert "Q♣" in problem and "Defender palace" in problem and "palace-poker.txt § The Cards" in problem
+    # the rule by its section and rule book, as the notices say it, never the source's file name
+    assert "Q♣" in problem and "Defender palace" in problem and "§ The Cards — Palace Poker" in problem
+    assert ".txt" not in problem
     assert list(form.problems) == ["attacker.soldiers"] and form.verdict is None
 
 
@@ -402,6 +404,21 @@ def test_players_can_be_added_and_removed_within_the_table_size():
     form.focus = "p10.banner"
     assert form.remove_player() and form.players == 9 and "p10.name" not in form.texts
     assert form.focus == "p1.banner"
+
+
+def test_a_refused_row_cites_the_rule_by_its_words_not_a_file_name():
+    # palace-poker.txt § Showdown: a showdown is between the hands still in (two at least);
+    # § The Deal: ten players at most; kings-pot.txt § Players and cards: three players at least
+    showdown = ShowdownForm()
+    assert not showdown.remove_player()
+    assert "§ Showdown — Palace Poker" in showdown.error and ".txt" not in showdown.error
+    while showdown.add_player():
+        pass
+    assert "§ The Deal — Palace Poker" in showdown.error and ".txt" not in showdown.error
+    tableau = TableauForm()
+    while tableau.remove_player():
+        pass
+    assert "§ Players and cards — King's Pot" in tableau.error and ".txt" not in tableau.error
 
 
 # -- Palace copies and impossible positions ----------------------------------------------------

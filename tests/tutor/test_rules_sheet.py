@@ -55,6 +55,8 @@ def test_every_line_cites_a_section_and_every_option_is_on_the_sheet(game):
     assert len(choices) == len(list(family_options))
     assert all(line.ref.section for line in sheet.lines())
     assert len(sheet.sections) >= 2 and not any(line.changed for line in sheet.lines())
+    from tutor.views.sheet import sheet_text
+    assert ".txt" not in sheet_text(sheet) + sheet_html(sheet)  # sections by name, books by title
 
 
 def test_the_tables_choice_is_on_the_sheet_and_marked():

@@ -28,6 +28,13 @@ def test_four_of_a_kind_on_a_king_is_not_called_the_same_everywhere():
     assert SAME not in c.headline and "5♣ 5♦ 5♥ 5♠ together is allowed under" in c.headline
 
 
+def test_the_comparison_names_rule_books_and_sections_not_file_names():
+    from tutor.views.compare import comparison_html
+    html = comparison_html(play_comparison(compare_play(pile="Kh", hand="5c 5d 5h 5s 9c")))
+    # palace-bga.txt is "Palace as played on an online game site" (DESIGN.md's table of sources)
+    assert ".txt" not in html and "§ " in html
+
+
 def test_taking_the_pile_is_a_play_the_rule_sets_can_disagree_on():
     c = compare_play(pile="Ah", hand="3c 3d 9h")
     pickups = {key: check.pickup.legal for key, check, _ in c.results}

@@ -47,6 +47,12 @@ class RuleSetJudgement:
     def possible(self) -> bool:
         return not self.error
 
+    @property
+    def source_title(self) -> str:
+        """The rule book by its name, as a person reads it (not the source's file name)."""
+        from rules.refs import SOURCE_TITLES
+        return SOURCE_TITLES.get(self.source, self.source)
+
 
 @dataclass(frozen=True)
 class Ruled:

@@ -58,13 +58,13 @@ def comparison_html(cmp: Comparison, headline_cls: str = "") -> str:
         else:
             body = tag("p", f"This position cannot arise under these rules: {r.error}", "impossible-why")
         columns.append(tag("section", "", f"rule-set rule-set-{r.key}" + ("" if r.possible else " impossible"),
-                           raw=tag("h4", r.title) + tag("div", r.source, "source") + body))
+                           raw=tag("h4", r.title) + tag("div", r.source_title, "source") + body))
     items = []
     for d in cmp.differences:
         verdicts = []
         for v in d.verdicts:
             line = f"{cmp.title_of(v.rule_set)}: " + ("allowed" if v.legal else "not allowed") + f" — {v.reason}"
-            raw = tag("span", f" ({v.ref})", "ref") if v.ref is not None else ""
+            raw = tag("span", f" ({v.ref.words})", "ref") if v.ref is not None else ""
             if v.ruling is not None:
                 question, reading = ruling_words(v.ruling)
                 raw += tag("span", f"Not spelled out in the rules: {question} Our reading: {reading}", "ruling-line")

@@ -86,7 +86,7 @@ def sheet_text(sheet: RuleSheet) -> str:
         out.append(topic)
         for line in lines:
             mark = "[your table] " if line.changed else ""
-            out.append(f"- {mark}{line.text} ({line.ref})")
+            out.append(f"- {mark}{line.text} ({_cite(sheet, line)})")
     return "\n".join(out) + "\n"
 
 

@@ -68,7 +68,7 @@ class TableauForm(CheckForm):
 
     def copies_rule(self) -> str:
         from rules.kings_pot import PLAYERS_AND_CARDS, ref
-        return f"one pack holds each card once ({ref(PLAYERS_AND_CARDS)})"
+        return f"one pack holds each card once ({ref(PLAYERS_AND_CARDS).words})"
 
     def settled_whole(self, texts: Mapping[str, str]) -> bool:
         """Whether the players' cards are given (then the verdict says who takes each pot)."""
@@ -120,8 +120,9 @@ class TableauForm(CheckForm):
 
     def remove_player(self) -> bool:
         """Take away the last player."""
+        from rules.kings_pot import PLAYERS_AND_CARDS, ref
         return self._remove_player_row(
-            MIN_PLAYERS, f"King's Pot is played by at least {MIN_PLAYERS} players (kings-pot.txt § Players and cards).",
+            MIN_PLAYERS, f"King's Pot is played by at least {MIN_PLAYERS} players ({ref(PLAYERS_AND_CARDS).words}).",
             "tableau")
 
     def deal(self, seed: int) -> None:

@@ -43,7 +43,7 @@ def _kings(form: CheckForm) -> dict[str, str] | None:
 
 def _poker_pack_rule() -> str:
     from rules.palace_poker import ref
-    return f"one pack holds each card once ({ref('The Cards')})"
+    return f"one pack holds each card once ({ref('The Cards').words})"
 
 
 class BattleForm(CheckForm):
@@ -160,12 +160,14 @@ class ShowdownForm(CheckForm):
         return "" if self.verdict is None else showdown_headline(self.verdict)
 
     def add_player(self) -> bool:
+        from rules.palace_poker import ref
         return self._add_player_row(
-            MAX_SHOWDOWN_PLAYERS, f"A table seats at most {MAX_SHOWDOWN_PLAYERS} players (palace-poker.txt § The Deal).")
+            MAX_SHOWDOWN_PLAYERS, f"A table seats at most {MAX_SHOWDOWN_PLAYERS} players ({ref('The Deal').words}).")
 
     def remove_player(self) -> bool:
         """Take away the last player's hand."""
-        return self._remove_player_row(2, "A showdown needs at least two hands (palace-poker.txt § Showdown).",
+        from rules.palace_poker import ref
+        return self._remove_player_row(2, f"A showdown needs at least two hands ({ref('Showdown').words}).",
                                        "p1.banner")
 
     def example(self) -> None:
