@@ -61,6 +61,11 @@ def rank_of(code: int) -> Rank | None:
     return Rank(code + 2) if code >= 0 else None
 
 
+def rank_at(code: int) -> Rank:
+    """The rank of a card's rank code (``card.index >> 2``, never the empty pile's -1)."""
+    return Rank(code + 2)
+
+
 def _known(top: Rank | None) -> Rank:
     """A rank the answer always has: the cards played, or the live top in the answers that are
     only given on a card (never on the empty pile)."""
