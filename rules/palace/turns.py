@@ -175,7 +175,7 @@ class Turn:
         name: str = self.d["names"][seat]
         return name
 
-    def seat_set(self, field: str, seat: int, value: Any) -> None:
+    def seat_set(self, field: str, seat: int, value: object) -> None:
         old = self.d[field]
         self.d[field] = old[:seat] + (value,) + old[seat + 1:]
 
