@@ -230,7 +230,8 @@ PASS, TAKE_UP, READY, LAST_CARD = Pass(), TakeUp(), Ready(), LastCard()
 _WORDS = {a.verb: a for a in (FLIP, QUICK_FLIP, PICKUP, CHANCE, CHECK_STOCK, PASS, TAKE_UP, READY, LAST_CARD)}
 _WORDS.update({"pick-up": PICKUP, "pick": PICKUP, "take": PICKUP, "quick-flip": QUICK_FLIP,
                "check": CHECK_STOCK, "last": LAST_CARD, "takeup": TAKE_UP})
-_CARD_VERBS: dict[str, type[Play] | type[Reflect] | type[Quick] | type[Choose]] = {"play": Play, "reflect": Reflect, "quick": Quick, "choose": Choose}
+_CARD_VERBS: dict[str, type[Play] | type[Reflect] | type[Quick] | type[Choose]] = {
+    "play": Play, "reflect": Reflect, "quick": Quick, "choose": Choose}
 _ALL_VERBS = sorted({*_WORDS, *_CARD_VERBS, "flash", "swap", "call-out"})
 _SPLIT = re.compile(r"[\s,;]+")
 EXPECTED = "an action: " + ", ".join(

@@ -122,11 +122,12 @@ class Placement:
 
 FORCE_ANSWER = Placement(
     "force-answer", True, "force_pickup",
-    lambda rules, top, what, on: f"{what} answer{what.s} the {_known(top).word}: the penalty passes on to the next player")
+    lambda rules, top, what, on: (f"{what} answer{what.s} the {_known(top).word}: the penalty passes on to the "
+                                  "next player"))
 FORCE_TRANSPARENT = Placement(
     "force-transparent", True, "transparent",
-    lambda rules, top, what, on: (f"{what} may go on the {_known(top).word}: {what.it} reverse{what.s} the direction and the "
-                                  f"{_known(top).word} stays in force"),
+    lambda rules, top, what, on: (f"{what} may go on the {_known(top).word}: {what.it} reverse{what.s} the direction "
+                                  f"and the {_known(top).word} stays in force"),
     JOKER_REVERSE)
 FORCE_BLOCKED = Placement(
     "force-blocked", False, "force_pickup",
@@ -153,7 +154,8 @@ RESET = Placement("reset", True, "reset",
 LOWER_SAME = Placement("lower-same", True, "lower_after",
                        lambda rules, top, what, on: f"{what} may follow {on}, which demands the same rank or lower")
 LOWER_OK = Placement("lower-ok", True, "lower_after",
-                     lambda rules, top, what, on: f"{what} {what.is_} lower than the {_known(top).word}, as the {_known(top).word} demands",
+                     lambda rules, top, what, on: (f"{what} {what.is_} lower than the {_known(top).word}, as the "
+                                                   f"{_known(top).word} demands"),
                      reading=True)
 LOWER_BLOCKED = Placement(
     "lower-blocked", False, "lower_after",
