@@ -213,26 +213,29 @@ def _run_on_demand(site_dir, tmp_path, probe: str, damage: str = "") -> tuple[di
     return json.loads(proc.stdout.strip().splitlines()[-1]), proc.stderr
 
 
-def _image_file(site_dir, path: str) -> bytes:
-    """A file's bytes in the site's snapshot image (its format: snapshot.js packTree), read here."""
+def _image(site_dir) -> tuple[bytes, int, list]:
+    """The site's snapshot image (its format: snapshot.js packTree), read here: its bytes, where
+    its files begin, and its entries (name, offset, size)."""
     import struct
 
     image = (site_dir / "pyodide" / "snapshot-site-packages.img").read_bytes()
     (header,) = struct.unpack("<I", image[:4])
+    return image, 4 + header, json.loads(image[4:4 + header])
+
+
+def _image_file(site_dir, path: str) -> bytes:
+    """A file's bytes in the site's snapshot image."""
+    image, start, entries = _image(site_dir)
     rel = path.removeprefix("/lib/python3.12/site-packages/")
-    for name, offset, size in json.loads(image[4:4 + header]):
+    for name, offset, size in entries:
         if name == rel:
-            return image[4 + header + offset:4 + header + offset + size]
+            return image[start + offset:start + offset + size]
     raise AssertionError(f"{rel} is not in the image")
 
 
 def _unread(site_dir) -> list[str]:
     """Two files of the image that neither the start nor the probe reads: packages' METADATA."""
-    import struct
-
-    image = (site_dir / "pyodide" / "snapshot-site-packages.img").read_bytes()
-    (header,) = struct.unpack("<I", image[:4])
-    found = [name for name, _, size in json.loads(image[4:4 + header]) if name.endswith("/METADATA") and size]
+    found = [name for name, _, size in _image(site_dir)[2] if name.endswith("/METADATA") and size]
     assert len(found) >= 2, found
     return ["/lib/python3.12/site-packages/" + name for name in found[:2]]
 
@@ -242,12 +245,8 @@ OWN_PACKAGES = ("rules", "players", "lessons", "practice", "tutor")
 
 def _own_modules(site_dir) -> list[str]:
     """The modules of our own packages whose code is in the image (their bytecode), sorted."""
-    import struct
-
-    image = (site_dir / "pyodide" / "snapshot-site-packages.img").read_bytes()
-    (header,) = struct.unpack("<I", image[:4])
     found = set()
-    for name, _, _ in json.loads(image[4:4 + header]):
+    for name, _, _ in _image(site_dir)[2]:
         folder, _, file = name.rpartition("/__pycache__/")
         if folder.split("/")[0] in OWN_PACKAGES and file.endswith(".cpython-312.pyc"):
             module = file.removesuffix(".cpython-312.pyc")
