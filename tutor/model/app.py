@@ -35,10 +35,12 @@ import param
 from rules.jsontext import read_json
 
 from .catalog import Catalog
+from .checker import Checker
 from .course import CourseModel
-from .practice import QUIZ_TAG, PracticeModel
 from .library import Library, SavedStudy
 from .play import deal_to_first_decision, next_deal_setup, why_no_next_deal
+from .practice import QUIZ_TAG, PracticeModel
+from .rulings import RulingLinkError, is_ruling_link
 from .share import ShareError, Snapshot, decode_link, encode_link, export_text, import_text
 from .study import Notice, Study
 from .table_rules import TableRules, carried_rules
@@ -149,6 +151,7 @@ class TutorApp(param.Parameterized):
         params.setdefault("library", library if library is not None else Library())
         params.setdefault("course", CourseModel())
         params.setdefault("practice", PracticeModel())
+        self._checker: Checker | None = None
         self._course_study: Study | None = None  # the study of the course's open chapter
         super().__init__(**params)
         games = list(catalog.game_ids())
@@ -616,7 +619,28 @@ class TutorApp(param.Parameterized):
         token = text.strip().rsplit("#", 1)[-1]
         if token.startswith(QUIZ_TAG):  # a table's quiz (practice.quiz): answered in Practice
             return self.open_quiz(token)
+        if is_ruling_link(token):  # a ruling handed over (tutor.model.rulings): shown in Settle
+            return self.open_ruling(token)
         return self._open_snapshot(lambda: decode_link(text, self.catalog), "link")
+
+    @property
+    def checker(self) -> Checker:
+        """Settle a hand: the checker's forms and the table's log of rulings (made when first asked for)."""
+        if self._checker is None:
+            self._checker = Checker()
+        return self._checker
+
+    def open_ruling(self, text: str) -> bool:
+        """A ruling someone handed over: its question, rule set and verdict, in Settle. A broken
+        link changes nothing (what the form held stays) and the notice says what is wrong."""
+        try:
+            said = self.checker.open_ruling(text)
+        except RulingLinkError as err:
+            self.notice = Notice("error", str(err))
+            return False
+        self._park()
+        self.param.update(job="settle", notice=Notice("info", said))
+        return True
 
     def open_quiz(self, token: str) -> bool:
         """A teacher's quiz link: its questions, in Practice; a bad one changes nothing and says why."""

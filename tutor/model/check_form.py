@@ -290,6 +290,13 @@ class CheckForm(param.Parameterized):
             f = self.field(key)
             self._accept({**self._spread_around(key), key: self._blank(f)}, key if not f.is_name else self.focus)
 
+    def fill(self, texts: Mapping[str, str]) -> None:
+        """Put a whole question in at once (a ruling link): these fields, every other one empty."""
+        full = {f.key: self._blank(f) for f in self.fields()}
+        full.update({k: v for k, v in texts.items() if k in full})
+        self._edited = ""
+        self._accept(full, self._first_card_field())
+
     def check(self) -> bool:
         """Judge the fields now, a half-typed card included (also done after every edit);
         True if there is a verdict."""

@@ -26,6 +26,7 @@ from typing import Any
 import param
 
 from .check_form import KEPT, NAME_LIMIT, CheckForm, Field, Reading
+from .rulings import RulingLinkError, RulingLog, fill_form, read_ruling, ruling_link
 
 __all__ = ["KEPT", "NAME_LIMIT", "CheckForm", "Field", "Reading", "Checker", "forms"]
 
@@ -57,10 +58,13 @@ class Checker(param.Parameterized):
     """The "Check a hand" section: one form per question, and which is shown."""
 
     mode = param.Selector(default=None, objects=[], doc="Which question is being asked.")
+    opened = param.Integer(default=0, doc="How many ruling links were opened (a view shows the question again).")
+    log = param.ClassSelector(class_=RulingLog, constant=True, doc="The rulings this table kept on the device.")
 
     def __init__(self, **params: Any):
         made = {mode: make() for mode, make in forms().items()}
         mode = params.pop("mode", None)
+        params.setdefault("log", RulingLog())
         super().__init__(**params)
         self.forms: dict[str, CheckForm] = made
         self.param.mode.objects = list(made)
@@ -99,3 +103,33 @@ class Checker(param.Parameterized):
     @property
     def form(self) -> CheckForm:
         return self.forms[self.mode]
+
+    # -- a ruling handed over (issue 34, point 4) ------------------------------------------------
+    def ruling_link(self) -> str:
+        """The link (after '#') of the question shown, its rule set and verdict ('' without one)."""
+        return ruling_link(self.form)
+
+    def keep_ruling(self) -> bool:
+        """Keep the verdict shown in the table's log on this device."""
+        return self.log.keep(self.form, self.titles()[self.mode]) is not None
+
+    def open_ruling(self, text: str) -> str:
+        """Open a ruling link: its question, rule set and verdict, in place of what its form held.
+        All or nothing: the question is judged on a spare form first, and any flaw raises
+        :class:`~.rulings.RulingLinkError` (nothing changed). Returns what to tell the person."""
+        link = read_ruling(text, self.forms)
+        spare = type(self.forms[link.mode])()
+        fill_form(spare, link)
+        if spare.verdict is None:
+            why = spare.error or "; ".join(spare.problems.values()) or spare.hint
+            raise RulingLinkError(f"The ruling link's question cannot be judged: {why}")
+        form = self.forms[link.mode]
+        fill_form(form, link)
+        self.mode = link.mode
+        self.opened += 1
+        said = f"Opened a ruling someone shared: {self.titles()[link.mode]}, {form.rules_words()[0].lower()}" \
+               f"{form.rules_words()[1:]}"
+        if link.headline and link.headline != form.headline():
+            said += (f" When the link was made its verdict read: \u201c{link.headline.rstrip('.')}\u201d. This version of "
+                     "Palace Tutor rules as shown below.")
+        return said

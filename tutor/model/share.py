@@ -283,10 +283,15 @@ def _payload_json(study: Study) -> str:
 
 def encode_link(study: Study) -> str:
     """The study as a URL fragment (without the ``#``)."""
-    raw = _payload_json(study).encode()
-    packed = zlib.compress(raw, 6)  # level 9 took 4x as long for a 2% shorter link
+    return f"{PREFIX}{FORMAT}." + pack(_payload_json(study))
+
+
+def pack(text: str) -> str:
+    """Text as a link's data: base64url(checksum + zlib(text)), the checksum the first
+    6 bytes of SHA-256 of the compressed text (study links, ruling links)."""
+    packed = zlib.compress(text.encode(), 6)  # level 9 took 4x as long for a 2% shorter link
     body = hashlib.sha256(packed).digest()[:CHECK_BYTES] + packed
-    return f"{PREFIX}{FORMAT}." + base64.urlsafe_b64encode(body).rstrip(b"=").decode("ascii")
+    return base64.urlsafe_b64encode(body).rstrip(b"=").decode("ascii")
 
 
 _LINK = re.compile(rf"^([A-Za-z]+)({_DIGITS})\.(.*)$", re.S)
@@ -310,33 +315,40 @@ def decode_link(text: str, catalog: Catalog) -> Snapshot:
         newer = "a newer" if version > FORMAT else "an older"
         raise _fail(f"This link was made by {newer} version of Palace Tutor (link format {version}); "
                     f"this version reads format {FORMAT}.", "link", token=f"{PREFIX}{version}")
-    body_text = match.group(3)
+    return restore(unpack(match.group(3)), catalog, what="link")
+
+
+def unpack(body_text: str, what: str = "link") -> Any:
+    """The JSON a link's data holds (:func:`pack`), every step checked: only base64url
+    characters, the checksum before anything is decoded, decompression capped, JSON bounded.
+    Raises :class:`ShareError` saying what is wrong."""
     bad = re.search(r"[^A-Za-z0-9_-]", body_text)
     if bad:
         raise _fail(f"The link contains {bad.group()!r} at character {bad.start() + 1} of its data, "
-                    "which a study link never does: it was changed or cut.", "link", token=bad.group())
+                    "which a Palace Tutor link never does: it was changed or cut.", what, token=bad.group())
     try:
         body = base64.urlsafe_b64decode(body_text + "=" * (-len(body_text) % 4))
     except (binascii.Error, ValueError):
-        raise _fail("The link is incomplete: it was probably cut short when copied.", "link") from None
+        raise _fail("The link is incomplete: it was probably cut short when copied.", what) from None
     check, packed = body[:CHECK_BYTES], body[CHECK_BYTES:]
     if len(check) < CHECK_BYTES or not packed or hashlib.sha256(packed).digest()[:CHECK_BYTES] != check:
         raise _fail("The link is damaged or incomplete (its checksum does not match): "
-                    "it was cut short or changed after it was made.", "link")
+                    "it was cut short or changed after it was made.", what)
     unpacker = zlib.decompressobj()
     try:
         raw = unpacker.decompress(packed, MAX_PAYLOAD_BYTES)
     except zlib.error:
-        raise _fail("The link's content is damaged and cannot be read.", "link") from None
+        raise _fail("The link's content is damaged and cannot be read.", what) from None
     if unpacker.unconsumed_tail:
-        raise _fail("The link's content is too large to open.", "link")
+        raise _fail("The link's content is too large to open.", what)
     try:
         data = read_json(raw.decode("utf-8"), what="its content", max_chars=MAX_PAYLOAD_BYTES)
     except UnicodeDecodeError:
-        raise _fail("The link's content is damaged and cannot be read.", "link") from None
+        raise _fail("The link's content is damaged and cannot be read.", what) from None
     except NotationError as err:  # too deep or not JSON: never handed to a recursive parser
-        raise _fail(f"The link cannot be read: {err}.", "link") from None
-    return restore(data, catalog, what="link")
+        raise _fail(f"The link cannot be read: {err}.", what) from None
+    return data
+
 
 
 # -- text files -----------------------------------------------------------------------

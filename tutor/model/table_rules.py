@@ -31,6 +31,7 @@ from rules.errors import NotationError
 from rules.options import MAX_NAME, Configurable, RuleConflictError, read_setup_options, setup_options
 
 from .catalog import Catalog
+from .device_model import DeviceListModel
 from .device_store import DeviceList, ListFormat
 from .rules_sheet import RuleSheet, rules_sheet
 from .params import TupleOf
@@ -149,8 +150,14 @@ def carried_rules(setup: Mapping[str, Any]) -> dict[str, Any]:
     return {k: setup[k] for k in ("options", "rules_name") if k in setup}
 
 
-class TableRules(param.Parameterized):
+class TableRules(DeviceListModel, param.Parameterized):
     """The rule set being built, and the ones saved on this device (see the module docstring)."""
+
+    _entries = "saved"  # kept on the device (DeviceListModel: load, written, changed, storage_failed)
+    _unreadable = "The rule sets kept on this device could not be read: {err}. They are left as they are."
+    _other_tab = "Another tab left the rule sets unreadable ({err}); they are left as they are."
+    _not_stored = ("Not kept: this device did not store the rule set ({message}). Deals under it still carry "
+                   "it in their links.")
 
     game: str = param.String(default="", doc="The game whose options the form asks.")
     variant: str = param.String(default="", doc="The preset the rule set starts from.")
@@ -295,43 +302,6 @@ class TableRules(param.Parameterized):
                           rules_name=name, notice=None)
 
     # -- kept on this device ---------------------------------------------------------------------
-    def load(self, text: str) -> bool:
-        """Read the device's rule sets (on start): a damaged one is set aside, kept as it is."""
-        text = text if isinstance(text, str) else ""
-        try:
-            saved = self._device.read(text)
-        except RuleSetStoreError as err:
-            self.param.update(writable=False, notice=Notice(
-                "error", f"The rule sets kept on this device could not be read: {err}. They are left as they are."))
-            return False
-        aside = self._device.aside_words()
-        self.param.update(saved=saved, writable=True, stored=text,
-                          **({"notice": Notice("error", aside)} if aside else {}))
-        return True
-
-    def written(self, text: str) -> None:
-        """The device stored ``text``: the last edit is kept, and its message is said."""
-        if self._device.written(text) and self._said is not None:
-            self.notice, self._said = self._said, None
-
-    def changed(self, text: str) -> None:
-        """Another tab stored ``text``: its rule sets, with this tab's edits not yet stored replayed."""
-        try:
-            saved, stored = self._device.changed(text if isinstance(text, str) else "")
-        except RuleSetStoreError as err:
-            self.param.update(writable=False, notice=Notice(
-                "error", f"Another tab left the rule sets unreadable ({err}); they are left as they are."))
-            return
-        self.param.update(saved=saved, stored=stored)
-
-    def storage_failed(self, message: str) -> None:
-        """The browser refused to write: the list is what is stored, and the message says so."""
-        saved = self._device.failed()
-        self._said = None
-        self.param.update(saved=saved, stored=self._device.disk, notice=Notice(
-            "error", f"Not kept: this device did not store the rule set ({message[:200]}). Deals under it "
-                     "still carry it in their links."))
-
     def save(self) -> SavedRuleSet | None:
         """Keep the rule set on this device (over one of the same game and name)."""
         if not self.writable:
@@ -379,12 +349,6 @@ class TableRules(param.Parameterized):
 
     def saved_for(self, game: str) -> tuple[SavedRuleSet, ...]:
         return tuple(e for e in self.saved if e.game == game)
-
-    def _store(self, op: Callable[[tuple[SavedRuleSet, ...]], tuple[SavedRuleSet, ...]], notice: Notice) -> None:
-        """One edit of the list, said once the device has stored it (:meth:`written`)."""
-        saved, stored = self._device.edit(self.saved, op)
-        self._said = notice
-        self.param.update(saved=saved, stored=stored, notice=None)
 
     def _new_id(self) -> str:
         known = {e.id for e in self.saved}

@@ -163,7 +163,7 @@ class TutorView(pn.viewable.Viewer):
         self.tree = TreePane(app=app)
         self.share = SharePane(app=app)
         self.saved = SavedStudiesPane(app=app)  # studies kept on this device (tutor.views.library)
-        self.checker = CheckerView(table_rules=app.table_rules)  # settle a disputed hand (tutor.views.checker)
+        self.checker = CheckerView(checker=app.checker, table_rules=app.table_rules)  # settle a disputed hand (tutor.views.checker)
         self.compare = ComparePane(app=app)  # a Palace position under every rule set (tutor.views.compare)
         self.players = PlayersPane(model=app.versus)  # play against the computer (tutor.model.versus)
         self.rules_pane = TableRulesPane(rules=app.table_rules)  # your table's rules, in Play's setup
@@ -174,7 +174,7 @@ class TutorView(pn.viewable.Viewer):
         self.mastery_store = CourseStore(key=MASTERY_KEY, css_classes=["mastery-store"])  # practice's mastery
         follow_store(self.mastery_store, app.practice)
         bridges = pn.Column(self.bridge, self.saved.store, self.rules_pane.store, self.course_store,
-                            self.mastery_store, css_classes=["bridges"])
+                            self.mastery_store, self.checker.store, css_classes=["bridges"])
         # (the ?debug self-check too: the smoke test reads it in the first drawing of the page)
         self.shell.param.update(table=self.table, quiz=self.lesson.quiz, steps=self.lesson.steps, bridge=bridges,
                                 debug=DealView())

@@ -22,6 +22,7 @@ import param
 
 from tutor.model.checker import Checker, CheckForm
 from tutor.model.compare import play_comparison
+from tutor.model.rulings import STORAGE_KEY as RULINGS_KEY
 from tutor.model.verdict_words import ruling_words
 
 from .cards import CARD_CSS, card_face, card_row, cards_text
@@ -29,6 +30,8 @@ from .compare import COMPARE_CSS, comparison_html
 from .fields import FieldsBox
 from .layouts import wrapping_row
 from .lesson import BUTTON_CSS
+from .course import CourseStore, follow_store
+from .rulings import HandOver, RulingLogPane
 from .tables.board import Board
 from .text import tag
 
@@ -294,10 +297,12 @@ class FormView(pn.viewable.Viewer):
     picker, the message, the verdict and the equivalent command line."""
 
     form = param.ClassSelector(class_=CheckForm)
+    keep = param.Callable(default=None, doc="Keeps the verdict in the table's log (the checker's keep_ruling).")
 
     def __init__(self, **params: Any):
         super().__init__(**params)
         form = self.form
+        self._handover = HandOver(form=form, keep=self.keep)  # the ruling's link and QR code, the log
         self._fields = FieldsBox(css_classes=["checker-fields"], sizing_mode="stretch_width")
         self._fields.on_event(self._field_event)
         # the tables' clickable surface: card buttons send their data-key
@@ -319,7 +324,7 @@ class FormView(pn.viewable.Viewer):
                          margin=(0, 5)),
             # the verdict and the message right under the fields and buttons: below the card
             # picker they came out of sight (a phone screen down) as the last card was typed
-            self._fields, wrapping_row(*buttons), self._message, self._verdict, self._picker,
+            self._fields, wrapping_row(*buttons), self._message, self._verdict, self._handover, self._picker,
             self._command, sizing_mode="stretch_width", css_classes=[f"checker-form-{form.game}"])
         form.param.watch(self._changed, ["texts", "focus", "verdict", "error", "hint", "problems", "typing"]
                          + list(form.options))
@@ -374,6 +379,7 @@ class FormView(pn.viewable.Viewer):
             self._fields.options = [dict(o, value=bool(getattr(form, o["key"]))) for o in fields.options]
         self._message.object = message_html(form)
         self._verdict.object = verdict_html(form)
+        self._handover.show()
         self._command.object = command_html(form)
 
     def __panel__(self):
@@ -426,6 +432,10 @@ class CheckerView(pn.viewable.Viewer):
                                    stylesheets=[":host h2 { font-size: 1.2rem; margin: 8px 0 4px; color: #1d2430; }"])
         self._layout = pn.Column(sizing_mode="stretch_width", css_classes=["checker"])
         self._mode: pn.widgets.RadioButtonGroup | None = None
+        # the log on this device: the course's storage bridge under the log's key (the page places it)
+        self.store = CourseStore(key=RULINGS_KEY, css_classes=["ruling-store"])
+        follow_store(self.store, self.checker.log)
+        self.checker.param.watch(lambda _e: self._show(), ["opened"])  # a ruling link opened
 
     def open(self) -> None:
         """Build the section (once)."""
@@ -438,7 +448,7 @@ class CheckerView(pn.viewable.Viewer):
         self._mode.param.watch(lambda e: setattr(self.checker, "mode", e.new), ["value"])
         self.checker.param.watch(lambda _e: self._show(), ["mode"])
         self._show()
-        self._layout.objects = [self._mode, self._title, self._rules, self._holder]
+        self._layout.objects = [self._mode, self._title, self._rules, self._holder, RulingLogPane(log=self.checker.log)]
 
     def _table_chose(self, *_events: Any) -> None:
         """The table set up (or a link carried) a rule set: its game's questions are judged under it."""
@@ -466,7 +476,7 @@ class CheckerView(pn.viewable.Viewer):
             self._mode.value = mode
         view = self._views.get(mode)
         if view is None:
-            view = self._views[mode] = FormView(form=self.checker.forms[mode])
+            view = self._views[mode] = FormView(form=self.checker.forms[mode], keep=self.checker.keep_ruling)
         self._title.object = tag("h2", view.form.title)
         self._list_rules()
         self._holder.objects = [view]
