@@ -48,7 +48,7 @@ from __future__ import annotations
 import abc
 import dataclasses
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -300,7 +300,7 @@ class GameState(abc.ABC, Generic[A]):
         return self.play(self.parse_action(text))
 
 
-def parse_seat(token: str, names: tuple[str, ...] | list[str] = ()) -> int:
+def parse_seat(token: str, names: Sequence[str] = ()) -> int:
     """A seat in action notation: ``@2`` (a number from 0) or ``@Name`` (one of ``names``,
     any case); raises :class:`NotationError` naming the token and the seats."""
     if not token.startswith("@") or len(token) < 2:

@@ -29,7 +29,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from tutor.views.frame import HOST_CSS, SHELL_CSS
+from tutor.views.frame import stylesheet
 from tutor.views.prerender import PageState, page_state
 from tutor.views.text import tag
 
@@ -62,8 +62,7 @@ def static_page(state: PageState, root: Path | None = None) -> str:
 
 def page_markup(state: PageState, root: Path | None = None) -> str:
     """The static page with its stylesheet: one element to put in ``<body>``."""
-    css = ".pt-host {" + HOST_CSS + "}\n" + SHELL_CSS
-    return tag("style", "", "", raw=css) + tag("div", "", "pt-host", raw=static_page(state, root))
+    return tag("style", "", "", raw=stylesheet(".pt-host")) + tag("div", "", "pt-host", raw=static_page(state, root))
 
 
 def first_screen_html(catalog: Any = None, root: Path | None = None) -> str:

@@ -36,11 +36,11 @@ from __future__ import annotations
 
 import re
 from operator import attrgetter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Union
+from typing import ClassVar, Self, Union
 
-from ..cards import Card, format_cards, parse_cards
+from ..cards import Card, Rank, format_cards, parse_cards
 from ..core import Action as BaseAction
 from ..core import parse_seat
 from ..errors import NotationError
@@ -49,7 +49,7 @@ from ..errors import NotationError
 _BY_INDEX = attrgetter("index")
 
 
-def _sorted(cards) -> tuple[Card, ...]:
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Canonical order (rank, then suit); ``Card.index`` is that order."""
     cards = tuple(cards)
     return cards if len(cards) < 2 else tuple(sorted(cards, key=_BY_INDEX))
@@ -73,11 +73,11 @@ class _Cards(BaseAction):
         return f"{self.verb} {format_cards(self.cards)}"
 
     @property
-    def rank(self):
+    def rank(self) -> Rank:
         return self.cards[0].rank
 
     @classmethod
-    def of_sorted(cls, cards: tuple[Card, ...]):
+    def of_sorted(cls, cards: tuple[Card, ...]) -> Self:
         """Build from cards already in canonical order, skipping the checks (engine fast path)."""
         made = object.__new__(cls)
         object.__setattr__(made, "cards", cards)
@@ -139,7 +139,7 @@ class Flash(BaseAction):
         return made
 
     @property
-    def rank(self):
+    def rank(self) -> Rank:
         return self.cards[0].rank
 
 
@@ -230,7 +230,8 @@ PASS, TAKE_UP, READY, LAST_CARD = Pass(), TakeUp(), Ready(), LastCard()
 _WORDS = {a.verb: a for a in (FLIP, QUICK_FLIP, PICKUP, CHANCE, CHECK_STOCK, PASS, TAKE_UP, READY, LAST_CARD)}
 _WORDS.update({"pick-up": PICKUP, "pick": PICKUP, "take": PICKUP, "quick-flip": QUICK_FLIP,
                "check": CHECK_STOCK, "last": LAST_CARD, "takeup": TAKE_UP})
-_CARD_VERBS = {"play": Play, "reflect": Reflect, "quick": Quick, "choose": Choose}
+_CARD_VERBS: dict[str, type[Play] | type[Reflect] | type[Quick] | type[Choose]] = {
+    "play": Play, "reflect": Reflect, "quick": Quick, "choose": Choose}
 _ALL_VERBS = sorted({*_WORDS, *_CARD_VERBS, "flash", "swap", "call-out"})
 _SPLIT = re.compile(r"[\s,;]+")
 EXPECTED = "an action: " + ", ".join(

@@ -202,11 +202,11 @@ def compare_play(*, pile: str, hand: str, variants: Iterable[str] = tuple(PRESET
     not have built is reported for that rule set only."""
     names = [rules_for(v).name for v in variants]  # unknown variants raise here
     _parse(pile, "pile"), _parse(hand, "hand")     # and unreadable cards here
-    asked = [(variant, variant, None) for variant in names]
+    asked: list[tuple[str, str, Mapping[str, str] | None]] = [(variant, variant, None) for variant in names]
     if table is not None:
         rules_for(table[1]).with_options(table[2], where="your table's rules")  # an unknown option raises here
         asked.append(("table", table[1], table[2]))
-    results = []
+    results: list[tuple[str, PlayCheck | None, str]] = []
     for key, variant, options in asked:
         try:
             results.append((key, check_play(variant, pile=pile, hand=hand, options=options), ""))

@@ -114,21 +114,22 @@ class PalaceRules(Configurable):
     """On a ``force_pickup`` card, a wild card (or four of a kind played anytime) may be played
     too, as anywhere else; False: only the same rank (or a see-through card) answers it."""
 
-    if TYPE_CHECKING:  # the tables __post_init__ sets (not fields: declared for the type checker)
-        _values: dict[Rank, int]
-        _refs: dict[str, RuleRef]
-        levels: tuple[int, ...]
+    if TYPE_CHECKING:  # the tables __post_init__ sets (not fields: declared for the type checker,
+        # as fields it does not ask for, so it neither expects them in __init__ nor orders them)
+        _values: dict[Rank, int] = field(init=False, repr=False)
+        _refs: dict[str, RuleRef] = field(init=False, repr=False)
+        levels: tuple[int, ...] = field(init=False, repr=False)
         """Each rank code's level in the order (``card.index >> 2``; -1: not in the game)."""
-        is_wild: tuple[bool, ...]
-        is_clear: tuple[bool, ...]
-        is_reset: tuple[bool, ...]
-        is_force_pickup: tuple[bool, ...]
-        is_lower_after: tuple[bool, ...]
-        is_flash: tuple[bool, ...]
-        is_transparent: tuple[bool, ...]
-        is_reverse: tuple[bool, ...]
-        is_skip: tuple[bool, ...]
-        play_order: tuple[int, ...]
+        is_wild: tuple[bool, ...] = field(init=False, repr=False)
+        is_clear: tuple[bool, ...] = field(init=False, repr=False)
+        is_reset: tuple[bool, ...] = field(init=False, repr=False)
+        is_force_pickup: tuple[bool, ...] = field(init=False, repr=False)
+        is_lower_after: tuple[bool, ...] = field(init=False, repr=False)
+        is_flash: tuple[bool, ...] = field(init=False, repr=False)
+        is_transparent: tuple[bool, ...] = field(init=False, repr=False)
+        is_reverse: tuple[bool, ...] = field(init=False, repr=False)
+        is_skip: tuple[bool, ...] = field(init=False, repr=False)
+        play_order: tuple[int, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         for name, allowed in (("starter", STARTERS), ("face_up_choice", FACE_UP_CHOICES),

@@ -15,15 +15,15 @@ the two paths cannot drift apart.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ..cards import Card
 from . import actions as A
 from . import legality
 from . import verdicts as V
-from .model import AFTER, CHOOSE, FLASH, OVER, PLAY, REVEAL, SWAP, Position, contains
+from .model import AFTER, CHOOSE, FLASH, OVER, PLAY, REVEAL, SWAP, FlashInfo, Phase, Position, Window, contains
 
-Decision = tuple[Any, tuple]  # (a verdicts.Code or a legality.Placement, details)
+Decision = tuple["V.Code | legality.Placement", tuple[Any, ...]]  # (the answer, its details: cards, seats, ranks...)
 
 # the seats a player could flash, by (players, seat, seats out); a table has few of these
 _TARGETS: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...]] = {}
@@ -122,7 +122,7 @@ def check_stock(st: Position, holds_flash: bool) -> V.Code:
     rules = st.rules
     if not rules.flash_check_stock:
         return V.CHECK_OFF
-    if st.flash.checked:
+    if cast(FlashInfo, st.flash).checked:  # asked only while a flash waits
         return V.CHECK_DONE
     if not st.stock:
         return V.CHECK_EMPTY
@@ -195,8 +195,9 @@ def _decide_play(st: Position, a: A.Action) -> Decision | None:
     """An ordinary turn."""
     t = type(a)
     if t is A.Play:
-        return _play(st, a.cards, None)
+        return _play(st, cast(A.Play, a).cards, None)
     if t is A.Flash:
+        a = cast(A.Flash, a)  # t is its class (so below)
         return _play(st, a.cards, a.target)
     if t is A.Flip:
         return flip_code(st, st.source()), ()
@@ -210,6 +211,7 @@ def _decide_play(st: Position, a: A.Action) -> Decision | None:
     if t is A.LastCard:
         return last_card_code(st, st.to_move), ()
     if t is A.CallOut:
+        a = cast(A.CallOut, a)
         return call_out_code(st, a.seat), (a.seat,)
     return None
 
@@ -217,11 +219,12 @@ def _decide_play(st: Position, a: A.Action) -> Decision | None:
 def _decide_reveal(st: Position, a: A.Action) -> Decision | None:
     """A card turned up (by a chance, or a face-down card to be flashed at someone)."""
     t = type(a)
-    card = st.drawn
+    card = cast(Card, st.drawn)  # a drawn card waits in this phase
     if t is A.Play or t is A.Flash:
+        a = cast("A.Play | A.Flash", a)
         if len(a.cards) != 1 or a.cards[0].index != card.index:
             return V.REVEAL_OTHER, (card,)
-        code, details = judge_group(st, card.index >> 2, 1, a.target if t is A.Flash else None)
+        code, details = judge_group(st, card.index >> 2, 1, cast(A.Flash, a).target if t is A.Flash else None)
         if t is A.Flash and code.legal and st.drawn_from == "face-down":
             return V.FACE_DOWN_FLASH, (code, *details)
         return code, details
@@ -236,6 +239,7 @@ def _decide_flash(st: Position, a: A.Action) -> Decision | None:
     rules = st.rules
     seat = st.to_move
     if t is A.Reflect:
+        a = cast(A.Reflect, a)
         rank = a.cards[0].rank
         for c in a.cards:
             if not rules.is_flash[c.index >> 2] or c.rank is not rank:
@@ -257,8 +261,9 @@ def _decide_flash(st: Position, a: A.Action) -> Decision | None:
 def _decide_after(st: Position, a: A.Action) -> Decision | None:
     """The player who just played may still throw a fresh card of that rank, or announce."""
     t = type(a)
-    w = st.window
+    w = cast(Window, st.window)  # open in this phase
     if t is A.Quick:
+        a = cast(A.Quick, a)
         for c in a.cards:
             if c.rank is not w.rank:
                 return V.QUICK_RANK, (c, w.rank)
@@ -302,7 +307,7 @@ def _decide_swap(st: Position, a: A.Action) -> Decision | None:
     return (V.READY, ()) if type(a) is A.Ready else None
 
 
-_BY_PHASE: dict[Any, Callable[[Position, A.Action], Decision | None]] = {
+_BY_PHASE: dict[Phase, Callable[[Position, A.Action], Decision | None]] = {
     PLAY: _decide_play, REVEAL: _decide_reveal, FLASH: _decide_flash, AFTER: _decide_after,
     CHOOSE: _decide_choose, SWAP: _decide_swap, OVER: lambda st, a: (V.OVER, ())}
 

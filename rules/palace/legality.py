@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar, cast
 
 from ..cards import Card, Rank
 from ..refs import Ruling, Verdict, ruling
@@ -59,6 +59,17 @@ TWO_ON_TOP = ruling(
 
 def rank_of(code: int) -> Rank | None:
     return Rank(code + 2) if code >= 0 else None
+
+
+def rank_at(code: int) -> Rank:
+    """The rank of a card's rank code (``card.index >> 2``, never the empty pile's -1)."""
+    return Rank(code + 2)
+
+
+def _known(top: Rank | None) -> Rank:
+    """A rank the answer always has: the cards played, or the live top in the answers that are
+    only given on a card (never on the empty pile)."""
+    return cast(Rank, top)
 
 
 def effective_top(rules: PalaceRules, pile: Sequence[Card]) -> int:
@@ -111,15 +122,16 @@ class Placement:
 
 FORCE_ANSWER = Placement(
     "force-answer", True, "force_pickup",
-    lambda rules, top, what, on: f"{what} answer{what.s} the {top.word}: the penalty passes on to the next player")
+    lambda rules, top, what, on: (f"{what} answer{what.s} the {_known(top).word}: the penalty passes on to the "
+                                  "next player"))
 FORCE_TRANSPARENT = Placement(
     "force-transparent", True, "transparent",
-    lambda rules, top, what, on: (f"{what} may go on the {top.word}: {what.it} reverse{what.s} the direction and the "
-                                  f"{top.word} stays in force"),
+    lambda rules, top, what, on: (f"{what} may go on the {_known(top).word}: {what.it} reverse{what.s} the direction "
+                                  f"and the {_known(top).word} stays in force"),
     JOKER_REVERSE)
 FORCE_BLOCKED = Placement(
     "force-blocked", False, "force_pickup",
-    lambda rules, top, what, on: (f"{what} cannot go on {on}: only another {top.word} answers it, otherwise "
+    lambda rules, top, what, on: (f"{what} cannot go on {on}: only another {_known(top).word} answers it, otherwise "
                                   "the pile is taken"))
 FORCE_BLOCKED_WILD = Placement(  # a wild card or four of a kind, which would go anywhere else
     "force-blocked-wild", False, "force_pickup", FORCE_BLOCKED.words, ACE_ONLY)
@@ -137,16 +149,17 @@ FOUR_ON_FORCE = Placement("four-anytime-on-force", True, "four_anytime", FOUR_AN
 EMPTY = Placement("empty", True, "start_pile",
                   lambda rules, top, what, on: f"the pile is empty: {what} may start it")
 RESET = Placement("reset", True, "reset",
-                  lambda rules, top, what, on: f"{_a(top)} on top resets the pile: {what} may follow it",
+                  lambda rules, top, what, on: f"{_a(_known(top))} on top resets the pile: {what} may follow it",
                   TWO_ON_TOP)
 LOWER_SAME = Placement("lower-same", True, "lower_after",
                        lambda rules, top, what, on: f"{what} may follow {on}, which demands the same rank or lower")
 LOWER_OK = Placement("lower-ok", True, "lower_after",
-                     lambda rules, top, what, on: f"{what} {what.is_} lower than the {top.word}, as the {top.word} demands",
+                     lambda rules, top, what, on: (f"{what} {what.is_} lower than the {_known(top).word}, as the "
+                                                   f"{_known(top).word} demands"),
                      reading=True)
 LOWER_BLOCKED = Placement(
     "lower-blocked", False, "lower_after",
-    lambda rules, top, what, on: (f"after {on} the next card must be {_a(top)}, a lower card or a wild; "
+    lambda rules, top, what, on: (f"after {on} the next card must be {_a(_known(top))}, a lower card or a wild; "
                                   f"{what} {what.is_} higher"),
     reading=True)
 BEATS = Placement("beats", True, "beat", lambda rules, top, what, on: f"{what} beat{what.s} {on}", reading=True)
@@ -200,11 +213,12 @@ def judge(rules: PalaceRules, top: int, code: int, count: int) -> Placement:
 
 # judge()'s answers as tables, per rule set (a few presets and their variations are alive at once;
 # a small bound keeps a long session that builds many variations from growing without end)
+T = TypeVar("T")
 _ALLOWED: dict[int, tuple[PalaceRules, tuple[tuple[bool, ...], ...]]] = {}
 CACHE_BOUND = 16
 
 
-def per_rules(cache: dict, rules: PalaceRules, build: Callable[[PalaceRules], Any]) -> Any:
+def per_rules(cache: dict[int, tuple[PalaceRules, T]], rules: PalaceRules, build: Callable[[PalaceRules], T]) -> T:
     """``build(rules)``, remembered in ``cache`` for at most :data:`CACHE_BOUND` rule sets.
 
     Keyed by identity (hashing a rule set on every move would be slow); the entry holds the
@@ -278,7 +292,7 @@ def verdict(rules: PalaceRules, code: Placement, top_code: int, rank_code: int, 
     ``ruling_``, where the decision names another); where the answer rests on the rank order,
     the preset's reading of it."""
     top, rank = rank_of(top_code), rank_of(rank_code)
-    text = code.words(rules, top, _cards(rank, count), _a(top) if top is not None else "the empty pile")
+    text = code.words(rules, top, _cards(_known(rank), count), _a(top) if top is not None else "the empty pile")
     extra = ruling_ or code.ruling
     if extra is None and code.reading:
         if rank in rules.order_ruled or top in rules.order_ruled:

@@ -102,7 +102,7 @@ class Position:
     size: int
     """Cards each player holds face down, face up and (while the stock lasts) in hand."""
     dealer: int
-    seed: Any
+    seed: int | str
     phase: Phase
     to_move: int
     direction: int

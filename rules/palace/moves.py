@@ -9,22 +9,28 @@ compare both at every step.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from ..cards import ALL_CARDS, JOKER, Card
 from ..refs import Verdict
 from . import actions as A
 from . import legality
+from .config import PalaceRules
 from .decide import (judge_group, flash_targets, call_out_code, chance_code, check_stock, decide, last_card_code,
                      opening_allows, pickup_code, take_up_code)
 from .verdicts import CALL_OUT, LAST_CARD, TAKE_UP
 from .model import AFTER, CHOOSE, FLASH, PLAY, REVEAL, SWAP, Position
 
+if TYPE_CHECKING:
+    from .state import PalaceState
+
 _by_index = attrgetter("index")
 
 
-def groups(rules, cards) -> list[tuple[Card, ...]]:
+def groups(rules: PalaceRules, cards: Iterable[Card]) -> list[tuple[Card, ...]]:
     """One canonical group per rank and size: the first 1..k cards (by suit) of each rank held k
     times. Suits never matter in Palace, so any other choice of that many cards of that rank is
     the same play; ``check`` accepts it just as well."""
@@ -60,6 +66,7 @@ def candidates(st: Position) -> tuple[A.Action, ...]:
         out += _own_moves(rules, seat, st.players)
     elif ph is REVEAL:
         card = st.drawn
+        assert card is not None  # a drawn card waits in this phase
         out.extend(A.Flash((card,), t) for t in flash_targets(st))
         out += [A.Play((card,)), A.PICKUP]
     elif ph is FLASH:
@@ -69,6 +76,7 @@ def candidates(st: Position) -> tuple[A.Action, ...]:
         out += [A.CHECK_STOCK, A.PICKUP]
     elif ph is AFTER:
         w = st.window
+        assert w is not None  # the moment after a play is open in this phase
         out.extend(A.Quick(g) for g in groups(rules, w.fresh))
         out += ([A.QUICK_FLIP] if rules.quick_face_down else []) + ([A.LAST_CARD] if rules.last_card_call else []) \
             + [A.PASS]
@@ -101,18 +109,20 @@ _new_flash = A.Flash.of_sorted
 # The plays of one rank: (sort keys of the cards held, smallest count, largest count[, targets]) ->
 # the plays, built once (an action is a value, so one object may serve every state that offers it).
 # Few keys come up in practice; the bound holds a long session with many rule sets in check.
-_RUNS: dict[tuple, tuple[A.Action, ...]] = {}
+_PlaysKey = tuple[tuple[int, ...], int, int]
+_FlashesKey = tuple[tuple[int, ...], int, int, tuple[int, ...]]
+_RUNS: dict[_PlaysKey | _FlashesKey, tuple[A.Action, ...]] = {}
 _RUNS_BOUND = 8192
 
 
-def _remember_run(key: tuple, plays: tuple[A.Action, ...]) -> tuple[A.Action, ...]:
+def _remember_run(key: _PlaysKey | _FlashesKey, plays: tuple[A.Action, ...]) -> tuple[A.Action, ...]:
     if len(_RUNS) >= _RUNS_BOUND:
         _RUNS.clear()
     _RUNS[key] = plays
     return plays
 
 
-def _sort_keys(rules) -> tuple[tuple[int, ...], ...]:
+def _sort_keys(rules: PalaceRules) -> tuple[tuple[int, ...], ...]:
     """Per card index, a key that sorts cards weakest first: ``play_order << 6 | index`` (``key &
     63`` is the card index, ``key >> 2`` tells the ranks apart). Entry 0 holds every card's key;
     entry ``top + 2`` holds -1 instead for a card that may not go alone on ``top`` (a rank code, -1
@@ -124,23 +134,23 @@ def _sort_keys(rules) -> tuple[tuple[int, ...], ...]:
     return keys
 
 
-_PLAY_KEYS: dict = {}
-_LAST_KEYS: tuple = (None, ())
+_PLAY_KEYS: dict[int, tuple[PalaceRules, tuple[tuple[int, ...], ...]]] = {}
+_LAST_KEYS: tuple[PalaceRules | None, tuple[tuple[int, ...], ...]] = (None, ())
 
 
-def _build_sort_keys(rules) -> tuple[tuple[int, ...], ...]:
+def _build_sort_keys(rules: PalaceRules) -> tuple[tuple[int, ...], ...]:
     order = rules.play_order
     every = tuple(order[i >> 2] << 6 | i for i in range(len(_BY_INDEX)))
     allowed = legality.allowed_tables(rules)
     return (every, *(tuple(k if ok_one[(k & 63) >> 2] else -1 for k in every) for ok_one in allowed[:15]))
 
 
-def _run_of_plays(key: tuple) -> tuple[A.Action, ...]:
+def _run_of_plays(key: _PlaysKey) -> tuple[A.Action, ...]:
     cards = tuple(_BY_INDEX[k & 63] for k in key[0])
     return _remember_run(key, tuple(_new_play(cards[:k]) for k in range(key[1], key[2] + 1)))
 
 
-def _run_of_flashes(key: tuple) -> tuple[A.Action, ...]:
+def _run_of_flashes(key: _FlashesKey) -> tuple[A.Action, ...]:
     cards = tuple(_BY_INDEX[k & 63] for k in key[0])
     return _remember_run(key, tuple(_new_flash(cards[:k], t) for k in range(key[1], key[2] + 1) for t in key[3]))
 
@@ -188,8 +198,8 @@ def _card_plays(st: Position, zone: tuple[Card, ...], top: int) -> list[A.Action
     -1 for nothing), from :func:`~rules.palace.legality.allowed_tables`: every run of one rank,
     weakest first, in each size the pile allows."""
     rules = st.rules
-    last = _LAST_KEYS  # the rule set of the previous move, nearly always this one
-    tables = last[1] if last[0] is rules else _sort_keys(rules)
+    previous = _LAST_KEYS  # the rule set of the previous move, nearly always this one
+    tables = previous[1] if previous[0] is rules else _sort_keys(rules)
     opening = st.opening
     flash = rules.is_flash
     four = rules.four_of_a_kind if rules.four_anytime else 99
@@ -229,8 +239,8 @@ def _card_plays(st: Position, zone: tuple[Card, ...], top: int) -> list[A.Action
             if held == 1 and not flash[code]:
                 plays.append(_SINGLES[k & 63])
             elif flash[code]:
-                key = (tuple(keys[i:j]), first, last, flash_targets(st))
-                plays.extend(_RUNS.get(key) or _run_of_flashes(key))
+                fkey = (tuple(keys[i:j]), first, last, flash_targets(st))
+                plays.extend(_RUNS.get(fkey) or _run_of_flashes(fkey))
             else:
                 key = (tuple(keys[i:j]), first, last)
                 plays.extend(_RUNS.get(key) or _run_of_plays(key))
@@ -252,7 +262,8 @@ def _legal_elsewhere(st: Position) -> tuple[A.Action, ...]:
         return (*swaps, A.READY)
     if ph is AFTER:
         w = st.window
-        out = []
+        assert w is not None  # the moment after a play is open in this phase
+        out: list[A.Action] = []
         if w.fresh:
             top = legality.effective_top(rules, st.pile)
             code = w.rank - 2
@@ -275,6 +286,7 @@ def _legal_elsewhere(st: Position) -> tuple[A.Action, ...]:
         return tuple(out)
     if ph is REVEAL:  # the drawn card (played, or flashed at someone) or, after a chance, the pile
         card = st.drawn
+        assert card is not None  # a drawn card waits in this phase
         code = card.index >> 2
         if rules.is_flash[code]:
             out = [A.Flash((card,), t) for t in flash_targets(st) if judge_group(st, code, 1, t)[0].legal]
@@ -291,7 +303,7 @@ def _legal_elsewhere(st: Position) -> tuple[A.Action, ...]:
 _REFLECTS: dict[tuple[int, ...], tuple[A.Reflect, ...]] = {}
 
 
-def _reflects(rules, indexes: list[int]) -> tuple[A.Reflect, ...]:
+def _reflects(rules: PalaceRules, indexes: list[int]) -> tuple[A.Reflect, ...]:
     made = tuple(A.Reflect.of_sorted(g) for g in groups(rules, [_BY_INDEX[i] for i in indexes]))
     key = tuple(sorted(indexes))
     if key[0] >> 2 == key[-1] >> 2:  # of several ranks, the order would depend on the rules
@@ -308,7 +320,7 @@ def _swap(hand_card: Card, face_up_card: Card) -> A.Swap:
     return made
 
 
-def _distinct(cards) -> list[Card]:
+def _distinct(cards: Iterable[Card]) -> list[Card]:
     """The cards, each value once (compares indexes: hashing cards is slow)."""
     seen: set[int] = set()
     out = []
@@ -319,7 +331,7 @@ def _distinct(cards) -> list[Card]:
     return out
 
 
-def _choices(hand, size: int) -> list[tuple[Card, ...]]:
+def _choices(hand: Iterable[Card], size: int) -> list[tuple[Card, ...]]:
     """Every distinct choice of ``size`` cards from ``hand``, each in canonical order."""
     cards = sorted(hand, key=_by_index)
     if len(set(map(_by_index, cards))) == len(cards):  # no card twice: every choice is distinct
@@ -334,7 +346,7 @@ def _choices(hand, size: int) -> list[tuple[Card, ...]]:
     return out
 
 
-def card_verdicts(st: Position) -> dict[Card, Verdict]:
+def card_verdicts(st: PalaceState) -> dict[Card, Verdict]:
     """Each card the player to move could put down now, alone, with its verdict."""
     ph = st.phase
     rules = st.rules
@@ -356,6 +368,7 @@ def card_verdicts(st: Position) -> dict[Card, Verdict]:
         if ph is PLAY and st.source() == "hand":
             cards = cards + st.face_up[st.to_move]
     elif ph is REVEAL:
+        assert st.drawn is not None  # a drawn card waits in this phase
         cards = (st.drawn,)
     elif ph is AFTER:
         cards = st.hands[st.to_move]

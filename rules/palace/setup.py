@@ -158,7 +158,7 @@ def start(variant: str | PalaceRules, setup: Mapping[str, Any] | None = None) ->
     return _deal(rules, names, dealer, seed, setup)
 
 
-def _base(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: Any) -> dict[str, Any]:
+def _base(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: int | str) -> dict[str, Any]:
     n = len(names)
     empty = ((),) * n
     return dict(rules=rules, names=names, size=rules.cards_for(n), dealer=dealer, seed=seed, phase=PLAY,
@@ -169,7 +169,7 @@ def _base(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: Any) ->
                 notes=(), stock_shown=frozenset(), down_shown=(False,) * n)
 
 
-def _deal(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: Any,
+def _deal(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: int | str,
           setup: Mapping[str, Any]) -> PalaceState:
     n = len(names)
     k = rules.cards_for(n)
@@ -266,7 +266,7 @@ def pile_problem(rules: PalaceRules, pile: Sequence[Card]) -> tuple[Card, str] |
     return None
 
 
-def _position(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: Any,
+def _position(rules: PalaceRules, names: tuple[str, ...], dealer: int, seed: int | str,
               setup: Mapping[str, Any]) -> PalaceState:
     n = len(names)
     hands = _per_seat(setup, "hands", n)

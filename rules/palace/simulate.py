@@ -24,7 +24,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from itertools import islice
-from typing import Iterable
+from typing import Iterable, cast
 
 from ..errors import IllegalActionError
 from ..refs import ruling
@@ -61,12 +61,12 @@ class InvariantError(AssertionError):
 POLICIES = ("uniform", "low-first")
 
 
-def low_first(actions: tuple, rng: random.Random) -> object:
+def low_first(actions: tuple[A.Action, ...], rng: random.Random) -> A.Action:
     """A beginner's move: see the module notes."""
     first = actions[0]
     kind = type(first)
-    if kind in _CARD_PLAYS:
-        rank = first.cards[0].rank
+    if kind in _CARD_PLAYS:  # the exact class, so first is one of them
+        rank = cast("A.Play | A.Flash | A.Reflect | A.Quick", first).cards[0].rank
         n = 1  # the plays of the weakest rank come first, one after the other
         for action in islice(actions, 1, None):
             cards = getattr(action, "cards", None)
@@ -97,7 +97,7 @@ def random_game(variant: str, players: int = 4, seed: int = 0, *, alternates: It
     state = start(variant, {"players": players, "seed": seed, "alternates": list(alternates)})
     rng = random.Random(f"{variant}:{players}:{seed}")
     beginner = policy == "low-first"
-    total = state.card_indexes() if check else None
+    total = state.card_indexes() if check else []  # read only when checking
     n = 0
     while not state.is_over and n < max_actions:
         actions = state.legal_actions()
@@ -111,7 +111,7 @@ def random_game(variant: str, players: int = 4, seed: int = 0, *, alternates: It
     return GameRecord(state.rules.name, players, seed, n, "over" if state.is_over else "cap", state)
 
 
-def _check(state: PalaceState, actions: tuple, total: list[int], where: str, deep: bool) -> None:
+def _check(state: PalaceState, actions: tuple[A.Action, ...], total: list[int], where: str, deep: bool) -> None:
     if state.card_indexes() != total:
         now = Counter(state.card_indexes())
         raise InvariantError(f"{where}: cards not conserved: gained {now - Counter(total)}, "

@@ -41,7 +41,7 @@ __all__ = ["AFTER", "CHOOSE", "FIELDS", "FLASH", "OVER", "PLAY", "REVEAL", "SWAP
            "Window", "contains", "remove_cards"]
 
 
-class PalaceState(Position, GameState):
+class PalaceState(Position, GameState[A.Action]):
     """One position of a Palace game (its fields and facts: :class:`.model.Position`), with
     the one check and the contract. Build it with :func:`rules.palace.start`."""
 

@@ -10,7 +10,8 @@ preset's name.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Literal, cast
 
 from ..cards import Card
 from ..refs import Event, ruling
@@ -22,7 +23,7 @@ from .known import SEEN as _SEEN
 _INDEX = attrgetter("index")
 from . import sections as S
 from .starter import lowest_in_hand_seat, seats_from_left, worst_face_up_seat
-from .model import AFTER, CHOOSE, FLASH, OVER, PLAY, REVEAL, SWAP, FlashInfo, Position, Window, remove_cards
+from .model import AFTER, CHOOSE, FLASH, OVER, PLAY, REVEAL, SWAP, P, FlashInfo, Phase, Position, Window, remove_cards
 
 CHANCE_ENDS_TURN = ruling(
     "chance-ends-turn", S.house("Playing the Game 6"),
@@ -171,9 +172,10 @@ class Turn:
                                  private_to=private_to, secret=secret))
 
     def name(self, seat: int) -> str:
-        return self.d["names"][seat]
+        name: str = self.d["names"][seat]
+        return name
 
-    def seat_set(self, field: str, seat: int, value: Any) -> None:
+    def seat_set(self, field: str, seat: int, value: object) -> None:
         old = self.d[field]
         self.d[field] = old[:seat] + (value,) + old[seat + 1:]
 
@@ -203,7 +205,7 @@ class Turn:
     def next_active(self, seat: int) -> int:
         n = len(self.d["names"])
         out = self.d["out"]
-        step = self.d["direction"]
+        step: int = self.d["direction"]
         s = (seat + step) % n
         while s in out:
             s = (s + step) % n
@@ -213,7 +215,7 @@ class Turn:
         return legality.effective_top(self.rules, self.d["pile"])
 
 
-def advance(st: Position, a: A.Action, narrate: bool = True) -> tuple[Position, tuple[Event, ...]]:
+def advance(st: P, a: A.Action, narrate: bool = True) -> tuple[P, tuple[Event, ...]]:
     """The state after an accepted action, and what happened (``narrate=False``: no events)."""
     t = Turn(st, narrate)
     d = t.d
@@ -229,8 +231,10 @@ def _in_play(t: Turn, st: Position, a: A.Action) -> None:
     seat = st.to_move
     kind = type(a)
     if kind is A.Play:
-        _throw(t, seat, a.cards, "hand" if d["hands"][seat] or d["stock"] else "face-up", "normal", None)
+        _throw(t, seat, cast(A.Play, a).cards, "hand" if d["hands"][seat] or d["stock"] else "face-up", "normal",
+               None)
     elif kind is A.Flash:
+        a = cast(A.Flash, a)  # kind is its class (so below)
         _throw(t, seat, a.cards, st.source(seat), "normal", a.target)
     elif kind is A.Flip:
         _flip(t, seat)
@@ -244,7 +248,7 @@ def _in_play(t: Turn, st: Position, a: A.Action) -> None:
     elif kind is A.LastCard:
         _declare(t, seat)
     elif kind is A.CallOut:
-        victim = a.seat
+        victim = cast(A.CallOut, a).seat
         if t.narrate:
             t.event("call-out", f"{t.name(seat)} catches {t.name(victim)} without a 'Last Card' call",
                     "last_card_call", seat=seat, victim=victim)
@@ -278,17 +282,17 @@ def _in_reveal(t: Turn, st: Position, a: A.Action) -> None:
         _pass_turn(t, seat)
     else:
         how = "chance" if st.drawn_from == "stock" else "flip"
-        _throw(t, seat, a.cards, "drawn", how, getattr(a, "target", None))
+        _throw(t, seat, cast("A.Play | A.Flash", a).cards, "drawn", how, getattr(a, "target", None))
 
 
 def _in_flash(t: Turn, st: Position, a: A.Action) -> None:
     """A flash answered: sent back, tried on the stock, or lost (the pile taken)."""
     d = t.d
     seat = st.to_move
-    info = st.flash
+    info = cast(FlashInfo, st.flash)  # set in this phase
     kind = type(a)
     if kind is A.Reflect:
-        _reflect(t, info, a.cards, st.source(seat))
+        _reflect(t, info, cast(A.Reflect, a).cards, st.source(seat))
     elif kind is A.CheckStock:
         _check_stock(t, seat, info)
     else:  # pickup
@@ -318,9 +322,10 @@ def _in_after(t: Turn, st: Position, a: A.Action) -> None:
     """Before the next player: a quick throw of the rank just played, a call, or a pass."""
     d = t.d
     seat = st.to_move
-    w = st.window
+    w = cast(Window, st.window)  # open in this phase
     kind = type(a)
     if kind is A.Quick:
+        a = cast(A.Quick, a)
         t.take(seat, a.cards, "hand")
         d["pile"] = d["pile"] + a.cards
         if t.narrate:
@@ -355,6 +360,7 @@ def _quick_flip(t: Turn, seat: int, w: Window) -> None:
 def _in_choose(t: Turn, st: Position, a: A.Action) -> None:
     """Setup: the chosen cards go face up, the rest is the hand."""
     seat = st.to_move
+    a = cast(A.Choose, a)  # the one action of this phase
     t.seat_set("face_up", seat, a.cards)
     t.hands[seat] = remove_cards(t.d["hands"][seat], a.cards)
     if t.narrate:
@@ -378,8 +384,9 @@ def _in_swap(t: Turn, st: Position, a: A.Action) -> None:
         _next_in_setup(t, seat)
 
 
-_BY_PHASE = {PLAY: _in_play, REVEAL: _in_reveal, FLASH: _in_flash, AFTER: _in_after, CHOOSE: _in_choose,
-             SWAP: _in_swap}
+_BY_PHASE: dict[Phase, Callable[[Turn, Position, A.Action], None]] = {
+    PLAY: _in_play, REVEAL: _in_reveal, FLASH: _in_flash, AFTER: _in_after, CHOOSE: _in_choose,
+    SWAP: _in_swap}
 
 
 # -- setup ------------------------------------------------------------------
@@ -428,6 +435,7 @@ def _throw(t: Turn, seat: int, cards: tuple[Card, ...], src: str, how: str, targ
     d["pile"] = d["pile"] + cards
     d["opening"] = None
     if rules.is_flash[code]:
+        assert target is not None  # a flash names its target
         if t.narrate:
             t.event("flash", f"{t.name(seat)} shows {cards_words(cards)} to {t.name(target)}", "flash",
                     seat=seat, target=target, cards=cards)
@@ -440,7 +448,8 @@ def _throw(t: Turn, seat: int, cards: tuple[Card, ...], src: str, how: str, targ
     _resolve(t, seat, code, len(cards), how, (0, False), ())
 
 
-def _clear(t: Turn, seat: int, why: str, key: str) -> None:
+def _clear(t: Turn, seat: int, why: str | Literal[False], key: str) -> None:
+    """The pile leaves the game; ``why`` is read only when narrating (False when not)."""
     d = t.d
     d["cleared"] = d["cleared"] + d["pile"]
     if t.narrate:
@@ -455,13 +464,13 @@ def _resolve(t: Turn, seat: int, code: int, count: int, how: str, carry: tuple[i
     d, rules = t.d, t.rules
     extra = ""
     if rules.is_clear[code]:
-        _clear(t, seat, t.narrate and f"{legality.rank_of(code).plural.capitalize()} clear", "clear")
+        _clear(t, seat, t.narrate and f"{legality.rank_at(code).plural.capitalize()} clear", "clear")
         extra = "clear" if rules.clear_extra_turn else ""
         skips, reverse = 0, False
     elif (len(pile := d["pile"]) >= rules.four_of_a_kind and pile[-2].rank is pile[-1].rank
           and legality.run_length(pile) >= rules.four_of_a_kind):
         run = legality.run_length(d["pile"])
-        _clear(t, seat, t.narrate and f"{run} {legality.rank_of(code).plural} in a row", "four_of_a_kind")
+        _clear(t, seat, t.narrate and f"{run} {legality.rank_at(code).plural} in a row", "four_of_a_kind")
         extra = "clear" if rules.four_extra_turn else ""
         skips, reverse = 0, False
     else:
@@ -494,7 +503,7 @@ def _resolve(t: Turn, seat: int, code: int, count: int, how: str, carry: tuple[i
                     "four_extra_turn", seat=seat)
         return
     if how != "chance":
-        matching = ()
+        matching: tuple[Card, ...] = ()
         if rules.quick_play and (fresh or fresh_before):
             matching = fresh_before
             for c in fresh:  # a loop: a comprehension costs a call, and fresh is a card or two
@@ -505,14 +514,14 @@ def _resolve(t: Turn, seat: int, code: int, count: int, how: str, carry: tuple[i
                 and down[0].index >> 2 == code and not hands[seat] and not d["face_up"][seat])
         if matching or flip or (rules.last_card_call and len(down) == 1 and not d["declared"][seat]):
             d.update(phase=AFTER, to_move=seat,
-                     window=Window(legality.rank_of(code), matching, flip, skips, reverse))
+                     window=Window(legality.rank_at(code), matching, flip, skips, reverse))
             return
     _pass_turn(t, seat, skips, reverse)
 
 
 def _refill(t: Turn, seat: int) -> tuple[Card, ...]:
     d = t.d
-    stock = d["stock"]
+    stock: tuple[Card, ...] = d["stock"]
     if not stock:
         return ()
     hand = t.hands[seat]

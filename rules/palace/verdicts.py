@@ -237,7 +237,7 @@ SWAP = _yes("swap", "face_up_choice", "swap a hand card with a face-up card")
 READY = _yes("ready", "face_up_choice", "done swapping")
 
 
-def declared() -> tuple[Any, ...]:
+def declared() -> tuple[Code, ...]:
     """Every code of this module (for the tests that hold the table complete)."""
     found = [v for v in globals().values() if isinstance(v, Code)]
     return (*found, *WRONG_PHASE.values())

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ..cards import Card, Rank
 from ..core import GameState, GameView
@@ -32,7 +32,8 @@ from . import known
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
     from .config import PalaceRules
-    from .model import FlashInfo, Position
+    from .model import P, FlashInfo, Position, Window
+    from .state import PalaceState
 
 
 @dataclass(frozen=True)
@@ -79,26 +80,35 @@ class PalaceView(GameView):
         return tuple(s.name for s in self.seats)
 
     @property
+    def position(self) -> "PalaceState":
+        """The position with the cards this seat cannot place put back in a fixed order
+        (:func:`make_view` sets it)."""
+        if self._masked is None:
+            raise ValueError("this view was made without its position")
+        return cast("PalaceState", self._masked)
+
+    @property
     def rules(self) -> "PalaceRules":
         """The rule set in play: public, everyone at the table plays by it (a computer
         player reads the power of each rank from it, never a preset's name)."""
-        return self._masked.rules
+        return self.position.rules
 
     def legal_actions(self) -> tuple["Action", ...]:
         return self.legal
 
     def unseen(self) -> tuple[Card, ...]:
-        return () if self._masked is None else hidden_cards(self._masked, self.seat)[0]
+        return () if self._masked is None else hidden_cards(self.position, self.seat)[0]
 
     def remembered(self) -> "Remembered":
         """What this seat knows of hidden places because it watched the cards go there
         (kept apart from the fields, which are what the seat sees on the table now)."""
-        return self.__dict__["_remembered"]
+        remembered: Remembered = self.__dict__["_remembered"]
+        return remembered
 
     def determinize(self, rng: random.Random) -> "GameState[Any]":
         """A full position consistent with this view: the cards the seat cannot place dealt at
         random into the hidden hands, face-down cards, stock, set-aside cards and chance card."""
-        state = self._masked
+        state = self.position
         if self.seat is None:
             return state
         cards, slots = hidden_cards(state, self.seat)
@@ -141,7 +151,7 @@ def _known_in_hand(st: "Position", seat: int, sampling: bool = False) -> list[in
     hand = st.hands[seat]
     places = [i for i, c in enumerate(hand) if known.is_seen(c)]
     if sampling and _after_play(st, seat):
-        fresh = [c.index for c in st.window.fresh]
+        fresh = [c.index for c in cast("Window", st.window).fresh]  # _after_play saw it open
         for i, c in enumerate(hand):
             if i not in places and c.index in fresh:
                 fresh.remove(c.index)
@@ -154,15 +164,20 @@ def _down_known(st: "Position", seat: int, viewer: int) -> bool:
     follow at once, the sampling keeps it: the phase itself tells the table its rank)."""
     if st.down_shown[seat] or (seat == viewer and st.peeked[seat]):
         return True
-    return _after_play(st, seat) and st.window.flip
+    return _after_play(st, seat) and cast("Window", st.window).flip  # _after_play saw it open
 
 
-def hidden_cards(st: "Position", viewer: int | None) -> tuple[tuple[Card, ...], list[tuple]]:
+# A place a card may hide in: (zone, seat, i) in a seat's zone, (zone, i), or the chance card
+Slot = (tuple[Literal["hands", "face_down"], int, int] | tuple[Literal["stock", "unused"], int]
+        | tuple[Literal["drawn"]])
+
+
+def hidden_cards(st: "Position", viewer: int | None) -> tuple[tuple[Card, ...], list[Slot]]:
     """The cards ``viewer`` cannot place (sorted) and their places: ("hands", seat, i),
     ("face_down", seat, i), ("stock", i), ("unused", i), ("drawn",). None for teaching."""
     if viewer is None:
         return (), []
-    slots: list[tuple] = []
+    slots: list[Slot] = []
     for seat in range(len(st.names)):
         if seat != viewer:
             fixed = set(_known_in_hand(st, seat, sampling=True))
@@ -178,36 +193,38 @@ def hidden_cards(st: "Position", viewer: int | None) -> tuple[tuple[Card, ...], 
     return tuple(cards), slots
 
 
-def _card_at(st: "Position", slot: tuple) -> Card:
+def _card_at(st: "Position", slot: Slot) -> Card:
     if slot[0] == "drawn":
-        return st.drawn
+        return cast(Card, st.drawn)  # a slot only while a chance card is held apart
     if len(slot) == 3:
-        return getattr(st, slot[0])[slot[1]][slot[2]]
-    return getattr(st, slot[0])[slot[1]]
+        seated: tuple[tuple[Card, ...], ...] = getattr(st, slot[0])
+        return seated[slot[1]][slot[2]]
+    zone: tuple[Card, ...] = getattr(st, slot[0])
+    return zone[slot[1]]
 
 
-def refill(st: "Position", slots: Sequence[tuple], cards: Sequence[Card]) -> "Position":
+def refill(st: "P", slots: Sequence[Slot], cards: Sequence[Card]) -> "P":
     """``st`` with ``cards`` put into ``slots`` in order (a new state)."""
     d = st.__dict__.copy()
-    zones = {"hands": [list(h) for h in st.hands], "face_down": [list(f) for f in st.face_down],
-             "stock": list(st.stock), "unused": list(st.unused)}
+    seated = {"hands": [list(h) for h in st.hands], "face_down": [list(f) for f in st.face_down]}
+    zones = {"stock": list(st.stock), "unused": list(st.unused)}
     for slot, card in zip(slots, cards):
         if slot[0] == "drawn":
             d["drawn"] = card
         elif len(slot) == 3:
-            zones[slot[0]][slot[1]][slot[2]] = card
+            seated[slot[0]][slot[1]][slot[2]] = card
         else:
             zones[slot[0]][slot[1]] = card
-    d.update(hands=tuple(map(tuple, zones["hands"])), face_down=tuple(map(tuple, zones["face_down"])),
+    d.update(hands=tuple(map(tuple, seated["hands"])), face_down=tuple(map(tuple, seated["face_down"])),
              stock=tuple(zones["stock"]), unused=tuple(zones["unused"]))
     return type(st)._make(d)
 
 
-def make_view(st: "Position", seat: int | None, legal: tuple[Action, ...]) -> PalaceView:
+def make_view(st: "PalaceState", seat: int | None, legal: tuple[Action, ...]) -> PalaceView:
     """What ``seat`` may see of ``st`` (``None``: everything), with ``legal``, the seat's legal
     actions when it is its move (the state's answer)."""
     everything = seat is None
-    if not everything and not 0 <= seat < len(st.names):
+    if seat is not None and not 0 <= seat < len(st.names):
         raise ValueError(f"no seat {seat}: seats are 0 to {len(st.names) - 1}")
     seats = []
     for s, name in enumerate(st.names):

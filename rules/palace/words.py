@@ -32,7 +32,7 @@ def _name(st: "Position", seat: int) -> str:
     return st.names[seat] if 0 <= seat < len(st.names) else f"seat {seat}"
 
 
-_WORDS = {
+_WORDS: dict[type[A.Action], str] = {
     A.Flip: "turn over a face-down card", A.QuickFlip: "throw the next face-down card at once",
     A.Chance: "take a chance on the stock's top card", A.CheckStock: "try the stock's top card",
     A.Pass: "let the next player go", A.TakeUp: "take the face-up cards into the hand",
@@ -42,21 +42,21 @@ _WORDS = {
 
 def describe(st: "Position", action: A.Action) -> str:
     """``action`` in plain words in ``st`` (see the module notes)."""
-    kind = type(action)
-    if kind is A.Play:
+    kind = type(action)  # type(action) is tested again below so that a type checker narrows it
+    if type(action) is A.Play:
         where = " from the table" if st.phase.value == "play" and st.source() == "face-up" else ""
         return f"play {cards_words(action.cards)}{where}"
-    if kind is A.Flash:
+    if type(action) is A.Flash:
         return f"show {cards_words(action.cards)} to {_name(st, action.target)}"
-    if kind is A.Reflect:
+    if type(action) is A.Reflect:
         return f"send the flash back with {cards_words(action.cards)}"
-    if kind is A.Quick:
+    if type(action) is A.Quick:
         return f"throw {cards_words(action.cards)} at once"
-    if kind is A.Choose:
+    if type(action) is A.Choose:
         return f"put {cards_words(action.cards)} face up"
-    if kind is A.Swap:
+    if type(action) is A.Swap:
         return f"swap the {action.hand_card.label} in hand for the face-up {action.face_up_card.label}"
-    if kind is A.CallOut:
+    if type(action) is A.CallOut:
         return f"catch {_name(st, action.seat)} without a 'last card' call"
     if kind is A.Pickup:
         phase = st.phase.value

@@ -9,7 +9,7 @@ import pytest
 
 pn = pytest.importorskip("panel")
 
-from rules.games import game_ids, part  # noqa: E402
+from rules.games import game_ids  # noqa: E402
 from tutor.model.app import TutorApp  # noqa: E402
 from tutor.model.catalog import Catalog  # noqa: E402
 from tutor.model.versus import PERSON  # noqa: E402
@@ -73,9 +73,19 @@ def test_the_race_is_settled_in_settle_a_hand(page):
 
 
 def test_the_race_gives_a_drill_whose_answer_is_the_engines():
-    drills = part("race", "drills").DRILLS
-    drill = drills["step size"](5)
-    state = drill.state
-    # counted here: from a total t, the amounts 1-3 that do not pass 10
-    assert drill.answer() == {f"+{n}" for n in (1, 2, 3) if state.total + n <= 10}
-    assert set(drill.choices) == {"+1", "+2", "+3"}
+    """The race's drill goes through practice as every game's does: its clause is listed with
+    the others', and the drill made from it is answered by the engine."""
+    from practice import catalog
+
+    assert "race-step-size" in {c.id for c in catalog.clauses()}
+    assert catalog.game_of("race-step-size") == "race"
+    for seed in range(6):
+        drill = catalog.make_drill("race-step-size", seed=seed)
+        total = drill.position.setup["total"]
+        assert f"The total is {total}." in drill.question
+        answer = drill.answer()
+        # counted here: from a total t, the amounts 1-3 that do not pass the target 10
+        allowed = {f"+{n}" for n in (1, 2, 3) if total + n <= 10}
+        assert {c.text for c in drill.choices if c.key in answer.right} == allowed
+        assert {c.text for c in drill.choices} == {"+1", "+2", "+3"}
+        assert catalog.make_drill("race-step-size", seed=seed) == drill  # same seed, same drill

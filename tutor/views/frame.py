@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 
 from lessons.guides import Guide, registered_guides
 
-from .practice import practice_section_html
+from .course_css import COURSE_CSS
+from .practice import PRACTICE_CSS, practice_section_html
 from .text import esc, tag
 
 JOB_LABELS = (("learn", "Learn"), ("play", "Play"), ("settle", "Settle a hand"))
@@ -512,9 +513,17 @@ SHELL_CSS = """
 """The page's stylesheet (the tables and components keep their own, inside their shadow roots)."""
 
 
+def stylesheet(host: str) -> str:
+    """The Shell's whole stylesheet, its host element named by ``host``: the frame's, the course's and
+    Practice's. The live page (``:host``, shell.py) and the pre-render (``.pt-host``, page_markup)
+    both take it, so the painted first screen lays out as the app then does (without the course's
+    ``.course-part:empty`` rule the painted top bar held one more flex item: 4-8 px off)."""
+    return host + " {" + HOST_CSS + "}\n" + SHELL_CSS + COURSE_CSS + PRACTICE_CSS
+
+
 def page_markup(data: FrameData, job: str = "home") -> str:
     """The frame with its stylesheet, for a page without shadow DOM (the pre-render)."""
-    return tag("style", "", "", raw=".pt-host {" + HOST_CSS + "}\n" + SHELL_CSS) + tag(
+    return tag("style", "", "", raw=stylesheet(".pt-host")) + tag(
         "div", "", "pt-host", raw=frame_html(data, job))
 
 
@@ -522,4 +531,4 @@ def seat_options(names: Sequence[str]) -> list[list[str]]:
     return [["-1", "Everyone's (teaching)"]] + [[str(i), f"{name}'s view"] for i, name in enumerate(names)]
 
 
-__all__ = ["FrameData", "SHELL_CSS", "HOST_CSS", "frame_html", "home_html", "page_markup", "seat_options", "esc"]
+__all__ = ["FrameData", "SHELL_CSS", "HOST_CSS", "stylesheet", "frame_html", "home_html", "page_markup", "seat_options", "esc"]

@@ -28,9 +28,7 @@ import param
 from panel.custom import Child
 
 from .esm import PlainJSComponent, module_text
-from .course_css import COURSE_CSS
-from .practice import PRACTICE_CSS
-from .frame import HOST_CSS, SHELL_CSS
+from .frame import stylesheet
 
 PARTS = {"narration": "narration_html", "notice": "notice_html", "heading": "heading_html",
          "title": "title_text", "play-extra": "play_html", "notice-home": "notice_home_html",
@@ -71,7 +69,7 @@ class Shell(PlainJSComponent):
     _esm = module_text(Path(__file__).with_name("shell.mjs"))
     _constants = {"parts": PARTS}  # the page reads them as model.esm_constants
 
-    _stylesheets = [":host {" + HOST_CSS + "}\n" + SHELL_CSS + COURSE_CSS + PRACTICE_CSS]
+    _stylesheets = [stylesheet(":host")]
 
     def __init__(self, **params: Any):
         super().__init__(**params)

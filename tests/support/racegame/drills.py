@@ -1,35 +1,27 @@
-"""The race's one drill: which amounts may be added here? The answer is the engine's, asked
-when the drill is answered (never stored)."""
+"""The race's one drill, declared as every game declares its drills (``practice.spec``): a
+clause with a generator. The generator deals a total and offers the three amounts; the answer is
+the engine's (practice's shared ``moves`` template puts each amount to ``state.check``), asked
+when the drill is answered, never stored."""
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
+from practice.spec import Clause, Ctx, Parts
+from practice.templates import move_choices
 
-from . import RaceState
-
-
-@dataclass(frozen=True)
-class Drill:
-    clause: str
-    question: str
-    state: RaceState
-
-    @property
-    def choices(self) -> tuple[str, ...]:
-        return tuple(str(a) for a in self.state.candidate_actions())
-
-    def answer(self) -> frozenset[str]:
-        return frozenset(str(a) for a in self.state.legal_actions())
+from . import ref
 
 
-def amounts(seed: int) -> Drill:
-    total = random.Random(seed).randrange(0, 10)
-    return Drill("step size", f"The total is {total}, the target 10. Which amounts may be added?",
-                 RaceState(total=total))
+def amounts(ctx: Ctx) -> Parts:
+    total = ctx.rng.randrange(0, 10)
+    position = ctx.position({"total": total})
+    state = position.state()
+    choices, probe = move_choices(state, list(state.candidate_actions()))
+    return Parts("moves", f"The total is {total}. Which amounts may be added?", choices, position, probe,
+                 several=True)
 
 
-DRILLS = {"step size": amounts}
-
-CLAUSES = tuple(DRILLS)
+CLAUSES = (
+    Clause("race-step-size", "race", "ten", "adding one to three without passing the target",
+           ref("step size"), amounts),
+)
 """The clauses the race drills (practice reads a game's clauses from its drills module)."""
