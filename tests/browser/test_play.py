@@ -114,7 +114,7 @@ def person_taps_a_legal_play(page) -> None:
     """Whatever legal play the page offers: an outlined card and its play button, else a legal
     action button, else (choosing face-up cards) the coach's move."""
     old = node(page)
-    card = page.locator(".game-table .seat.front button.card.playable")
+    card = page.locator(".game-table .seat.front button.card.playable:not(.selected)")  # a second tap unpicks
     if card.count():
         press(card.first)
         if page.locator(f'.game-table .table-root[data-node="{old}"]').count():
@@ -207,10 +207,6 @@ def assert_handed_over(page, name: str, shot_name: str) -> None:
     assert_axe_clean(page, f"Pass-and-play hand-over ({shot_name})")
 
 
-@pytest.mark.xfail(reason="open defect (issue 33): in the built site, a tap after a hand-over in "
-                          "pass-and-play did not reach the next position within 60 s; the model-level "
-                          "hand-over is tested in tests/tutor/test_versus.py and test_play_leaks.py",
-                   strict=False)
 def test_pass_and_play_hands_over_before_anything_private(open_app):
     page = open_app(device=PHONE)
     names = ["Ann", "Dave"]

@@ -1,11 +1,13 @@
 """Data for the node tests (tests/js/*.test.mjs), made by the Python side of the app.
 
-    python tests/js/fixtures.py links|tables|frame
+    python tests/js/fixtures.py links|tables|frame|strip
 
 prints one JSON document: ``links``, share links made by the Python encoder
 (``tutor.model.share.encode_link``) with the payload each was made from; ``tables``,
 the game table's markup (the Board's ``html``) at every stop of a lesson of each game,
-in order; ``frame``, the page's frame markup and what its selects offer.
+in order; ``frame``, the page's frame markup and what its selects offer; ``strip``, Play's
+players strip (``PlayStrip.html``) of a dealt table, before and after the computer's pace is
+changed (the redraw the person's pick of the pace causes).
 """
 
 from __future__ import annotations
@@ -85,5 +87,17 @@ def frame() -> dict:
             "games": list(catalog.game_ids())}
 
 
+def strip() -> dict:
+    from tutor.model.app import TutorApp
+    from tutor.views.players import PlayersPane
+
+    app = TutorApp(Catalog.load())
+    app.new_deal(game="palace", variant="house", names=["Ann", "Ben", "Cleo"], seed=4)
+    pane = PlayersPane(model=app.versus)
+    before = pane.strip.html
+    pane._pressed("pace", "slow", [])
+    return {"before": before, "after": pane.strip.html, "levels": app.versus.levels()}
+
+
 if __name__ == "__main__":
-    print(json.dumps({"links": links, "tables": tables, "frame": frame}[sys.argv[1]]()))
+    print(json.dumps({"links": links, "tables": tables, "frame": frame, "strip": strip}[sys.argv[1]]()))

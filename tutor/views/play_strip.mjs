@@ -20,11 +20,33 @@ export function render({ model }) {
     const node = strip.dataset.node;
     timer = setTimeout(() => { timer = null; send('auto', node); }, Number(strip.dataset.auto) || 0);
   };
+  // While the pop-over is open, a redraw (the pace just chosen, a computer's move meanwhile)
+  // keeps what the person chose per seat but has not started yet, and the focus on the same
+  // control: the model's drawing holds the seats as they are played now.
+  const choices = () => new Map([...root.querySelectorAll('select.seat-level')]
+    .map((el) => [el.dataset.seat + '|' + el.getAttribute('aria-label'), el.value]));
+  const focusedKey = () => {
+    const el = root.getRootNode().activeElement;
+    if (!el || !root.contains(el)) { return null; }
+    if (el.matches('select.seat-level')) { return 'select.seat-level[data-seat="' + el.dataset.seat + '"]'; }
+    if (el.matches('select.pace, summary')) { return el.matches('summary') ? '.players-setup > summary' : 'select.pace'; }
+    return el.dataset.act ? 'button[data-act="' + el.dataset.act + '"]' : null;
+  };
   const draw = () => {
     const open = root.querySelector('.players-setup[open]') !== null;
+    const chosen = open ? choices() : new Map();
+    const focused = focusedKey();
     root.innerHTML = model.html;
     const s = setup();
-    if (s && open) { s.open = true; }
+    if (s && open) {
+      s.open = true;
+      for (const el of root.querySelectorAll('select.seat-level')) {
+        const kept = chosen.get(el.dataset.seat + '|' + el.getAttribute('aria-label'));
+        if (kept !== undefined && [...el.options].some((o) => o.value === kept)) { el.value = kept; }
+      }
+    }
+    const again = focused ? root.querySelector(focused) : null;
+    if (again) { again.focus(); }
     tick();
   };
   root.addEventListener('click', (e) => {
