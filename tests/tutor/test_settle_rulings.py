@@ -133,6 +133,18 @@ def test_the_page_opens_a_ruling_in_settle_and_a_broken_one_changes_nothing():
     assert app.job == "settle" and app.checker.form.headline() == here.form.headline()
 
 
+def test_a_pot_that_is_not_chips_and_an_unknown_rule_are_named_as_a_person_says_them():
+    checker = Checker()
+    form = kings_pot(checker)
+    form.set_text("pot", "forty")
+    assert form.problems == {"pot": "Betting pot (chips): 'forty' is not a whole number of chips (like 40)."}
+    assert form.verdict is None
+    form.set_text("pot", "40")
+    checker.use_rules("kings-pot", "standard", {"who-deals": "me"}, "Odd rules")
+    assert form.error == "Your table's rules name a rule this version does not know ('who-deals')."
+    assert form.verdict is None and form.texts["pot"] == "40"
+
+
 # -- the table's log ---------------------------------------------------------------------------------
 def test_the_log_keeps_when_what_was_asked_the_verdict_and_the_rules_across_a_reload():
     checker = Checker(log=RulingLog(clock=lambda: 1_795_900_000.0))  # `date -u -d @1795900000`: 21:06:40

@@ -79,7 +79,9 @@ def test_an_unknown_option_value_is_named_and_nothing_is_lost():
     texts = dict(form.texts)
     checker.use_rules("kings-pot", "standard", {"kings-pot-win": "sometimes"}, "Odd rules")
     assert form.verdict is None  # no stale verdict
-    assert "sometimes" in form.error and "kings-pot-win" in form.error
+    # named by the option's question and its section, as a person says it, not by its key
+    assert "sometimes" in form.error and "When is the King's hand 'the winning hand'" in form.error
+    assert "§ Winning the King's pot" in form.error and "kings-pot-win" not in form.error
     assert form.texts == texts
     checker.use_rules("kings-pot", "standard", FRIDAY, "Friday rules")
     assert form.error == "" and form.verdict.paid()["Cleo"] == 70

@@ -397,7 +397,7 @@ class CheckForm(param.Parameterized):
             where = self._field_of(err, canonical, texts)
             if where is not None:
                 return {**nothing, "problems": {where: message}, "hint": ""}
-            return {**nothing, "problems": {}, "error": message, "hint": ""}
+            return {**nothing, "problems": {}, "error": self._option_words(err) or message, "hint": ""}
         return {"verdict": verdict, "checked": self._snapshot(canonical), "error": "", "hint": "",
                 "problems": {}}
 
@@ -421,6 +421,23 @@ class CheckForm(param.Parameterized):
             return None
         holders = [f.key for f in self.fields() if not f.is_name and card in parse_cards(canonical.get(f.key, ""))]
         return holders[-1] if holders else None
+
+    def _option_words(self, err: Exception) -> str:
+        """The engine's refusal of one of the rule set's options, by the option's question and its
+        section, as a person says it ('' when the refusal is not about an option)."""
+        from rules.games import get_family
+
+        if str(err).startswith("--rule: unknown"):  # an option another version (or a typo) named
+            token = str(err).partition(" option '")[2].partition("'")[0]
+            return f"Your table's rules name a rule this version does not know ({token!r})."
+        name = str(err).partition(":")[0].removeprefix("option ") if str(err).startswith("option ") else ""
+        try:
+            option = type(next(iter(get_family(self.game).presets.values()))).OPTIONS[name]
+        except (KeyError, ValueError, StopIteration, AttributeError):
+            return ""
+        answers = "; ".join(c.meaning for c in option.choices) or (option.free.form if option.free else "")
+        return (f"Your table's rules answer \u201c{option.question}\u201d ({option.ref.words}) with "
+                f"{getattr(err, 'token', '')!r}, which this version does not know; it knows: {answers}.")
 
     def _option_changed(self, *_events: Any) -> None:
         self.param.update(**self._judged(self.texts, self.typing))

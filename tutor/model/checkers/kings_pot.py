@@ -11,6 +11,7 @@ from typing import Any
 import param
 
 from rules.cards import ALL_CARDS, format_cards, shuffled
+from rules.errors import NotationError
 
 from ..check_form import CheckForm, Field
 
@@ -65,6 +66,16 @@ class TableauForm(CheckForm):
     @staticmethod
     def _player_blank(i: int) -> dict[str, str]:
         return {f"p{i}.name": f"Player {i}", f"p{i}.cards": "", f"p{i}.folded": ""}
+
+    def _read_name(self, f: Field, text: str) -> str:
+        """A pot is a whole number of chips, named by its field ("Betting pot (chips)")."""
+        if f.key not in ("pot", "kings_pot"):
+            return super()._read_name(f, text)
+        chips = text.strip()
+        if chips and not (chips.isascii() and chips.isdigit() and len(chips) <= 9):
+            raise NotationError(f"{f.label}: {chips[:20]!r} is not a whole number of chips (like 40)",
+                                token=chips[:20], expected="a whole number of chips")
+        return chips
 
     def copies_rule(self) -> str:
         from rules.kings_pot import PLAYERS_AND_CARDS, ref
