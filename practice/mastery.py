@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from datetime import datetime, timezone
 from typing import Any
 
@@ -95,11 +96,13 @@ class Progress:
 class Mastery:
     records: tuple[ClauseRecord, ...] = field(default=())
 
+    @cached_property
     def _by_clause(self) -> dict[str, ClauseRecord]:
+        """The records by clause, made once per value (the map asks for hundreds of clauses)."""
         return {r.clause: r for r in self.records}
 
     def get(self, clause: str) -> ClauseRecord:
-        return self._by_clause().get(clause, ClauseRecord(clause))
+        return self._by_clause.get(clause, ClauseRecord(clause))
 
     def record(self, clause: str, correct: bool, when: datetime | None = None) -> "Mastery":
         """A new value with one answer counted and the clause's card reviewed at ``when``."""

@@ -16,7 +16,7 @@ from rules.palace_poker import Mark
 from rules.palace_poker import ref as cite
 
 from .drill import Choice
-from .palace_poker_checker import ASKERS, no_wheel_shape, quads_shape, wheel_shape, battle, showdown
+from .palace_poker_checker import ASKERS, battle, no_wheel_shape, quads_shape, showdown, tie_shape, wheel_shape
 from .palace_poker_spots import (MEASURES, NAMES, Table, money_choices, table_size, name_choices, random_stakes, after_turn, banner_of,
                                  battle_then, bet_amounts, call_amounts, describe_table, facing, fact, raise_amounts,
                                  score_of, turn, what, which)
@@ -447,8 +447,8 @@ def _battles_and_endings() -> dict[str, Any]:
                                                             for s in (v.attacker, v.defender) for m in s.marks)),
         "PP-38": lambda ctx: battle(ctx, shape=quads_shape),
         "PP-39": lambda ctx: battle(ctx, mirror=True, keep=lambda v: v.decided_by == "own suit"),
-        "PP-40": lambda ctx: battle(ctx, mirror=True, last_two=False, keep=lambda v: v.decided_by == "tie"),
-        "PP-41": lambda ctx: battle(ctx, mirror=True, last_two=True, keep=lambda v: v.decided_by == "tie"),
+        "PP-40": lambda ctx: battle(ctx, shape=tie_shape, last_two=False, keep=lambda v: v.decided_by == "tie"),
+        "PP-41": lambda ctx: battle(ctx, shape=tie_shape, last_two=True, keep=lambda v: v.decided_by == "tie"),
         "PP-42": battle_then("paid", "How much does the defender put in?",
                              lambda t, a, d: money_choices([t.state.rules.small_bet * k for k in range(1, 9)]), answer="raise"),
         "PP-43": (facing(also=raise_amounts), "no-limit"),

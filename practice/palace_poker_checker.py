@@ -61,7 +61,7 @@ def battle(ctx: Ctx, *, mirror: bool = False, last_two: bool | None = None, keep
     for _ in range(tries):
         lt = rng.random() < 0.5 if last_two is None else last_two
         a, d = battle_hands(rng, mirror, shape)
-        if keep(check_battle(a, d, variant=ctx.variant, last_two=lt, options=dict(ctx.options) or None)):
+        if keep(check_battle(a, d, variant=ctx.variant, last_two=lt, options=dict(ctx.options) or None, others=False)):
             break
     else:
         raise RuntimeError(f"{ctx.clause.id}: no battle found in {tries} tries")
@@ -85,7 +85,8 @@ def _show(text: str) -> str:
 
 def answer_battle(drill: Drill) -> Answer:
     a, d, lt = drill.probe
-    v = check_battle(a, d, variant=drill.variant, last_two=lt == "last-two", options=dict(drill.options) or None)
+    v = check_battle(a, d, variant=drill.variant, last_two=lt == "last-two", options=dict(drill.options) or None,
+                     others=False)
     right = v.outcome.value
     said = {c.key: Said(c.key == right, v.reason if c.key == right else f"not so: {v.reason}", v.ref)
             for c in drill.choices}
@@ -118,7 +119,7 @@ def showdown(ctx: Ctx, *, players: tuple[int, int] = (2, 3), mirror: bool = Fals
         if len(hands) < n or len({h[0].suit for h in hands}) == 1:
             continue  # players all of one banner suit never reach a showdown (§ Winning the Pot)
         texts = [f"{nm}: {h[0]} | {' '.join(map(str, h[1:]))}" for nm, h in zip(names, hands)]
-        if keep(check_showdown(texts, variant=ctx.variant, options=dict(ctx.options) or None)):
+        if keep(check_showdown(texts, variant=ctx.variant, options=dict(ctx.options) or None, others=False)):
             break
     else:
         raise RuntimeError(f"{ctx.clause.id}: no showdown found in {tries} tries")
@@ -130,7 +131,7 @@ def showdown(ctx: Ctx, *, players: tuple[int, int] = (2, 3), mirror: bool = Fals
 
 
 def answer_showdown(drill: Drill) -> Answer:
-    v = check_showdown(list(drill.probe), variant=drill.variant, options=dict(drill.options) or None)
+    v = check_showdown(list(drill.probe), variant=drill.variant, options=dict(drill.options) or None, others=False)
     right = v.winners[0] if len(v.winners) == 1 else "split"
     said = {c.key: Said(c.key == right, v.reason if c.key == right else f"not so: {v.reason}", v.ref)
             for c in drill.choices}
@@ -151,6 +152,28 @@ def quads_shape(rng: Any, a_name: str, d_name: str) -> tuple[str, str]:
     a = side_text(a_name, a_banner, rest[:2] + extra[:1], rest[2:] + extra[1:2])
     d = side_text(d_name, d_banner, extra[2:5], extra[5:6])
     return a, d
+
+
+def tie_shape(rng: Any, a_name: str, d_name: str) -> tuple[str, str]:
+    """Hands worth the same with as many cards of their own banner suit: the defender holds the
+    attacker's cards with the suits swapped in two pairs (the banners' suits, and the other two),
+    so what counts for one side is what counts for the other (§ Banner Suits, § Ties). Drawn at
+    random, equal hands are rare: a tie drill drew hundreds of battles (issue 32's 50 ms)."""
+    order = list(Suit)
+    rng.shuffle(order)
+    swap = {order[0]: order[1], order[1]: order[0], order[2]: order[3], order[3]: order[2]}
+    image = {c: next(x for x in PACK if x.rank is c.rank and x.suit is swap[c.suit]) for c in PACK}
+    banner = rng.choice([c for c in PACK if c.suit is order[0]])
+    a = [banner]
+    pool = [c for c in PACK if c is not banner and c is not image[banner]]
+    for _ in range(3 + rng.randint(0, 3)):  # never a card and its image: the defender holds the image
+        card = rng.choice(pool)
+        a.append(card)
+        pool = [c for c in pool if c is not card and c is not image[card]]
+    d = [image[c] for c in a]
+    palace, soldiers = d[1:4], d[4:]  # the same split, in another order
+    return (side_text(a_name, a[0], a[1:4], a[4:]),
+            side_text(d_name, d[0], rng.sample(palace, len(palace)), rng.sample(soldiers, len(soldiers))))
 
 
 def wheel_shape(in_palace: bool) -> Callable[..., tuple[str, str]]:

@@ -154,3 +154,35 @@ def test_a_broken_quiz_link_is_refused_with_why_and_changes_nothing(catalog):
     assert not app.open_link("#q1~7~500~-~H-A1")  # 500 questions: a quiz has at most 50
     assert "500" in app.notice.text and "Nothing was changed" in app.notice.text
     assert app.job == "home" and app.practice.quiz is None
+
+
+def test_in_the_compiled_app_the_mastery_map_follows_the_verdict(catalog, monkeypatch):
+    """The verdict's change goes to the page when the answer's Python returns; the map of what
+    the learner knows (most of that Python) is made after it, two turns of the event loop
+    later (issue 32: answer -> verdict shown). Under panel serve it is made at once."""
+    import asyncio
+
+    import panel as pn
+
+    from tutor.views.app import TutorView
+
+    view = TutorView(app=TutorApp(catalog))
+    view.shell.give("mastery")
+    app = view.app
+    app.practice_game("palace")
+    before = view.mastery._map.object
+    loop = asyncio.new_event_loop()
+    monkeypatch.setattr(asyncio, "get_event_loop", lambda: loop)
+    monkeypatch.setattr(type(pn.state), "_is_pyodide", property(lambda self: True))
+    try:
+        answer_any(app.practice)
+        assert app.practice.graded is not None and "practice-verdict" in view.shell.practice_html
+        assert view.mastery._map.object == before  # not yet: the verdict is sent first
+        loop.run_until_complete(asyncio.sleep(0))
+        loop.run_until_complete(asyncio.sleep(0))
+        after = view.mastery._map.object
+        assert after != before and ("1 right, 0 wrong" in after or "0 right, 1 wrong" in after)
+        app.practice.next()  # a new drill alone does not make the map again
+        assert view.mastery._shown == view.mastery._shown_from()
+    finally:
+        loop.close()

@@ -11,6 +11,7 @@ book), ``.mastery-rules`` (``tr`` per rule), ``.mastery-courses li``; ``.mastery
 
 from __future__ import annotations
 
+import asyncio
 import io
 from collections.abc import Callable
 from pathlib import Path
@@ -116,6 +117,8 @@ class MasteryPane(pn.viewable.Viewer):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
+        self._shown: tuple[Any, ...] = ()
+        self._soon = False  # a map is to be made (the compiled app: see _show_soon)
         self._map = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["mastery-pane-map"],
                                  stylesheets=[MAP_CSS])
         self._export = pn.widgets.FileDownload(callback=self._export_file, filename="palace-tutor-progress.json",
@@ -142,9 +145,40 @@ class MasteryPane(pn.viewable.Viewer):
     @param.depends("app.change", watch=True)
     def _changed(self) -> None:
         if self.app.change.touches("practice", "course"):
+            self._show_soon()
+
+    def _shown_from(self) -> tuple[Any, ...]:
+        """What the map and the quiz form are made from (a new drill alone changes none of it)."""
+        practice = self.app.practice
+        return (practice.mastery, practice.game, practice.variant, practice.quiz_link, self.app.course.progress)
+
+    def _show_soon(self) -> None:
+        """Show the map once the verdict or the drill that changed it is on its way to the page.
+
+        Why: making the map (the strength of every rule of every book) is most of an answer's
+        Python time, about 20 ms in CPython and several times that in Pyodide, and the learner
+        is looking at the verdict above it. In the compiled app the change is sent once the
+        Python that made it returns (:func:`tutor.views.compat.batch_changes`, a ``call_soon``),
+        so the map is made two turns of the event loop later: after that send. Elsewhere
+        (``panel serve``, tests) it is made at once."""
+        if self._shown == self._shown_from():
+            return
+        if not pn.state._is_pyodide:
+            self._show()
+            return
+        if self._soon:
+            return
+        self._soon = True
+        loop = asyncio.get_event_loop()
+
+        def show() -> None:
+            self._soon = False
             self._show()
 
+        loop.call_soon(loop.call_soon, show)
+
     def _show(self) -> None:
+        self._shown = self._shown_from()
         html = mastery_html(self.app)
         if self._map.object != html:
             self._map.object = html
