@@ -4,7 +4,7 @@ loaders that replay them through the engines in ``rules`` and check every step.
 The formats are described for teachers in ``docs/lessons.md``.
 """
 
-from .course import AdaptedCourse, Chapter, Course, CourseEntry, CourseProblem, CourseReport, StepChange
+from .course import AdaptedCourse, Chapter, ChapterEntry, Course, CourseEntry, CourseProblem, CourseReport, StepChange
 from .course_loader import adapt, course_entries, courses_directory, load_course_text, load_courses, open_course
 from .errors import LessonError
 from .loader import data_directory, initial_state, load_lesson_text, load_lessons, replay
@@ -14,7 +14,8 @@ from .progress import CourseProgress, Progress, ProgressError
 from .quizzes import Judgement, judge, judge_picks
 
 __all__ = [
-    "AdaptedCourse", "AnswerSource", "Chapter", "Check", "CheckResult", "Course", "CourseEntry", "CourseProblem",
+    "AdaptedCourse", "AnswerSource", "Chapter", "ChapterEntry", "Check", "CheckResult", "Course", "CourseEntry",
+    "CourseProblem",
     "CourseProgress", "CourseReport", "Judgement", "Lesson", "LessonError", "LessonProblem", "LoadReport",
     "Progress", "ProgressError", "Quiz", "ReplayedStep", "Step", "StepChange", "adapt", "course_entries",
     "courses_directory", "data_directory", "initial_state", "judge", "judge_picks", "load_course_text",

@@ -93,6 +93,25 @@ class CourseEntry:
     variant: str
     order: int = 100
     origin: str = ""
+    chapters: tuple["ChapterEntry", ...] = ()
+
+    def place(self, chapter_id: str) -> int | None:
+        """The chapter's number in the course, from 1 (None for a chapter it does not have)."""
+        return next((n for n, c in enumerate(self.chapters, 1) if c.id == chapter_id), None)
+
+
+@dataclass(frozen=True)
+class ChapterEntry:
+    """A chapter as the course file lists it, read without any engine: ``title`` is '' for a
+    chapter that is a lesson file (``lesson``: its id; the title is the lesson's); ``steps``
+    and ``tasks`` (the indexes of the steps that ask something) are those written in the
+    course file (none for a lesson file's chapter)."""
+
+    id: str
+    title: str = ""
+    lesson: str = ""
+    steps: int = 0
+    tasks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

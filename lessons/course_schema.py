@@ -16,7 +16,7 @@ from typing import Any
 
 from rules.games import GameFamily
 
-from .course import CHAPTER_KINDS, Chapter, Course, CourseEntry
+from .course import CHAPTER_KINDS, Chapter, ChapterEntry, Course, CourseEntry
 from .errors import LessonError
 from .model import Lesson
 from .schema import ID_PATTERN, _Context, _Table, make_ref, parse_lesson, prose
@@ -66,7 +66,22 @@ def parse_course_entry(data: Any, name: str) -> CourseEntry:
     """A course table's entry in a list of courses, without its engine or its chapters."""
     _, top, course_id, title, game = _header(data, name)
     return CourseEntry(id=course_id, title=title, game=game, variant=top.get("variant", str, required=True).strip(),
-                       order=top.get("order", int, default=100), origin=name)
+                       order=top.get("order", int, default=100), origin=name, chapters=_chapter_entries(data))
+
+
+def _chapter_entries(data: dict[str, Any]) -> tuple[ChapterEntry, ...]:
+    """Each chapter as written, for the list (the whole course, read with its engine, checks
+    them: here a chapter that is not a table is left out, a field that is not one is empty)."""
+    out = []
+    for raw in data.get("chapters") or ():
+        if not (isinstance(raw, dict) and isinstance(raw.get("id"), str)):
+            continue
+        title, lesson, steps = raw.get("title"), raw.get("lesson"), raw.get("steps")
+        steps = steps if isinstance(steps, list) else []
+        tasks = tuple(i for i, step in enumerate(steps) if isinstance(step, dict) and "quiz" in step)
+        out.append(ChapterEntry(raw["id"].strip(), prose(title) if isinstance(title, str) else "",
+                                lesson.strip() if isinstance(lesson, str) else "", len(steps), tasks))
+    return tuple(out)
 
 
 def parse_course(data: Any, name: str, families: Families, lookup: Lookup, replay: Replay) -> Course:

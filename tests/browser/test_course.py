@@ -103,9 +103,15 @@ def test_a_newcomer_learns_palace_with_taps_and_comes_back_where_they_left(open_
     page.locator(".course-line .course-where", has_text=f"Chapter 2 of {len(course.chapters)}").wait_for(
         timeout=30_000)
 
-    # a reload, then Learn Palace again: the second chapter, where the learner left off
+    # a reload: the first screen's Learn says where the learner is, and Learn Palace goes on
+    # with the second chapter, where the learner left off
     B.open_until_interactive(page, page.url.split("#")[0])
     assert page.locator('.pt-app[data-job="home"]').count() == 1
+    at = page.locator(".job-card-learn .learn-at")
+    at.wait_for(timeout=60_000)
+    assert f"{course.title}, chapter 2 of {len(course.chapters)} ({second.title})" in at.inner_text()
+    assert page.locator(".job-card-learn .primary").inner_text() == "Continue the course"
+    save_shot(page, f"course-home-continue-{name}")
     learn_palace(page, touch)
     page.locator(".course-line .course-where", has_text=f"Chapter 2 of {len(course.chapters)}: {second.title}") \
         .wait_for(timeout=60_000)

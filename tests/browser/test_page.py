@@ -56,7 +56,7 @@ def test_the_first_screen_offers_the_three_jobs_and_a_guide_to_each_game(device)
 
 def test_learn_keeps_the_table_and_the_step_controls_on_screen(device):
     name, page = device
-    tap(page, page.locator(".job-card-learn .primary"))
+    tap(page, page.locator(".pt-top .job-learn"))  # the header's Learn: the lessons (the card starts a course)
     page.locator('.pt-app[data-job="learn"]').wait_for()
     page.locator(".narration .heading").wait_for()
     wait_settled(page)

@@ -132,3 +132,68 @@ def test_a_link_to_a_course_step_opens_and_goes_on_with_the_course(catalog):
     assert fresh.open_link(link)
     assert fresh.job == "learn" and fresh.course.chapter_id == "aim"
     assert fresh.study.lesson.id == "pl-bga-course-aim"
+
+
+def test_the_first_screen_starts_a_course_then_says_where_the_learner_is_and_continues(catalog):
+    """The first screen's Learn speaks of the course (issue 32): none begun, it starts the first
+    game's course at its start; once begun, it says the course, the chapter (its number and
+    title as the course file gives them) and the tasks answered, and Continue opens it there,
+    also in a new page that read the stored progress."""
+    from tutor.views.app import TutorView
+
+    first_game = next(g for g in catalog.game_ids() if catalog.courses_for(g))
+    view = TutorView(app=TutorApp(catalog))
+    view.app.course.load("")
+    home = view.shell.home_learn_html
+    assert f">Start learning {catalog.title(first_game)}<" in home and "learn-at" not in home
+    assert 'data-act="learn-course"' in home and "lessons)" not in view.shell.frame
+    assert "Start the first lesson" not in view.shell.frame
+    # Learn Palace, answer the first task, go on to the next
+    app = view.app
+    app.learn_game("palace")
+    app.study.quiz.answer(next(o.key for o in app.study.quiz.options if o.key.startswith("play")))
+    app.study.forward()
+    data = course_file("palace", "pl-bga-course")
+    home = view.shell.home_learn_html
+    assert (f"You are at {data['title']}, chapter 1 of {len(data['chapters'])} "
+            f"({data['chapters'][0]['title']}). 1 task answered.") in home
+    assert 'data-act="learn-course" data-value="pl-bga-course">Continue the course<' in home
+    # a new page reads the stored progress: the same words, and Continue opens the course there
+    again = TutorView(app=TutorApp(catalog))
+    again.app.course.load(app.course.stored)
+    assert again.shell.home_learn_html == home
+    again.shell.press("learn-course", "pl-bga-course")
+    assert again.app.job == "learn"
+    assert (again.app.course.course_id, again.app.course.chapter_id, again.app.study.step) == \
+        ("pl-bga-course", "aim", 0)
+
+
+def test_learn_without_a_course_begun_starts_the_first_games_course(catalog):
+    app = TutorApp(catalog)
+    assert app.learn_course("")
+    first_game = next(g for g in catalog.game_ids() if catalog.courses_for(g))
+    assert app.course.course_id == catalog.courses_for(first_game)[0].id
+    assert app.course.chapter_id == app.open_course_value().chapters[0].id
+
+
+def test_the_first_screen_names_the_next_chapter_once_one_is_finished(catalog):
+    """A chapter finished (every task answered, its last step shown): Learn goes on with the
+    next chapter, and the first screen says that one, as the course file names it."""
+    from tutor.views.app import TutorView
+
+    data = course_file("palace", "pl-bga-course")
+    tasks = sum(1 for step in data["chapters"][0]["steps"] if "quiz" in step)
+    view = TutorView(app=TutorApp(catalog))
+    app = view.app
+    app.course.load("")
+    app.learn_game("palace")
+    for _ in range(tasks):
+        app.study.quiz.show_answer()
+        while app.study.forward() and not app.study.quiz_open:
+            pass
+    assert app.study.step == len(data["chapters"][0]["steps"]) - 1
+    assert (f"chapter 2 of {len(data['chapters'])} ({data['chapters'][1]['title']}). {tasks} tasks answered."
+            in view.shell.home_learn_html)
+    again = TutorApp(catalog)
+    again.course.load(app.course.stored)
+    assert again.learn_course("") and again.course.chapter_id == data["chapters"][1]["id"]

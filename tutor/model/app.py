@@ -414,6 +414,33 @@ class TutorApp(param.Parameterized):
         last = self.course.progress.last_course(game)
         return self.open_course(table or (last if last is not None and last in ids else ids[0]))
 
+    def course_places(self) -> tuple[Any, ...]:
+        """Every course this learner has begun on this device and where they are in it
+        (``tutor.model.course.CoursePlace``; the one open now first), from the courses' list
+        entries: the first screen says it without replaying a course."""
+        titles = {lesson.id: lesson.title for game in self.catalog.game_ids()
+                  for lesson in self.catalog.lessons_for(game)}
+        entries = [entry for game in self.catalog.game_ids() for entry in self.catalog.courses_for(game)]
+        return self.course.places(entries, lambda lesson_id: str(titles.get(lesson_id, "")))
+
+    def first_course_game(self) -> str:
+        """The game the first screen's Learn starts with when no course is begun: the first
+        game (in the catalog's order) with a course, else with a lesson ('' if none)."""
+        games = self.catalog.game_ids()
+        with_course = [g for g in games if self.catalog.courses_for(g)]
+        return next(iter(with_course or [g for g in games if self.catalog.lessons_for(g)]), "")
+
+    def learn_course(self, course_id: str = "") -> bool:
+        """The first screen's Learn: ``course_id`` where this learner left off; without one, the
+        course they were last in (the first begun), else the first game's course from its start."""
+        if course_id:
+            return self.open_course(course_id)
+        places = self.course_places()
+        if places:
+            return self.open_course(places[0].course)
+        game = self.first_course_game()
+        return bool(game) and self.learn_game(game)
+
     def open_course(self, course_id: str, chapter_id: str | None = None) -> bool:
         """Open a course at a chapter (without one: where this learner left off), in Learn."""
         try:

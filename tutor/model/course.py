@@ -65,6 +65,19 @@ def merged(mine: Progress, theirs: Progress) -> Progress:
     return out
 
 
+@dataclass(frozen=True)
+class CoursePlace:
+    """Where a learner is in a course begun, as the first screen says it (read from the
+    course's list entry: no course is replayed for it)."""
+
+    course: str
+    title: str
+    chapter: int          # the chapter's number, from 1
+    chapters: int         # how many the course has
+    chapter_title: str
+    answered: int         # tasks answered so far
+
+
 class CourseModel(param.Parameterized):
     """The course open in Learn (``course_id``, ``chapter_id``) and the learner's progress."""
 
@@ -154,6 +167,30 @@ class CourseModel(param.Parameterized):
                 if chapter == chapter_id}
 
     # -- reading -------------------------------------------------------------------------------
+    def places(self, entries: Any, lesson_title: Any = lambda lesson_id: "") -> tuple[CoursePlace, ...]:
+        """Every course of ``entries`` (``lessons.CourseEntry``) this learner has begun and where
+        they are in it: the course open now first, then in the order given. ``lesson_title``
+        names a chapter that is a lesson file."""
+        out = []
+        for entry in entries:
+            mine = self.progress.of(entry.id)
+            at = mine.at or next(iter(mine.reached), None)
+            number = entry.place(at[0]) if at is not None else None
+            if at is None or number is None:
+                continue
+            chapter = entry.chapters[number - 1]
+            # at the end of a chapter whose tasks are all answered, Learn opens the next one
+            # (CourseProgress.resume): say that one
+            if (chapter.steps and at[1] >= chapter.steps - 1 and number < len(entry.chapters)
+                    and all(mine.outcome(chapter.id, task) for task in chapter.tasks)):
+                number += 1
+                chapter = entry.chapters[number - 1]
+            out.append(CoursePlace(entry.id, entry.title, number, len(entry.chapters),
+                                   chapter.title or (lesson_title(chapter.lesson) if chapter.lesson else ""),
+                                   len(mine.answers)))
+        out.sort(key=lambda place: place.course != self.course_id)  # stable: the open one first
+        return tuple(out)
+
     def rows(self, course: Any) -> tuple[ChapterRow, ...]:
         """The course's map: every chapter, its tasks answered, stars, done, and the one open."""
         mine = self.progress.of(course.id)

@@ -38,7 +38,7 @@ from .compat import design_styles_only_when_asked, lazy_attribute_errors
 from .library import SavedStudiesPane
 from .components import PageBridge
 from .deal import DealView
-from .frame import FrameData, frame_html, seat_options
+from .frame import FrameData, LearnPlace, frame_html, learn_actions_html, seat_options
 from .lesson import LessonPlayer, narration_html, step_counter
 from .players import PlayersPane
 from .renderer import TableRenderer, renderer_for
@@ -72,7 +72,17 @@ def frame_data(app: TutorApp) -> FrameData:
                                                 for lesson in app.catalog.lessons_for(game)))
                    for game in app.catalog.game_ids() if app.catalog.lessons_for(game))
     counts = tuple((game, len(app.catalog.lessons_for(game))) for game in app.catalog.game_ids())
-    return FrameData(lesson_groups=groups, games=games, lesson_counts=counts)
+    course_games = tuple(game for game in app.catalog.game_ids() if app.catalog.courses_for(game))
+    first = app.first_course_game()
+    return FrameData(lesson_groups=groups, games=games, lesson_counts=counts, course_games=course_games,
+                     first_course=app.game_title(first) if first else "")
+
+
+def home_learn_html(app: TutorApp, data: FrameData) -> str:
+    """The first screen's Learn (:func:`tutor.views.frame.learn_actions_html`) from the page model."""
+    places = tuple(LearnPlace(p.course, p.title, p.chapter, p.chapters, p.chapter_title, p.answered)
+                   for p in app.course_places())
+    return learn_actions_html(places, data.first_course)
 
 
 def continue_label(app: TutorApp) -> str:
@@ -200,6 +210,7 @@ class TutorView(pn.viewable.Viewer):
         shell.on_act("job", lambda value: app.open_job(value) if value in JOBS else None)
         shell.on_act("lesson", lambda value: value and app.open_lesson(value))
         shell.on_act("learn-game", app.learn_game)
+        shell.on_act("learn-course", app.learn_course)  # the first screen's Learn: start, or continue a course
         shell.on_act("chapter", app.open_chapter)
         shell.on_act("practice-game", app.practice_game)
         shell.on_act("practice-pick", app.practice.pick)
@@ -262,7 +273,8 @@ class TutorView(pn.viewable.Viewer):
             shown["heading_html"] = tag("div", named, "heading") if named else ""
         shown["play_html"] = self._play_extra()
         if not names.isdisjoint(COURSE_SHOWN):
-            shown.update(course_html=course_line_html(app), course_map_html=course_map_html(app))
+            shown.update(course_html=course_line_html(app), course_map_html=course_map_html(app),
+                         home_learn_html=home_learn_html(app, self.data))
         if not names.isdisjoint({"practice", "job"}):
             shown["practice_html"] = practice_html(app)
         set_values(shell, shown)

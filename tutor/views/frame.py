@@ -47,6 +47,21 @@ class FrameData:
     games: tuple[tuple[str, str], ...] = ()                                    # (id, title)
     guides: tuple[Guide, ...] = field(default_factory=registered_guides)
     lesson_counts: tuple[tuple[str, int], ...] = ()                            # (game id, lessons)
+    course_games: tuple[str, ...] = ()                                         # the games with a course
+    first_course: str = ""                     # the title of the game Learn starts with (none begun)
+
+
+@dataclass(frozen=True)
+class LearnPlace:
+    """A course begun, as the first screen's Learn says it (plain data: the page model's
+    ``CoursePlace``)."""
+
+    course: str
+    title: str
+    chapter: int
+    chapters: int
+    chapter_title: str
+    answered: int
 
 
 # -- pieces -----------------------------------------------------------------------------------
@@ -96,8 +111,9 @@ def _job_card(job: str, title: str, text: str, actions: str) -> str:
                + tag("div", "", "job-actions", raw=actions))
 
 
-def guide_html(guide: Guide, lessons: int = 0) -> str:
-    """One game's how-to and glossary, each point citing its source section."""
+def guide_html(guide: Guide, lessons: int = 0, course: bool = False) -> str:
+    """One game's how-to and glossary, each point citing its source section; its Learn button
+    opens the game's course where the learner left off (``course``), else its first lesson."""
     steps = "".join(tag("li", text, "", raw=" " + tag("cite", f"§ {cite.section}", "cite", title=str(cite)))
                     for text, cite in guide.steps)
     terms = "".join(tag("dt", term.word) + tag("dd", term.meaning, "", raw=" " + tag(
@@ -108,12 +124,35 @@ def guide_html(guide: Guide, lessons: int = 0) -> str:
     body += tag("h4", "How a game goes") + tag("ol", "", "how-to", raw=steps)
     body += tag("h4", "Words the lessons use") + tag("dl", "", "glossary", raw=terms)
     actions = ""
-    if lessons:
-        actions += _button(f"Learn {guide.title} ({lessons} lessons)", "learn-game", guide.game, "primary")
+    if course:
+        actions += _button(f"Learn {guide.title} from the start", "learn-game", guide.game, "primary")
+    elif lessons:
+        actions += _button(f"Learn {guide.title}", "learn-game", guide.game, "primary")
     actions += _button(f"Deal a game of {guide.title}", "play-game", guide.game)
     body += tag("div", "", "guide-actions", raw=actions)
     summary = tag("summary", "", "", raw=tag("h3", guide.title) + tag("span", guide.gist, "summary-gist"))
     return tag("details", "", f"guide guide-{guide.game}", raw=summary + body, data_game=guide.game)
+
+
+def learn_actions_html(places: Sequence[LearnPlace], first: str = "") -> str:
+    """The first screen's Learn: where this learner is in the course they were last in, and
+    Continue; the other courses begun, each with its own Continue; none begun, the start of
+    the first game's course (``first``: its title). The page fills it (``home-learn``) as
+    the device's progress is read; the pre-rendered page shows the start."""
+    if not places:
+        label = f"Start learning {first}" if first else "Start learning"
+        return _button(label, "learn-course", "", "primary")
+    here, *others = places
+    where = f"{here.title}, chapter {here.chapter} of {here.chapters}" + (
+        f" ({here.chapter_title})" if here.chapter_title else "")
+    answered = ("No tasks answered yet" if not here.answered else
+                f"{here.answered} task{'' if here.answered == 1 else 's'} answered")
+    out = tag("p", f"You are at {where}. {answered}.", "learn-at")
+    out += _button("Continue the course", "learn-course", here.course, "primary")
+    for place in others[:2]:
+        out += _button(f"Continue {place.title} (chapter {place.chapter} of {place.chapters})", "learn-course",
+                       place.course, "learn-other")
+    return out
 
 
 def home_html(data: FrameData) -> str:
@@ -122,9 +161,10 @@ def home_html(data: FrameData) -> str:
              + tag("p", "Learn the Palace family of card games, play a hand on this device, or settle an "
                         "argument at the table. Everything runs in your browser, also offline.", "lead"))
     jobs = (
-        _job_card("learn", "Learn", "Step through the worked examples of the rule books. Each step says what "
-                  "happened and which rule decides it; you can try other moves at any point.",
-                  _button("Start the first lesson", "job", "learn", "primary")
+        _job_card("learn", "Learn", "A course for each game, from zero: the aim, the deal, a turn, then one rule "
+                  "at a time. You make the moves on the table, and the tutor checks each one and says why.",
+                  tag("div", "", "learn-course", data_part="home-learn",
+                      raw=learn_actions_html((), data.first_course))
                   + _button("Practise: endless drills", "job", "practice", "practice-job")
                   + tag("span", "or pick a game below", "hint"))
         + _job_card("play", "Play", "Deal a new game in one tap and play it on this device, passing it round "
@@ -133,7 +173,7 @@ def home_html(data: FrameData) -> str:
         + _job_card("settle", "Settle a hand", "Type or tap the cards of a disputed battle, showdown, Palace "
                     "play or King's Pot tableau and get the verdict with the rule behind it.",
                     _button("Check a hand", "job", "settle", "primary")))
-    guides = "".join(guide_html(g, counts.get(g.game, 0)) for g in data.guides)
+    guides = "".join(guide_html(g, counts.get(g.game, 0), g.game in data.course_games) for g in data.guides)
     # the last study shown on this device (resume.mjs fills and shows it)
     resume = tag("section", "", "continue-card", hidden="", aria_labelledby="pt-continue-title",
                  raw=tag("h2", "Pick up where you left off", "", id="pt-continue-title")
@@ -338,6 +378,8 @@ SHELL_CSS = """
 .job-card p { margin: 0 0 10px; flex: 1; }
 .job-actions { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
 .job-actions .hint { color: var(--muted); font-size: 0.9rem; }
+.learn-course { display: contents; }
+.job-card .learn-at { margin: 0; flex: 1 1 100%; }
 .guides h2 { font-size: 1.3rem; margin: 8px 0; }
 .guide { border: 1px solid var(--line); border-radius: 12px; margin: 8px 0; background: #fff; }
 .guide summary { cursor: pointer; padding: 10px 14px 10px 34px; min-height: 44px; list-style: none; position: relative; }
@@ -531,4 +573,5 @@ def seat_options(names: Sequence[str]) -> list[list[str]]:
     return [["-1", "Everyone's (teaching)"]] + [[str(i), f"{name}'s view"] for i, name in enumerate(names)]
 
 
-__all__ = ["FrameData", "SHELL_CSS", "HOST_CSS", "stylesheet", "frame_html", "home_html", "page_markup", "seat_options", "esc"]
+__all__ = ["FrameData", "LearnPlace", "SHELL_CSS", "HOST_CSS", "stylesheet", "frame_html", "home_html",
+           "learn_actions_html", "page_markup", "seat_options", "esc"]

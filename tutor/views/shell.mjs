@@ -181,7 +181,7 @@ export function render({ model, view }) {
       return;
     }
     if (act === 'typed') { send(act, field('typed').value); return; }
-    if (act === 'job' || act === 'learn-game' || act === 'play-game' || act === 'chapter') { closeDrawer(); }
+    if (act === 'job' || act === 'learn-game' || act === 'learn-course' || act === 'play-game' || act === 'chapter') { closeDrawer(); }
     send(act, el.dataset.value);
   });
   app.addEventListener('click', (e) => { if (e.target.classList && e.target.classList.contains('scrim')) { closeDrawer(); } });

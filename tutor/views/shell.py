@@ -32,7 +32,8 @@ from .frame import stylesheet
 
 PARTS = {"narration": "narration_html", "notice": "notice_html", "heading": "heading_html",
          "title": "title_text", "play-extra": "play_html", "notice-home": "notice_home_html",
-         "course": "course_html", "course-map": "course_map_html", "practice": "practice_html"}
+         "course": "course_html", "course-map": "course_map_html", "practice": "practice_html",
+         "home-learn": "home_learn_html"}
 
 
 class Shell(PlainJSComponent):
@@ -49,6 +50,8 @@ class Shell(PlainJSComponent):
     course_html = param.String(default="", doc="Learn: the course's line over the table (tutor.views.course).")
     course_map_html = param.String(default="", doc="Learn: the course's map, in the Steps tab (tutor.views.course).")
     practice_html = param.String(default="", doc="Practice: the drill and its verdict (tutor.views.practice).")
+    home_learn_html = param.String(default="", doc="The first screen's Learn: where the learner is in a course, "
+                                                   "and Continue (tutor.views.frame.learn_actions_html).")
 
     table = Child(doc="The game table.")
     extra = Child(doc="Shown under the table (e.g. a position judged under other rule sets).")
