@@ -107,6 +107,10 @@ def test_a_ruling_opens_from_its_code_on_another_phone_and_stays_in_the_log(open
     item.scroll_into_view_if_needed()
     a11y.assert_axe_clean(page, f"the table's log after a reload ({name})")
     a11y.shot(page, f"settle-handover-log-reloaded-{name}")
+    # each ruling in the log opens again from its own link
+    press(page, item.locator("a.ruling-open"), touch)
+    page.locator(".notice-home .notice", has_text="Opened a ruling someone shared").wait_for(timeout=60_000)
+    page.locator(HEADLINE, has_text=DAVE_WINS).wait_for(timeout=60_000)
 
 
 def test_a_ruling_link_cut_short_is_refused_and_the_ruling_shown_stays(open_app, site_url):
