@@ -40,7 +40,6 @@ def tap(page, locator, touch):
     locator.tap() if touch else locator.click()
 
 
-@pytest.mark.xfail(reason="open defect (stop 38's integrated run): no 'Saved' notice after saving, since the notices changed (39593a1)", strict=False)
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_delete_undo_redo_then_a_saved_study_reopens_after_a_reload(open_app, size, site_url):
     touch = size.get("has_touch", False)

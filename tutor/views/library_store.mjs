@@ -44,7 +44,11 @@ export function render({ model }) {
         ? "the browser's storage for this site is full" : (err && err.message) || err)});
     }
   };
-  model.on('stored', write);
+  // 'stored' arrives in a patch from Python, and Panel's page (its pyodide_handler.js) drops
+  // every message the page sends while it applies one: an answer sent from here went
+  // nowhere, and Saved or Kept was never said. So the write, and its answer, are a task
+  // of their own, after the patch.
+  model.on('stored', () => setTimeout(write, 0));
   const onStorage = (e) => {
     if (e.storageArea !== storage() || (e.key !== model.key && e.key !== null)) { return; }
     const disk = e.key === null ? '' : (e.newValue || '');
