@@ -43,7 +43,6 @@ def tap(page, locator, touch):
     locator.tap() if touch else locator.click()
 
 
-@pytest.mark.xfail(reason="open defect (stop 38's integrated run, desktop): the battle's verdict headline ends out of sight after the typo is fixed", strict=False)
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_battle_settled_after_a_typo(open_app, size):
     page = open_app(device=size)

@@ -53,7 +53,7 @@ def type_in(view, key, text):
 def test_battle_verdict_leads_with_the_names_and_strikes_through_the_excluded_card(section):
     view = open_mode(section, "battle")
     view.form.example()
-    html = view._verdict.object
+    html = view._verdict.html
     assert html.index('class="headline"') < html.index('class="sides"')
     assert headline(html).startswith("Dave wins: four jacks beat Frank's two pair")
     assert 'class="card face red excluded" data-card="Qd"' in html
@@ -73,7 +73,7 @@ def test_kings_in_the_house_marks_the_wild_card(section):
     view.form.set_text("attacker.banner", "5h | Kh 2c 3c | 4c")
     view.form.set_text("defender.banner", "Qs | Qd 9s 8s |")
     view.form.kings_in_the_house = True
-    assert 'class="card face red wild best-five" data-card="Kh"' in view._verdict.object
+    assert 'class="card face red wild best-five" data-card="Kh"' in view._verdict.html
 
 
 def test_typing_reaches_the_model_at_once_and_is_shown_canonically_when_done(section):
@@ -91,9 +91,9 @@ def test_a_bad_token_is_named_at_its_field_and_the_old_verdict_is_gone(section):
     assert "&#x27;8x&#x27;" not in view._message.object                   # not in a far-away message ...
     assert "'8x'" in view._fields.problems["defender.palace"]              # ... but under its own field
     assert view._fields.texts["defender.palace"] == "Qc Qd 8x"            # left for the player to correct
-    assert "verdict empty" in view._verdict.object and view._command.object == ""
+    assert "verdict empty" in view._verdict.html and view._command.object == ""
     type_in(view, "defender.palace", "Qc Qd 8h")
-    assert view._fields.problems == {} and "Dave wins" in view._verdict.object
+    assert view._fields.problems == {} and "Dave wins" in view._verdict.html
 
 
 def test_picker_taps_go_to_the_focused_field(section):
@@ -131,9 +131,9 @@ def test_names_are_shown_as_text_never_html(section):
     view.form.example()
     type_in(view, "p1.name", INJECTION)
     assert view.form.as_dict()["winner"] == [INJECTION]
-    for html in (view._verdict.object, view._command.object, view._message.object):
+    for html in (view._verdict.html, view._command.object, view._message.object):
         assert "<img" not in html
-    assert "&lt;img src=x onerror=&quot;window.pwned=1&quot;&gt;" in view._verdict.object
+    assert "&lt;img src=x onerror=&quot;window.pwned=1&quot;&gt;" in view._verdict.html
 
 
 def test_showdown_rows_follow_the_player_count(section):
@@ -153,7 +153,7 @@ def test_showdown_rows_follow_the_player_count(section):
 def test_each_mode_leads_with_one_sentence(section, mode, expected):
     view = open_mode(section, mode)
     view.form.example()
-    html = view._verdict.object
+    html = view._verdict.html
     assert expected in headline(html)
     assert view.form.error == "" and "kings-pot-" not in html   # rulings by question, not key
 
@@ -161,7 +161,7 @@ def test_each_mode_leads_with_one_sentence(section, mode, expected):
 def test_palace_verdict_shows_the_three_rule_sets_side_by_side_and_why_they_differ(section):
     view = open_mode(section, "play")
     view.form.example()
-    html = view._verdict.object
+    html = view._verdict.html
     for preset in ("house", "caron", "bga"):
         assert f"rule-set rule-set-{preset}" in html
     # palace-bga.txt § Special cards: 9: after a nine, a nine or lower; the house 10 is wild

@@ -15,6 +15,7 @@ lead sentence ``.headline``); ``.checker-command``.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import panel as pn
@@ -27,6 +28,7 @@ from tutor.model.verdict_words import ruling_words
 
 from .cards import CARD_CSS, card_face, card_row, cards_text
 from .compare import COMPARE_CSS, comparison_html
+from .esm import PlainJSComponent, module_text
 from .fields import FieldsBox
 from .layouts import wrapping_row
 from .lesson import BUTTON_CSS
@@ -292,6 +294,15 @@ def field_counts(form: CheckForm) -> dict[str, str]:
     return counts
 
 
+class VerdictBox(PlainJSComponent):
+    """The verdict (HTML from Python, escaped by construction). A new verdict whose lead sentence
+    lands below what the screen shows is scrolled up into sight (``verdict_box.mjs``)."""
+
+    html = param.String(default="", doc="The verdict's HTML.")
+
+    _esm = module_text(Path(__file__).with_name("verdict_box.mjs"))
+
+
 class FormView(pn.viewable.Viewer):
     """One checker form: fields (each checked as it is typed), options, the card
     picker, the message, the verdict and the equivalent command line."""
@@ -310,8 +321,8 @@ class FormView(pn.viewable.Viewer):
         self._picker.on_key(lambda key, _value: self.form.tap(key))
         self._message = pn.pane.HTML("", css_classes=["checker-message"], sizing_mode="stretch_width",
                                      stylesheets=[MESSAGE_CSS])
-        self._verdict = pn.pane.HTML("", css_classes=["checker-verdict"], sizing_mode="stretch_width",
-                                     stylesheets=[CHECKER_CSS, COMPARE_CSS])
+        self._verdict = VerdictBox(css_classes=["checker-verdict"], sizing_mode="stretch_width",
+                                   stylesheets=[CHECKER_CSS, COMPARE_CSS])
         self._command = pn.pane.HTML("", css_classes=["checker-command"], sizing_mode="stretch_width",
                                      stylesheets=[COMMAND_CSS])
         buttons = [self._button("Check", "checker-check", lambda: form.check(), "primary"),
@@ -378,7 +389,7 @@ class FormView(pn.viewable.Viewer):
         if names & set(form.options):
             self._fields.options = [dict(o, value=bool(getattr(form, o["key"]))) for o in fields.options]
         self._message.object = message_html(form)
-        self._verdict.object = verdict_html(form)
+        self._verdict.html = verdict_html(form)
         self._handover.show()
         self._command.object = command_html(form)
 
