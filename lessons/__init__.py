@@ -5,7 +5,8 @@ The formats are described for teachers in ``docs/lessons.md``.
 """
 
 from .course import AdaptedCourse, Chapter, ChapterEntry, Course, CourseEntry, CourseProblem, CourseReport, StepChange
-from .course_loader import adapt, course_entries, courses_directory, load_course_text, load_courses, open_course
+from .course_loader import (adapt, chapter_change, course_entries, courses_directory, load_course_text, load_courses,
+                            open_course)
 from .errors import LessonError
 from .loader import data_directory, initial_state, load_lesson_text, load_lessons, replay
 from .model import (AnswerSource, Check, CheckResult, Lesson, LessonProblem, LoadReport, Quiz,
@@ -15,9 +16,8 @@ from .quizzes import Judgement, judge, judge_picks
 
 __all__ = [
     "AdaptedCourse", "AnswerSource", "Chapter", "ChapterEntry", "Check", "CheckResult", "Course", "CourseEntry",
-    "CourseProblem",
-    "CourseProgress", "CourseReport", "Judgement", "Lesson", "LessonError", "LessonProblem", "LoadReport",
-    "Progress", "ProgressError", "Quiz", "ReplayedStep", "Step", "StepChange", "adapt", "course_entries",
-    "courses_directory", "data_directory", "initial_state", "judge", "judge_picks", "load_course_text",
-    "load_courses", "load_lesson_text", "load_lessons", "open_course", "replay",
+    "CourseProblem", "CourseProgress", "CourseReport", "Judgement", "Lesson", "LessonError", "LessonProblem",
+    "LoadReport", "Progress", "ProgressError", "Quiz", "ReplayedStep", "Step", "StepChange", "adapt",
+    "chapter_change", "course_entries", "courses_directory", "data_directory", "initial_state", "judge",
+    "judge_picks", "load_course_text", "load_courses", "load_lesson_text", "load_lessons", "open_course", "replay",
 ]

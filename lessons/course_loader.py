@@ -210,16 +210,28 @@ def adapt(course: Course, rules: Mapping[str, Any], *, families: Families = get_
     if unknown:
         raise ValueError(f"a table's rule set is given by {', '.join(RULE_KEYS)}, not {unknown[0]!r}")
     _check_rules(course, rules, families)
-    changes = []
-    for chapter in course.chapters:
-        err = _first_change(chapter.lesson, rules, families)
-        if err is None:
-            continue
-        alone = {name: _first_change(chapter.lesson, only, families) for name, only in _settings(rules)}
-        changing = [name for name, e in alone.items() if e is not None]
-        # the settings that change this very step, each alone (else every one that changes the chapter)
-        which = tuple(name for name in changing if alone[name].step == err.step) or tuple(changing)
-        said = tuple(_said(course, name, families) for name in which)
-        changes.append(StepChange(chapter.id, err.step, which, err.reason, said))
+    changes = [change for chapter in course.chapters
+               if (change := _chapter_change(course, chapter, rules, families)) is not None]
     shown = tuple(sorted((k, repr(v)) for k, v in rules.items()))
     return AdaptedCourse(course, shown, tuple(changes))
+
+
+def chapter_change(course: Course, chapter_id: str, rules: Mapping[str, Any], *,
+                   families: Families = get_family) -> StepChange | None:
+    """One chapter of :func:`adapt`: how the table's own rule set changes it (None: it goes the
+    same way). Learn asks it of the chapter opened, so only that one is replayed."""
+    rules = table_rules(rules)
+    _check_rules(course, rules, families)
+    return _chapter_change(course, course.chapter(chapter_id), rules, families)
+
+
+def _chapter_change(course: Course, chapter: Any, rules: Mapping[str, Any], families: Families) -> StepChange | None:
+    err = _first_change(chapter.lesson, rules, families)
+    if err is None:
+        return None
+    alone = {name: _first_change(chapter.lesson, only, families) for name, only in _settings(rules)}
+    changing = [name for name, e in alone.items() if e is not None]
+    # the settings that change this very step, each alone (else every one that changes the chapter)
+    which = tuple(name for name in changing if alone[name].step == err.step) or tuple(changing)
+    said = tuple(_said(course, name, families) for name in which)
+    return StepChange(chapter.id, err.step, which, err.reason, said)

@@ -197,3 +197,29 @@ def test_the_first_screen_names_the_next_chapter_once_one_is_finished(catalog):
     again = TutorApp(catalog)
     again.course.load(app.course.stored)
     assert again.learn_course("") and again.course.chapter_id == data["chapters"][1]["id"]
+
+
+def test_a_chapter_the_tables_own_options_change_says_which_step_and_why(catalog):
+    """A course teaches its rule book as written; a table that plays it with its own options is
+    told in the chapter they change (docs/rulings.md, "A course and a table's own rules").
+    palace-house-rules.txt § Card Values (Tens and Jokers): whoever clears the pile with a 10
+    plays again; the course's chapter "ten" shows it at its step 2 (read from the file: the
+    second step, Ann playing on after her 10). A table that says no (ten-replays=no) is told
+    there; the aim chapter, which no 10 is in, says nothing."""
+    data = course_file("palace", "pl-house-course")
+    ten = next(c for c in data["chapters"] if c["id"] == "ten")
+    assert ten["steps"][0]["action"] == "play Ts" and "plays again" in ten["steps"][1]["narration"]
+    app = TutorApp(catalog)
+    app.table_rules.rebase("palace", "house")
+    assert app.table_rules.choose("ten-replays", "no")
+    assert app.learn_game("palace") and app.course.course_id == "pl-house-course"
+    assert app.open_chapter("ten")
+    line = course_line_html(app)
+    assert "course-table-rules" in line and "Your table&#x27;s rules change step 2<" in line
+    assert "does its player play again?" in line and "the drills follow your table" in line
+    assert app.open_chapter("aim") and "course-table-rules" not in course_line_html(app)
+    # the rule book's own rules (no option set): nothing to say in any chapter
+    plain = TutorApp(catalog)
+    plain.table_rules.rebase("palace", "house")
+    plain.learn_game("palace")
+    assert plain.open_chapter("ten") and "course-table-rules" not in course_line_html(plain)

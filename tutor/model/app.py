@@ -32,6 +32,7 @@ from typing import Any
 
 import param
 
+from lessons.course_loader import chapter_change
 from rules.jsontext import read_json
 
 from .catalog import Catalog
@@ -153,6 +154,7 @@ class TutorApp(param.Parameterized):
         params.setdefault("practice", PracticeModel())
         self._checker: Checker | None = None
         self._course_study: Study | None = None  # the study of the course's open chapter
+        self._table_changes: dict[tuple[Any, ...], Any] = {}  # (course, chapter, options) -> its StepChange
         super().__init__(**params)
         games = list(catalog.game_ids())
         self.param.game.objects = games
@@ -505,6 +507,30 @@ class TutorApp(param.Parameterized):
             return ""
         index = course.index(self.course.chapter_id)
         return course.chapters[index + 1].id if index + 1 < len(course.chapters) else ""
+
+    def table_change(self) -> Any:
+        """How the rules of the table being set up change the chapter open in Learn (a
+        ``lessons.StepChange``: its first step that goes differently and the settings, in the
+        options' words), or None.
+
+        Our reading (docs/rulings.md, "A course and a table's own rules"): a course teaches its
+        rule book as written, the preset its file names; a table that plays the same rule
+        book with its own options is told, in the chapter those options change, which step
+        goes differently and why, and its Practice drills follow the table's rules. Only the
+        chapter opened is replayed under them (``lessons.chapter_change``), once."""
+        course, rules = self.open_course_value(), self.table_rules
+        chapter = self.course.chapter_id
+        if course is None or not chapter or not rules.options or (rules.game, rules.variant) != (
+                course.game, course.variant):
+            return None
+        key = (course.id, chapter, tuple(sorted(rules.options.items())))
+        if key not in self._table_changes:
+            try:
+                self._table_changes[key] = chapter_change(course, chapter, {"options": dict(rules.options)},
+                                                          families=self.catalog.family)
+            except (ValueError, KeyError):  # a setting this rule book does not take: nothing to say
+                self._table_changes[key] = None
+        return self._table_changes[key]
 
     def open_course_value(self) -> Any:
         """The course followed in Learn (a ``lessons.Course``), or None."""

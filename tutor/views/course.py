@@ -6,7 +6,7 @@ alone; presses come back as ``{act: "chapter", value: id}``. The progress is kep
 device by :class:`CourseStore`, the saved studies' storage bridge under its own key.
 
 Markup read by the browser tests: ``.course-line`` (``.course-where``, ``.course-done``,
-``.course-next``), ``.course-map`` with ``.course-chapter`` (``data-value``, ``aria-current``
+``.course-next``, ``.course-table-rules``: how the table's own options change this chapter), ``.course-map`` with ``.course-chapter`` (``data-value``, ``aria-current``
 on the open one, ``.stars``), ``.course-problem``.
 """
 
@@ -80,6 +80,11 @@ def course_line_html(app: TutorApp) -> str:
     raw += tag("button", "All chapters", "course-open-map", type="button", data_open="steps")
     raw += tag("button", "Practise these rules", "course-practice", type="button", data_act="practice-game",
                data_value=course.game)
+    change = app.table_change()  # the table's own options change this chapter: say where and how
+    if change is not None:
+        where = f"step {change.step}" if change.step is not None else "this chapter"
+        raw += tag("details", "", "course-table-rules", raw=tag("summary", f"Your table's rules change {where}")
+                   + tag("p", change.words() + " Practise these rules: the drills follow your table's."))
     following = app.next_chapter()
     if following and mine.done(chapter):
         title = course.chapter(following).title

@@ -11,6 +11,9 @@ COURSE_CSS = """
 .course-done { color: var(--muted); font-size: 0.9rem; }
 .course-line button { min-height: 44px; }
 .course-problem { flex: 1 1 100%; color: #8a1c1c; font-size: 0.9rem; }
+.course-table-rules { flex: 1 1 100%; font-size: 0.9rem; }
+.course-table-rules summary { min-height: 44px; line-height: 44px; cursor: pointer; color: #7a4b00; font-weight: 600; }
+.course-table-rules p { margin: 0 0 6px; }
 .course-map-part:empty { display: none; }
 .course-map { margin-bottom: 12px; }
 .course-map h3 { margin: 0 0 2px 0; font-size: 1rem; }
