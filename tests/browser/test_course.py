@@ -117,3 +117,41 @@ def test_a_newcomer_learns_palace_with_taps_and_comes_back_where_they_left(open_
         .wait_for(timeout=60_000)
     assert "1 of %d chapters done" % len(course.chapters) in page.locator(".course-line").inner_text() or touch
     save_shot(page, f"course-resumed-{name}")
+
+
+def test_a_chapter_the_tables_own_rules_change_says_so(open_app):
+    """A table that plays the house rules but says a 10's player does not play again
+    (palace-house-rules.txt § Card Values (Tens and Jokers): the player who clears the pile
+    plays again; the option ten-replays=no) sets that in Play's table setup; Learn Palace
+    then opens the house course (the table's rule book), and its chapter on the 10 says on
+    its line that the table's rules change its step 2: the step of the course file where Ann
+    plays on after her 10 (docs/rulings.md, "A course and a table's own rules")."""
+    from .tutor_page import go
+
+    page = open_app("", device=PHONE)
+    go(page, "play")
+    page.locator(".play-game select").select_option("palace")
+    page.locator(".table-palace").wait_for(timeout=60_000)
+    wait_settled(page)
+    if not page.locator(".table-setup[open]").count():
+        page.locator(".table-setup > summary").click()
+    page.locator(".free-variant select").select_option("house")
+    page.locator(".table-rules summary").click()
+    option = page.locator('.rules-option[data-name="ten-replays"]')
+    option.wait_for(timeout=30_000)
+    option.locator('input[value="no"]').check()
+    page.locator(".rules-reset:enabled").wait_for(timeout=30_000)
+
+    go(page, "home")
+    learn_palace(page, True)
+    assert page.locator(".course-line .course-title").inner_text() == "Palace, house rules: from zero"
+    assert page.locator(".course-line .course-table-rules").count() == 0   # the aim: no 10 in it
+    open_drawer_tab(page, "steps")
+    tap(page, page.locator('.course-map .course-chapter[data-value="ten"]'), True)
+    note = page.locator(".course-line .course-table-rules")
+    note.wait_for(timeout=30_000)
+    assert note.locator("summary").inner_text() == "Your table's rules change step 2"
+    tap(page, note.locator("summary"), True)
+    assert "does its player play again?" in note.inner_text()
+    save_shot(page, "course-table-rules-phone")
+    assert axe_violations(page, ["pt-app"]) == []

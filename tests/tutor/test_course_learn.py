@@ -216,7 +216,8 @@ def test_a_chapter_the_tables_own_options_change_says_which_step_and_why(catalog
     assert app.open_chapter("ten")
     line = course_line_html(app)
     assert "course-table-rules" in line and "Your table&#x27;s rules change step 2<" in line
-    assert "does its player play again?" in line and "the drills follow your table" in line
+    assert "does its player play again?" in line and "the turn passes. The drills of Practise these rules follow your" \
+        in line
     assert app.open_chapter("aim") and "course-table-rules" not in course_line_html(app)
     # the rule book's own rules (no option set): nothing to say in any chapter
     plain = TutorApp(catalog)

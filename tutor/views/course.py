@@ -64,6 +64,11 @@ def _in_course(app: TutorApp) -> Any:
     return app.open_course_value()
 
 
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def course_line_html(app: TutorApp) -> str:
     """Over the table: the course and chapter, the learner's progress, and the next chapter
     once this one's tasks are answered."""
@@ -84,7 +89,7 @@ def course_line_html(app: TutorApp) -> str:
     if change is not None:
         where = f"step {change.step}" if change.step is not None else "this chapter"
         raw += tag("details", "", "course-table-rules", raw=tag("summary", f"Your table's rules change {where}")
-                   + tag("p", change.words() + " Practise these rules: the drills follow your table's."))
+                   + tag("p", _sentence(change.words()) + " The drills of Practise these rules follow your table's."))
     following = app.next_chapter()
     if following and mine.done(chapter):
         title = course.chapter(following).title
