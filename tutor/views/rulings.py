@@ -58,11 +58,12 @@ class HandOver(pn.viewable.Viewer):
 
 # inside the pane's own shadow root: selectors start at the list's class, not the pane's
 LOG_CSS = """
+.ruling-log-list { font-size: 1rem; }
 .ruling-log-list h3 { font-size: 1.05rem; margin: 10px 0 4px 0; color: #1d2430; }
 .ruling-log-list ol { margin: 0; padding-left: 1.2em; }
 .ruling-log-list li { margin: 0 0 8px 0; line-height: 1.4; color: #1d2430; }
-.ruling-log-list .when { color: #3b4452; font-size: 0.9em; }
-.ruling-log-list .asked, .ruling-log-list .under { display: block; color: #3b4452; font-size: 0.9em; word-break: break-word; }
+.ruling-log-list .when { color: #3b4452; }
+.ruling-log-list .asked, .ruling-log-list .under { display: block; color: #3b4452; font-size: 0.92rem; word-break: break-word; }
 .ruling-log-list a.ruling-open { display: inline-flex; align-items: center; min-height: 44px; color: #1a4f9e; }
 .ruling-log-list .empty { color: #4a5563; }
 .msg { padding: 6px 10px; border-radius: 6px; margin: 4px 0; }
