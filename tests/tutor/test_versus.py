@@ -269,3 +269,29 @@ def test_the_next_deal_is_a_game_after_a_game_and_a_study_after_a_study(catalog)
         assert app.study.play(study.tree[node_id].action).legal
     assert app.study.state.is_over and mode.turn.kind == "off"
     assert app.next_deal() and mode.turn.kind == "off" and app.study.seat is None and not app.game_in_progress()
+
+
+@pytest.mark.parametrize("game", ["palace", "palace-poker", "kings-pot"])
+def test_the_tables_reasons_cite_a_rule_by_its_words_not_the_file_name(catalog, game):
+    """What a tapped card or button says (its reason) names the rule by its section and rule
+    book, as the notices do (issue 33: rules named by their file names)."""
+    from tutor.views.app import TutorView
+
+    view = TutorView(app=TutorApp(catalog))
+    names = ["Ann", "Ben", "Cleo"]
+    assert view.app.new_deal(game=game, names=names, seed=4)
+    mode = view.versus
+    cited = 0
+    for _ in range(12):
+        if mode.turn.kind == "over":
+            break
+        html = view.table.renderer().board.html
+        assert ".txt" not in html
+        cited += html.count("(rule: §") + html.count("Rule: §")
+        if mode.turn.kind == "computer":
+            mode.auto(view.app.study.current)
+        else:
+            mode.hint()
+            mode.follow_hint()
+    assert cited > 0
+

@@ -170,7 +170,7 @@ def button(label: str, key: str, *, verdict: Verdict | None = None, cls: str = "
     classes = ["act"]
     if verdict is not None:
         classes.append("legal" if verdict.legal else "illegal")
-        reason = f"{label}: {verdict.reason} (rule: {verdict.ref})"
+        reason = f"{label}: {verdict.reason} (rule: {verdict.ref.words})"
         attrs.setdefault("title", reason)
         attrs.setdefault("data_reason", reason)
     if cls:
@@ -189,7 +189,7 @@ def zone(label: str, content: str, cls: str = "") -> str:
 
 
 def verdict_html(verdict: Verdict, cls: str = "verdict") -> str:
-    raw = tag("span", f"Rule: {verdict.ref}", "ref")
+    raw = tag("span", f"Rule: {verdict.ref.words}", "ref")
     if verdict.ruling is not None:
         raw += tag("span", f"Ruling: {verdict.ruling}", "ref")
     return tag("div", verdict.reason, cls, raw=raw)

@@ -230,7 +230,7 @@ class KingsPotTable(BoardTable):
             if h.face_down:
                 text += f", {h.face_down} face down"
             items.append(tag("li", text, "leading" if h.name in leading else "", data_hand=h.name.key))
-        return (tag("div", lead.reason, "leader", raw=tag("span", f"Rule: {lead.ref}", "ref"))
+        return (tag("div", lead.reason, "leader", raw=tag("span", f"Rule: {lead.ref.words}", "ref"))
                 + tag("details", "", "hands", raw=tag("summary", "All thirteen hands") + tag("ol", "", "hands-list",
                                                                                              raw="".join(items))))
 

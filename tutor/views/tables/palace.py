@@ -53,7 +53,7 @@ def _word_label(action: Any, names: tuple[str, ...], phase: Phase) -> str:
 
 def _why(verdict: Any) -> str:
     """The engine's reason with the rule it rests on (and our ruling, if one decides it)."""
-    text = f"{verdict.reason} (rule: {verdict.ref})"
+    text = f"{verdict.reason} (rule: {verdict.ref.words})"
     if verdict.ruling is not None:
         text += f"; not spelled out in the rules ({verdict.ruling.question}): our reading, {verdict.ruling.reading}"
     return text

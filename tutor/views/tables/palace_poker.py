@@ -57,7 +57,7 @@ _STATUS_WORDS = {Status.FOLDED: "folded", Status.BEATEN: "beaten", Status.TIED: 
 
 
 def _why(verdict: Verdict) -> str:
-    text = f"{verdict.reason} (rule: {verdict.ref})"
+    text = f"{verdict.reason} (rule: {verdict.ref.words})"
     if verdict.ruling is not None:
         text += f"; not spelled out in the rules ({verdict.ruling.question}): our reading, {verdict.ruling.reading}"
     return text
