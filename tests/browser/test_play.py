@@ -11,6 +11,9 @@
   the page is inert and hidden from assistive technology, the table draws no card and the
   left-arrow key does nothing; Back to another player's turn covers the cards again, and so
   does a new deal;
+* at Ann's turn, what she must read or tap (whose turn, the coach, the table's status line,
+  the pile, her hand, the moves) is in sight and not covered, by bounding boxes and what is
+  drawn on top, on the phone (her first decisions of the game) and at 1280x900;
 * the computer's decision time in the compiled app (Pyodide worker) is printed per level,
   each move timed one the test asked for (the computer's turns paused).
 
@@ -26,7 +29,7 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 
 from .a11y import assert_axe_clean, in_view
-from .axe_support import PHONE
+from .axe_support import DESKTOP, PHONE
 from .tutor_page import go, link_value, open_drawer_tab, tree_labels, wait_settled
 
 SHOTS = Path("/tmp/play-shots")
@@ -40,6 +43,38 @@ TOP_JS = """([x, y]) => {
   return Boolean(el && el.closest('.handover'));
 }"""
 LIMIT = 600  # round trips: far more than a heads-up game takes
+SEEN_JS = """(el) => {
+  // el as a person sees it: wholly inside the viewport, not cut by a box that scrolls or
+  // clips it (across shadow roots), and on top at its centre (nothing drawn over it)
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) { return 'not drawn'; }
+  if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
+    return `outside the viewport (${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight})`;
+  }
+  for (let n = el.parentElement || el.getRootNode().host; n; n = n.parentElement || (n.getRootNode().host || null)) {
+    const s = getComputedStyle(n);
+    if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+      const c = n.getBoundingClientRect();
+      if (r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5) {
+        return `scrolled out of its box (${Math.round(r.top)}..${Math.round(r.bottom)} in `
+               + `${Math.round(c.top)}..${Math.round(c.bottom)})`;
+      }
+    }
+  }
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  let top = document.elementFromPoint(x, y);
+  while (top && top.shadowRoot) {
+    const inner = top.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === top) { break; }
+    top = inner;
+  }
+  for (let n = top; n; n = n.parentElement || (n.getRootNode().host || null)) { if (n === el) { return ''; } }
+  return 'covered by ' + (top ? top.tagName.toLowerCase() + '.' + [...top.classList].join('.') : 'nothing');
+}"""
+# what a person must read or tap at their turn in Palace: whose turn and the coach (the strip),
+# the status line, the pile, their own hand and the moves offered (when there are any)
+MUST_SEE = (".players-strip .your-move", ".players-strip button.hint", ".game-table .status",
+            ".game-table .pile-zone", ".game-table .seat.front .hand-zone", ".game-table .actions")
 
 
 def shot(page, name: str) -> None:
@@ -63,6 +98,27 @@ def strip(page):
 
 def node(page) -> str:
     return strip(page).get_attribute("data-node")
+
+
+def assert_in_sight(page, where: str) -> None:
+    """Everything of MUST_SEE on the page is in sight and not covered (bounding boxes and what
+    is drawn on top, not the DOM's say-so)."""
+    problems = []
+    for selector in MUST_SEE:
+        found = page.locator(selector)
+        if not found.count():
+            assert not selector.endswith((".status", ".your-move", ".hand-zone")), f"{where}: no {selector}"
+            continue
+        said = found.last.evaluate(SEEN_JS)
+        if said:
+            problems.append(f"{selector}: {said}")
+    assert not problems, f"{where}: " + "; ".join(problems)
+
+
+def settle_scroll(page) -> None:
+    """The table brings its moves and status line into sight in the frame after a new position
+    and once more 300 ms later (tutor/views/tables/board.mjs): look after that."""
+    page.wait_for_timeout(400)
 
 
 def wait_moved(page, old: str) -> None:
@@ -147,7 +203,9 @@ def test_a_game_of_palace_against_the_computer_plays_its_turns_itself(open_app, 
         assert "#" not in page.evaluate("window.location.href")  # no link while the game is on
         # Ann's own cards are shown (the legal ones outlined), Ben's hand is face down
         assert page.locator('.game-table .seat[data-seat="1"] .hand-zone .card:not(.back)').count() == 0
-        assert in_view(page, page.locator(".players-strip .your-move"))
+        if person <= 8:  # early in the game, while the hands are short
+            settle_scroll(page)
+            assert_in_sight(page, f"Ann's decision {person} (phone)")
         told += page.locator(".players-strip .last-move").count()  # what Ben did since, in words
         if person == 6:
             shot(page, "palace-person-turn")
@@ -188,6 +246,23 @@ def test_a_game_of_palace_against_the_computer_plays_its_turns_itself(open_app, 
     assert tree_labels(fresh) == rows and link_value(fresh) == link
     assert fresh.locator(".game-table .over").inner_text() == over.inner_text()
     shot(fresh, "palace-link-opened")
+
+
+def test_at_a_persons_turn_what_they_read_or_tap_is_in_sight_on_a_desktop(open_app):
+    """At 1280x900 (the phone's walk is the game above): whose turn, the coach, the status
+    line, the pile, the person's hand and the moves, in sight and uncovered, at each of Ann's
+    first decisions."""
+    page = open_app(device=DESKTOP)
+    deal(page, ["Ann", "Ben"], ["person", "beginner"])
+    for person in range(5):
+        if wait_decision(page) != "person":
+            break
+        settle_scroll(page)
+        assert_in_sight(page, f"Ann's decision {person} (desktop)")
+        if person == 3:
+            shot(page, "palace-desktop-turn")
+        person_taps_a_legal_play(page)
+    assert person == 4
 
 
 def assert_handed_over(page, name: str, shot_name: str) -> None:

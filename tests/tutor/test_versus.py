@@ -295,3 +295,28 @@ def test_the_tables_reasons_cite_a_rule_by_its_words_not_the_file_name(catalog, 
             mode.follow_hint()
     assert cited > 0
 
+
+def test_what_the_others_did_is_one_line_with_show_me_again_at_its_end(catalog):
+    """At the person's turn the others' moves since theirs are one line of the strip (the newest
+    in sight, the earlier folded behind it) ending with "Show me again"; while the computer plays,
+    no "Show me again"."""
+    from tutor.views.players import PlayersPane
+
+    app, mode = _table(catalog, ["Ann", "Ben", "Cleo"])
+    pane = PlayersPane(model=mode)
+    for _ in range(200):
+        if mode.turn.kind == "person" and len(mode.recent) >= 2:
+            break
+        if mode.turn.kind == "computer":
+            mode.auto(app.study.current)
+        else:
+            mode.hint()
+            mode.follow_hint()
+    assert mode.turn.kind == "person" and len(mode.recent) >= 2
+    html = pane.strip.html
+    recent = html[html.index('<div class="recent">'):]
+    assert recent.count('class="last-move"') == 1 and mode.recent[-1] in recent
+    assert f"(and {len(mode.recent) - 1} before)" in recent and recent.count("<li>") == len(mode.recent)
+    assert recent.index('class="last-move"') < recent.index('data-act="show-again"')
+    mode.show_again()
+    assert mode.turn.kind == "computer" and 'data-act="show-again"' not in pane.strip.html

@@ -438,6 +438,12 @@ SHELL_CSS = """
 .bar { grid-area: bar; border-top: 1px solid var(--line); background: #fff; box-shadow: 0 -2px 8px rgba(0,0,0,.08);
   padding: 4px 8px calc(4px + env(safe-area-inset-bottom)); z-index: 2; }
 .bar-scroll { max-height: 24vh; overflow: auto; overscroll-behavior: contain; }
+/* Play on a phone: the players' strip says what the others did; the step's words get two
+   lines (they scroll) so the table, from whose turn it is down to the moves, stays in sight */
+@media (max-width: 699px) {
+  .pt-app[data-job="play"] .bar-scroll { max-height: 2.9em; }
+  .pt-app[data-job="play"] .narration .heading { display: none; }
+}
 .notice-area:empty { display: none; }
 .narration { line-height: 1.45; }
 .narration .heading { font-size: 1rem; font-weight: 700; color: var(--accent); margin: 2px 0; }

@@ -14,8 +14,9 @@ Markup contract (tests): ``.strip-root`` holds ``.players-setup`` (a ``details``
 ``select.seat-level[data-seat=N]`` per seat, ``button[data-act=start]``, ``.close-setup``,
 ``select.pace``, ``button.show-all``), and in a game ``.playing`` + ``.pause`` (the computer
 is playing), ``.resume`` / ``.their-move`` (paused, or looking back), ``.your-move``,
-``.hint`` / ``.hint-text`` / ``.follow-hint`` (the coach), ``.show-again``, ``.recent``
-(``.last-move``, the newest). The root's ``data-turn`` is the model's ``Turn.kind``,
+``.hint`` / ``.hint-text`` / ``.follow-hint`` (the coach), ``.recent`` (one line: ``.last-move``,
+the newest, the earlier ones folded behind it, and ``.show-again`` at the person's turn). The
+root's ``data-turn`` is the model's ``Turn.kind``,
 ``data-node`` the study position it is drawn for, ``data-auto`` the delay before the
 computer's next move plays by itself (absent: nothing plays by itself) and
 ``data-decision-ms`` the computer's last decision time (to measure it in the browser).
@@ -62,13 +63,17 @@ button.primary { background: #1f5fbf; border-color: #1f5fbf; color: #fff; font-w
 .hint-box { flex: 1 1 100%; padding: 6px 10px; border-radius: 6px; background: #fff7e0; border: 1px solid #e8d49a; }
 .hint-box p { margin: 0 0 6px; }
 .your-move, .playing { font-weight: 600; }
-.recent { flex: 1 1 100%; min-width: 0; }
+.recent { flex: 1 1 100%; min-width: 0; display: flex; gap: 4px 8px; align-items: center; }
+.recent .moves { flex: 1 1 auto; min-width: 0; }
 .recent .last-move { margin: 0; color: #3b4452; font-size: 0.92rem; }
-.recent details { font-size: 0.9rem; color: #3b4452; }
-.recent summary { cursor: pointer; min-height: 32px; display: inline-flex; align-items: center; }
+.recent details { font-size: 0.92rem; color: #3b4452; }
+.recent summary { cursor: pointer; min-height: 32px; display: flex; flex-wrap: wrap; align-items: center; column-gap: 4px; }
+.recent .more { color: #1f5fbf; white-space: nowrap; }
 .recent ol { margin: 2px 0 4px; padding-left: 1.4em; }
+.recent .show-again { flex: none; }
 .peek { display: grid; gap: 6px; border-top: 1px solid #c3c9d2; padding-top: 8px; }
 .warn { color: #6b3d00; }
+@media (max-width: 699px) { .recent .last-move, .recent details { font-size: 0.85rem; } .recent .show-again { padding: 0 8px; } }
 @media (min-width: 641px) { .players-setup[open] .players-form { position: absolute; left: 0; right: auto; top: calc(100% + 4px);
   width: min(92vw, 400px); } }
 """
@@ -144,16 +149,21 @@ def setup_html(model: PlayMode) -> str:
 
 
 def recent_html(model: PlayMode) -> str:
-    """What the others did since the person's last move: the newest in sight, the rest folded."""
+    """What the others did since the person's last move, on one line: the newest in sight (the
+    rest folded behind it), and at the person's turn "Show me again" at its end. One line keeps
+    the table in sight on a phone."""
     said = model.recent
     if not said:
         return ""
-    last = tag("p", said[-1], "last-move")
     if len(said) == 1:
-        return tag("div", "", "recent", raw=last)
-    earlier = tag("details", "", "earlier", raw=tag("summary", f"Since your move ({len(said)})")
-                  + tag("ol", "", "", raw="".join(tag("li", s) for s in said)))
-    return tag("div", "", "recent", raw=last + earlier)
+        moves = tag("p", said[-1], "last-move")
+    else:
+        moves = tag("details", "", "earlier", raw=tag(
+            "summary", "", "", raw=tag("span", said[-1], "last-move") + tag("span", f" (and {len(said) - 1} before)",
+                                                                          "more"))
+            + tag("ol", "", "", raw="".join(tag("li", s) for s in said)))
+    again = _button("Show me again", "show-again", "show-again") if model.turn.kind == "person" else ""
+    return tag("div", "", "recent", raw=tag("div", "", "moves", raw=moves) + again)
 
 
 def turn_html(model: PlayMode) -> str:
@@ -172,8 +182,6 @@ def turn_html(model: PlayMode) -> str:
     elif turn.kind == "person":
         parts += tag("span", f"Your move, {turn.name}", "your-move")
         parts += _button("Hint", "hint", "hint")
-        if model.recent:
-            parts += _button("Show me again", "show-again", "show-again")
     out = tag("div", "", "turn", raw=parts)
     if turn.kind in ("computer", "person", "over"):
         out += recent_html(model)

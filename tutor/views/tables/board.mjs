@@ -71,7 +71,8 @@ export function render({ model }) {
   // In the next frame, when the page lays the new table out anyway, and once more a
   // little later (the page may still be growing the table's box in that frame) unless
   // the person has touched, scrolled or typed since. Only the box that scrolls the table
-  // moves, and only as far as needed ('nearest'): nothing when the moves show already.
+  // moves, and only as far as needed ('nearest'): nothing when the moves and the status
+  // line (whose turn) show already.
   const scroller = (el) => {
     for (let n = el.parentElement || el.getRootNode().host; n; n = n.parentElement || n.getRootNode().host) {
       const y = getComputedStyle(n).overflowY;
@@ -86,8 +87,16 @@ export function render({ model }) {
     const box = moves && moves.isConnected ? scroller(moves) : null;
     if (!box) { return; }
     const want = moves.getBoundingClientRect(), have = box.getBoundingClientRect();
-    if (want.bottom > have.bottom) { box.scrollTop += Math.min(want.bottom - have.bottom, want.top - have.top); }
-    else if (want.top < have.top) { box.scrollTop -= have.top - want.top; }
+    let by = 0;
+    if (want.bottom > have.bottom) { by = Math.min(want.bottom - have.bottom, want.top - have.top); }
+    else if (want.top < have.top) { by = want.top - have.top; }
+    // whose turn it is (the table's status line) stays in sight too, where the box holds both
+    const status = body.querySelector('.status');
+    if (status) {
+      const top = status.getBoundingClientRect().top;
+      if (top - by < have.top && want.bottom - top <= have.height) { by = top - have.top; }
+    }
+    if (by) { box.scrollTop += by; }
   };
   let touched = 0;
   const mark = () => { touched = performance.now(); };

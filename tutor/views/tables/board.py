@@ -109,6 +109,10 @@ BOARD_CSS = """
   .seat.front .card { width: 40px; min-width: 40px; height: 54px; min-height: 54px; }
   .felt .status .variant { display: none; }
   .felt { padding: 6px 10px; }
+  /* Play: the person's turn, from the status line down to the moves, fits a phone's table box */
+  .in-play .felt { gap: 2px 12px; padding: 4px 10px; }
+  .in-play .instruction { font-size: 0.92rem; font-weight: 600; padding: 4px 8px; margin: 2px 0; line-height: 1.35; }
+  .in-play .actions .act { font-size: 0.85rem; padding: 6px 8px; }
   .seat.front button.card { width: 44px; min-width: 44px; }
   .seat.compact .zone-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   .seat.compact .cards.empty { font-size: 0.8rem; }
@@ -259,7 +263,7 @@ class BoardTable(TableRenderer):
                 body = tag("p", "All cards showing: every hand is face up until the next deal.",
                            "all-cards-note", role="note") + body
         # the root says which position it shows (tests and benchmarks wait on it)
-        html = tag("div", "", "table-root", raw=body, data_node=study.current,
+        html = tag("div", "", "table-root in-play" if self.in_play else "table-root", raw=body, data_node=study.current,
                    data_step="" if study.step is None else study.step,
                    data_seat="all" if study.seat is None else study.seat)
         # in Play the person acts on the table: its moves come into sight
