@@ -89,3 +89,25 @@ def test_the_race_gives_a_drill_whose_answer_is_the_engines():
         assert {c.text for c in drill.choices if c.key in answer.right} == allowed
         assert {c.text for c in drill.choices} == {"+1", "+2", "+3"}
         assert catalog.make_drill("race-step-size", seed=seed) == drill  # same seed, same drill
+
+
+def test_the_race_is_practised_in_the_app_and_its_answer_graded(page):
+    """Practice in the app takes the race's drill as any game's: opened on the race's table,
+    answered, graded by the engine, and the mastery records it."""
+    from tutor.views.practice import practice_html
+
+    app = page.app
+    app.table_rules.rebase("race", "ten")
+    assert app.practice_game("race") and app.job == "practice"
+    model = app.practice
+    drill = model.drill
+    assert drill is not None and drill.clause == "race-step-size"
+    total = drill.position.setup["total"]
+    right = [c.key for c in drill.choices if total + int(c.text) <= 10]  # counted here, not asked
+    for key in right:
+        model.pick(key)
+    model.check()
+    assert model.graded is not None and model.graded.correct
+    assert "race-step-size" in model.mastery.to_json()
+    html = practice_html(app)
+    assert f"The total is {total}." in html
