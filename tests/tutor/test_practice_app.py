@@ -186,3 +186,22 @@ def test_in_the_compiled_app_the_mastery_map_follows_the_verdict(catalog, monkey
         assert view.mastery._shown == view.mastery._shown_from()
     finally:
         loop.close()
+
+
+def test_the_practice_line_and_the_map_count_the_same_rules(catalog):
+    """Practice's line over the drill and the map's row of the same rule book say one count:
+    every Palace Poker clause with a drill (counted here from the clause list), named as the
+    book with its variations since its clauses are drilled under several presets."""
+    from tutor.model.learning import matrices
+    from tutor.views.mastery import mastery_html
+
+    app = TutorApp(catalog)
+    app.practice.load("")
+    assert app.practice_game("palace-poker")
+    total = sum(1 for c in clauses("palace-poker") if c.make is not None)
+    presets = {c.variant.split("+")[0] for c in clauses("palace-poker") if c.make is not None}
+    assert len(presets) > 1  # the premise: the book's clauses span its variations
+    line = f"Palace Poker, Limit and its variations: 0 of {total} rules known"
+    assert f'<p class="practice-known">{line}</p>' in practice_html(app)
+    row = next(r for r in matrices(app.practice.mastery, catalog) if r.matrix == "palace-poker")
+    assert row.sentence() == line and line in mastery_html(app)

@@ -80,18 +80,44 @@ def drilled(game: str | None = None) -> tuple[Any, ...]:
     return tuple(c for c in every if isinstance(c, Clause) and c.make is not None)
 
 
+def _base(variant: str) -> str:
+    """The preset a clause is drilled under, without the options it adds (``house+last-card``)."""
+    return variant.split("+")[0]
+
+
+def _rule_book(catalog: Any, game: str, those: list[Any]) -> str:
+    """A matrix's rule book in words: its preset's title, and "and its variations" where its
+    clauses are drilled under several presets (Palace Poker's Points, No limit...)."""
+    presets = list(dict.fromkeys(_base(c.variant) for c in those))
+    title = preset_title(catalog, game, presets[0])
+    return title if len(presets) == 1 else f"{title} and its variations"
+
+
+def _row(mastery: Mastery, catalog: Any, game: str, matrix: str, those: list[Any]) -> MatrixRow:
+    progress = mastery.progress([c.id for c in those])
+    return MatrixRow(matrix, catalog.title(game), _rule_book(catalog, game, those),
+                     progress.known, progress.total, progress.seen)
+
+
 def matrices(mastery: Mastery, catalog: Any) -> tuple[MatrixRow, ...]:
     """Every clause matrix with a drill, and how much of it is known."""
-    out = []
+    out: list[MatrixRow] = []
     for game in catalog.game_ids():
         by_matrix: dict[str, list[Any]] = {}
         for clause in drilled(game):
             by_matrix.setdefault(clause.matrix, []).append(clause)
-        for matrix, those in by_matrix.items():
-            progress = mastery.progress([c.id for c in those])
-            rules = preset_title(catalog, game, those[0].variant.split("+")[0])
-            out.append(MatrixRow(matrix, catalog.title(game), rules, progress.known, progress.total, progress.seen))
+        out.extend(_row(mastery, catalog, game, matrix, those) for matrix, those in by_matrix.items())
     return tuple(out)
+
+
+def matrix_of(mastery: Mastery, catalog: Any, game: str, variant: str) -> MatrixRow | None:
+    """The map's row of the rule book a table of ``game`` under ``variant`` is drilled from
+    (the same count the map shows), or None where no drill has it."""
+    those = drilled(game)
+    matrix = next((c.matrix for c in those if _base(c.variant) == _base(variant)), None)
+    if matrix is None:
+        return None
+    return _row(mastery, catalog, game, matrix, [c for c in those if c.matrix == matrix])
 
 
 def clause_rows(mastery: Mastery, ids: tuple[str, ...]) -> tuple[ClauseRow, ...]:

@@ -84,9 +84,16 @@ def practice_html(app: TutorApp) -> str:
     model = app.practice
     if not model.game:
         return ""
-    rules = "your table's rules" if model.options else preset_title(app.catalog, model.game, model.variant)
+    from tutor.model.learning import matrix_of  # here, not above: the frame imports this module
+
     head = "" if model.quiz is not None else _games_html(app)
-    head += tag("p", f"{app.game_title(model.game)}, {rules}: {model.known_words('rules')}", "practice-known")
+    # the same words and count as the map's row of this rule book below (one count, not two)
+    row = matrix_of(model.mastery, app.catalog, model.game, model.variant)
+    if row is not None:
+        head += tag("p", row.sentence(), "practice-known")
+    else:
+        rules = "your table's rules" if model.options else preset_title(app.catalog, model.game, model.variant)
+        head += tag("p", f"{app.game_title(model.game)}, {rules}: {model.known_words('rules')}", "practice-known")
     if model.quiz is not None:
         head += tag("p", "", "practice-quiz", raw=tag("span", model.quiz_words(), "practice-quiz-where")
                     + tag("button", "Leave the quiz", "practice-leave", type="button", data_act="practice-leave"))
