@@ -49,7 +49,8 @@ CHECKER_CSS = CARD_CSS + """
 .verdict .sides { display: flex; flex-wrap: wrap; gap: 12px; margin-top: 8px; }
 .verdict .side { flex: 1 1 300px; border: 1px solid #d0d4da; border-radius: 8px; padding: 8px; }
 .verdict .side.wins { border: 2px solid #2f8a4a; background: #f3fcf5; }
-.verdict .side h4 { margin: 0 0 6px 0; font-size: 1.05rem; }
+.verdict h3 { font-size: 1em; }
+.verdict .side h3 { margin: 0 0 6px 0; font-size: 1.05rem; }
 .verdict .slot { display: inline-flex; flex-direction: column; align-items: center; margin: 0 3px 4px 0; }
 .verdict .place { font-size: 0.7em; color: #5b6472; }
 .verdict ul.notes { margin: 6px 0 0 0; padding-left: 1.2em; }
@@ -145,7 +146,7 @@ def side_html(side: Any, title: str, wins: bool) -> str:
     own = tag("div", f"Cards of own banner suit ({side.holding.suit.word}) in the five: {side.own_suit_count}",
               "own")
     return tag("section", "", "side" + (" wins" if wins else ""),
-               raw=tag("h4", heading) + tag("div", "", "marked", raw="".join(slots)) + best + own
+               raw=tag("h3", heading) + tag("div", "", "marked", raw="".join(slots)) + best + own
                + (tag("ul", "", "notes", raw="".join(notes)) if notes else ""))
 
 
@@ -205,7 +206,7 @@ def tableau_html(v: Any) -> str:
         tag("p", "The small numbers are the reveal rounds (S: turned at the showdown).", "rule"),
         tag("div", "King's hand: ", "kings", raw=card_row(card_face(c) for c in king.cards)),
         tag("ol", "", "hands", raw=items), rulings,
-        tag("h4", "Under your table's reading"),  # who takes the King's pot rests on a table option
+        tag("h3", "Under your table's reading"),  # who takes the King's pot rests on a table option
         tag("ul", "", "other-readings", raw="".join(tag("li", line) for line in kings_pot_readings(v)))])
 
 
