@@ -38,7 +38,7 @@ def assert_axe_clean(page, where: str) -> list[dict]:
     rest = [v for v in found if v["impact"] not in FAILING]
     if rest:
         # where each is (the first element named), so a minor finding can be found and fixed
-        print(f"[axe] {where}: " + "; ".join(f"{v['impact']} {v['id']} ({len(v['nodes'])}: {v['nodes'][0][:160]})"
+        print(f"[axe] {where}: " + "; ".join(f"{v['impact']} {v['id']} ({len(v['nodes'])}: {(v['nodes'] or [''])[0][:160]})"
                                              for v in rest))
     assert not bad, f"axe-core on {where}:\n" + json.dumps(bad, indent=1)[:6000]
     return rest
