@@ -9,10 +9,9 @@ compare both at every step.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import combinations
 from operator import attrgetter
-from typing import TYPE_CHECKING
 
 from ..cards import ALL_CARDS, JOKER, Card
 from ..refs import Verdict
@@ -24,8 +23,6 @@ from .decide import (judge_group, flash_targets, call_out_code, chance_code, che
 from .verdicts import CALL_OUT, LAST_CARD, TAKE_UP
 from .model import AFTER, CHOOSE, FLASH, PLAY, REVEAL, SWAP, Position
 
-if TYPE_CHECKING:
-    from .state import PalaceState
 
 _by_index = attrgetter("index")
 
@@ -346,8 +343,9 @@ def _choices(hand: Iterable[Card], size: int) -> list[tuple[Card, ...]]:
     return out
 
 
-def card_verdicts(st: PalaceState) -> dict[Card, Verdict]:
-    """Each card the player to move could put down now, alone, with its verdict."""
+def card_verdicts(st: Position, check: Callable[[A.Action], Verdict]) -> dict[Card, Verdict]:
+    """Each card the player to move could put down now, alone, with its verdict (``check``:
+    the state's one legality check, passed in so this module needs no import of the state)."""
     ph = st.phase
     rules = st.rules
     targets = flash_targets(st)
@@ -376,5 +374,5 @@ def card_verdicts(st: PalaceState) -> dict[Card, Verdict]:
         cards = ()
     for card in cards:
         if card not in result:
-            result[card] = st.check(action_for(card))
+            result[card] = check(action_for(card))
     return result

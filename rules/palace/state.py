@@ -112,7 +112,7 @@ class PalaceState(Position, GameState[A.Action]):
         This is what the app uses to highlight or dim cards. Flash cards are judged as a flash at
         the next player; a face-down card is judged as ``flip``.
         """
-        return moves.card_verdicts(self)
+        return moves.card_verdicts(self, self.check)
 
     def game_outcome(self) -> GameOutcome | None:
         """How the game ended (rules.core's contract): the first player out wins, or under the
