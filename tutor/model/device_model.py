@@ -62,8 +62,9 @@ class DeviceListModel:
         self.param.update(stored=self._device.disk, **{self._entries: self._device.failed()},
                           notice=Notice("error", self._not_stored.format(message=message[:200])))
 
-    def _store(self, op: Callable[[tuple[Any, ...]], tuple[Any, ...]], notice: Notice) -> None:
-        """One edit of the list, said once the device has stored it (:meth:`written`)."""
+    def _store(self, op: Callable[[tuple[Any, ...]], tuple[Any, ...]], notice: Notice, **changes: Any) -> None:
+        """One edit of the list, said once the device has stored it (:meth:`written`); ``changes``:
+        other params set with it."""
         entries, stored = self._device.edit(getattr(self, self._entries), op)
         self._said = notice
-        self.param.update(stored=stored, notice=None, **{self._entries: entries})
+        self.param.update(stored=stored, notice=None, **{self._entries: entries}, **changes)

@@ -26,6 +26,7 @@ from typing import Any
 
 import param
 
+from .device_model import DeviceListModel
 from .device_store import DeviceList, ListFormat
 from .params import TupleOf
 from .study import Notice, Study
@@ -101,8 +102,10 @@ def write_library(entries: tuple[SavedStudy, ...]) -> str:
     return DeviceList(LIST_FORMAT).text(entries)
 
 
-class Library(param.Parameterized):
-    """The saved studies of this device, newest first (see the module docstring)."""
+class Library(DeviceListModel, param.Parameterized):
+    """The saved studies of this device, newest first (see the module docstring). A write confirmed
+    and one edit said once stored are :class:`~.device_model.DeviceListModel`'s; reading, another
+    tab's list and a refused write are its own (the open study, a new list after an unreadable one)."""
 
     entries: tuple[SavedStudy, ...] = TupleOf(SavedStudy, doc="The saved studies, newest first.")
     loaded: bool = param.Boolean(default=False, doc="True once the device's list has been read.")
@@ -142,11 +145,6 @@ class Library(param.Parameterized):
         """Give up an unreadable stored list: the next save replaces it."""
         self._device.read("")
         self.param.update(entries=(), writable=True, notice=Notice("info", "A new, empty list of saved studies."))
-
-    def written(self, text: str) -> None:
-        """The device stored ``text``: the last edit is kept, and its message is said."""
-        if self._device.written(text) and self._said is not None:
-            self.notice, self._said = self._said, None
 
     def changed(self, text: str) -> None:
         """Another tab stored ``text``: its list, with this tab's edits not yet stored replayed on it."""
@@ -247,13 +245,6 @@ class Library(param.Parameterized):
         except KeyError:
             self.notice = Notice("error", "That study is no longer in the list. Nothing was changed.")
             return None
-
-    def _store(self, op: Callable[[tuple[SavedStudy, ...]], tuple[SavedStudy, ...]], notice: Notice,
-               **changes: Any) -> None:
-        """One edit of the list, said once the device has stored it (:meth:`written`)."""
-        entries, stored = self._device.edit(self.entries, op)
-        self._said = notice
-        self.param.update(entries=entries, stored=stored, notice=None, **changes)
 
     def _new_id(self, now: float) -> str:
         self._count += 1
