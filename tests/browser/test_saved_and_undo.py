@@ -111,7 +111,8 @@ def test_delete_undo_redo_then_a_saved_study_reopens_after_a_reload(open_app, si
     open_drawer_tab(page, "saved")
     tap(page, page.locator(".library-save"), touch)
     page.locator(".library-item .library-title", has_text=model.lesson.title).wait_for(timeout=30_000)
-    assert "Saved" in page.locator(".library-notice").inner_text()
+    # the item shows as soon as the list is edited; "Saved" only once the device confirms the write
+    page.locator(".library-notice", has_text="Saved").wait_for(timeout=30_000)
     save_shot(page, f"features-saved-{name}")
     assert axe_violations(page, ["saved-studies", "tree-pane"]) == []
 
