@@ -67,6 +67,14 @@ class Choice:
     text: str
 
 
+def sentences(parts: Iterable[str]) -> str:
+    """Reasons said one after another as sentences, each once: "Ann draws 2♦ for the deal. The
+    draw's cards go back into the pack." (not "...; The draw's ...", a capital after a semicolon)."""
+    said = (p.strip().rstrip(".").strip() for p in parts)
+    out = [p[:1].upper() + p[1:] for p in dict.fromkeys(said) if p]
+    return ". ".join(out) + "." if out else ""
+
+
 @dataclass(frozen=True)
 class Said:
     """The engine's word on one choice: whether it is right, its reason and section."""
@@ -89,7 +97,7 @@ class Answer:
         """The reason for one choice, or for the right answer(s)."""
         if key is not None:
             return self.said[key].reason
-        return "; ".join(dict.fromkeys(self.said[k].reason for k in self.right))
+        return sentences(self.said[k].reason for k in self.right)
 
 
 @dataclass(frozen=True)
@@ -180,7 +188,7 @@ class Drill:
                 parts.append(f"not {text}" + (f": {reason}" if reason else ""))
             else:
                 parts.append(reason if reason.startswith(text) else f"{text}: {reason}")
-        return "; ".join(dict.fromkeys(parts))
+        return sentences(parts)
 
     def as_dict(self, with_answer: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -15,7 +15,7 @@ from typing import Any
 from rules.cards import Card, Rank, Suit
 from rules.kings_pot import LINES, HandName, KingsPotState, check_tableau, ref, row_col, start
 
-from .drill import Answer, Choice, Drill, Said
+from .drill import Answer, Choice, Drill, Said, sentences
 from .spec import Clause, Ctx, Parts, clauses_from_rows
 from .templates import move_choices, seats_drill, sees_drill
 
@@ -293,7 +293,7 @@ def answer_winners(drill: Drill) -> Answer:
     out = tried.state.outcome
     names = tried.state.names
     right = tuple(names[s] for s in sorted(out.winners)) if out and out.winners else ("nobody",)
-    told = "; ".join(e.text for e in tried.events if e.kind not in ("reveal", "cell"))[-600:]
+    told = sentences(e.text for e in tried.events if e.kind not in ("reveal", "cell"))[-600:]
     said = {c.key: Said(c.key in right, told, tried.verdict.ref) for c in drill.choices}
     return Answer(tuple(k for k in said if said[k].right), said, tried.verdict.ref)
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from rules.core import GameState
 
-from .drill import Answer, Choice, Drill, Said
+from .drill import Answer, Choice, Drill, Said, sentences
 from .spec import Parts
 
 Measure = Callable[[GameState, GameState, tuple[Any, ...]], "str | tuple[str, str]"]
@@ -69,7 +69,7 @@ def answer_what(drill: Drill, measures: Mapping[str, Measure], about: str = "") 
     if isinstance(got, tuple):
         got, note = got
         told.append(note)
-    reason = "; ".join(reasons or told)
+    reason = sentences(reasons or told)
     if not reason:  # a fact of the deal: nothing happened to narrate, so say the rule (our words)
         shown = next((c.text for c in drill.choices if c.key == got), got)
         reason = f"{shown}: {about[:1].lower()}{about[1:]}" if about else str(shown)
@@ -97,7 +97,10 @@ def answer_seats(drill: Drill) -> Answer:
         right, reason = "yes", f"{n} players is a table the rules allow"
     except NotationError as err:
         right, reason = "no", str(err)
-    said = {c.key: Said(c.key == right, reason, drill.ref) for c in drill.choices}
+    # the wrong choice's reason is "not so: ..." (as a ``what`` drill's), so a wrong answer's why
+    # says the right one's reason once, not the same sentence for both choices
+    said = {c.key: Said(c.key == right, reason if c.key == right else f"not so: {reason}", drill.ref)
+            for c in drill.choices}
     return Answer((right,), said, drill.ref)
 
 

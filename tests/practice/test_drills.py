@@ -46,6 +46,27 @@ def test_wrong_answer_says_the_right_reason_once():
     assert why.count("52-card") == 1 and "not so" not in why
 
 
+
+def test_several_reasons_are_said_as_sentences():
+    """The draw for the deal (Palace Poker, who deals): the engine tells each draw, who deals and
+    that the cards go back; said as sentences ("... deals first. The draw's cards ..."), not
+    joined by semicolons with a capital after each ("...; The draw's cards ...")."""
+    drill = make_drill("PP-4", seed=0)
+    why = drill.answer().why()
+    assert "The draw's cards go back" in why and why.endswith(".")
+    assert "; The" not in why and ".." not in why
+    for key in (c.key for c in drill.choices):
+        assert "; The" not in drill.grade([key]).why
+
+
+def test_a_wrong_seat_count_says_the_reason_once():
+    """Palace Poker seats 2 to 10 players: "No" to five players is answered with why five can
+    play, once (not the same sentence for the picked and for the missed choice)."""
+    drill = make_drill("PP-1", seed=0)
+    assert "5 people" in drill.question
+    why = drill.grade(["no"]).why
+    assert why.count("5 players is a table the rules allow") == 1 and why.startswith("Yes, 5 can play")
+
 def _source_grams(n=10):
     """Runs of ``n`` words of the rule sources (shared/sources beside the project), as copycheck
     reads them; None when the sources are not there."""

@@ -17,7 +17,7 @@ from typing import Any
 
 import param
 
-from practice import Clause, clauses, make_drill
+from practice import clauses, make_drill
 from practice.mastery import Mastery, ProgressFileError
 from practice.quiz import Quiz
 
@@ -65,8 +65,7 @@ class PracticeModel(param.Parameterized):
             every = clauses(self.game)
         except ImportError:  # a game without a practice module
             return ()
-        return tuple(c.id for c in every
-                     if isinstance(c, Clause) and c.make is not None and c.variant == self.variant)
+        return tuple(c.id for c in every if c.make is not None and c.variant == self.variant)
 
     def start(self, game: str, variant: str, options: dict[str, str] | None = None) -> None:
         """Practise ``game`` under this preset and options: the first drill."""
