@@ -214,3 +214,86 @@ def test_the_handover_shows_only_under_a_verdict_and_the_log_escapes_what_was_ty
     form_view._handover.keep()
     html = log_html(checker.log)
     assert "&lt;b&gt;Dave&lt;/b&gt; &amp; co wins" in html and 'href="#rl1.' in html and "<b>Dave" not in html
+
+
+# -- deleting one ruling (with Undo) and adding an exported log ----------------------------------------
+def two_kept(clock=1_795_900_000.0):
+    """A log holding the King's Pot ruling (kept first) and the battle (kept a minute later)."""
+    times = iter([clock, clock + 60])
+    checker = Checker(log=RulingLog(clock=lambda: next(times, clock + 120)))
+    checker.log.load("")
+    kings_pot(checker)
+    assert checker.keep_ruling()
+    battle(checker)
+    assert checker.keep_ruling()
+    checker.log.written(checker.log.stored)
+    return checker
+
+
+def test_one_ruling_is_deleted_and_undo_puts_it_back_where_it_was():
+    checker = two_kept()
+    log = checker.log
+    battle_ruling, pot_ruling = log.entries
+    assert log.delete(pot_ruling.id)
+    assert log.entries == (battle_ruling,) and log.deleted == (pot_ruling, 1)
+    log.written(log.stored)
+    assert log.notice.text == "Deleted the ruling of 28 Nov 2026, 21:06 UTC from the log. Undo brings it back."
+    assert RulingLog().load(log.stored) and len(json.loads(log.stored)["rulings"]) == 1  # gone on the device too
+    assert log.undo_delete()
+    log.written(log.stored)
+    assert log.entries == (battle_ruling, pot_ruling) and log.deleted is None
+    assert log.notice.text == "The ruling of 28 Nov 2026, 21:06 UTC is back in the log."
+    assert not log.undo_delete() and not log.delete("no-such-ruling")
+    reloaded = RulingLog()
+    assert reloaded.load(log.stored) and reloaded.entries == (battle_ruling, pot_ruling)
+
+
+def test_an_exported_log_read_back_adds_each_ruling_once():
+    here = two_kept()
+    text = here.log.export_text()
+    there = Checker(log=RulingLog())
+    there.log.load("")
+    assert there.add_rulings(text) == 2
+    there.log.written(there.log.stored)
+    assert there.log.notice.text == "Added 2 rulings to the table's log."
+    kept = [(e.when, e.question, e.asked, e.verdict, e.rules, e.link) for e in here.log.entries]
+    assert [(e.when, e.question, e.asked, e.verdict, e.rules, e.link) for e in there.log.entries] == kept
+    assert there.log.entries[1].when == "2026-11-28T21:06Z" and there.log.entries[0].when == "2026-11-28T21:07Z"
+    assert len({e.id for e in there.log.entries}) == 2
+    opened = Checker()
+    opened.open_ruling(there.log.entries[1].link)  # the King's Pot ruling still opens: Cleo takes both pots
+    assert opened.form.verdict.paid()["Cleo"] == 70
+    # the same file again adds nothing; a log holding one of them gets the other, in front
+    assert there.add_rulings(text) == 0 and "already in the table's log (2)" in there.log.notice.text
+    battle_ruling, pot_ruling = there.log.entries
+    assert there.log.delete(battle_ruling.id) and there.log.entries == (pot_ruling,)
+    assert there.add_rulings(text) == 1
+    assert there.log.notice is None  # said once stored
+    there.log.written(there.log.stored)
+    assert there.log.notice.text == "Added 1 ruling to the table's log (1 already in it)."
+    assert [e.verdict for e in there.log.entries] == [battle_ruling.verdict, pot_ruling.verdict]
+    assert there.log.entries[1] == pot_ruling  # the one kept is left as it was
+
+
+@pytest.mark.parametrize("change, named", [
+    (lambda t: "Our rulings\n" + t, "it should start with \u201cPalace Tutor: our table's rulings\u201d, not "
+                                    "\u201cOur rulings\u201d"),
+    (lambda t: "", "(it is empty)"),
+    (lambda t: t.replace("28 Nov 2026, 21:06 UTC:", "28 Nov 2026 at 21:06:"), "\u201c28 Nov 2026 at 21:06: King's Pot\u201d, "
+                                                                               "should start a ruling"),
+    (lambda t: t.replace("28 Nov 2026, 21:06", "31 Nov 2026, 21:06"), "Line 11, \u201c31 Nov 2026, 21:06 UTC: King's "
+                                                                     "Pot\u201d, should start a ruling"),
+    (lambda t: t.replace("  Verdict: Dave", "  Verdict Dave"), "\u201cVerdict Dave wins"),
+    (lambda t: t.rstrip("\n").rsplit("\n", 1)[0], "ends before its \u201cLink: #...\u201d line"),
+    (lambda t: t.replace("Link: #rl1.", "Link: #rl1.x"), "Line 9: the link of the ruling of 28 Nov 2026, 21:07 UTC "
+                                                         "cannot be opened"),
+    (lambda t: t + "  a note we added\n", "\u201ca note we added\u201d, comes after the link"),
+])
+def test_a_log_that_cannot_be_read_names_the_line_and_adds_nothing(change, named):
+    text = change(two_kept().log.export_text())
+    checker = two_kept(clock=1_796_000_000.0)  # 30 Nov 2026: a log already holding two rulings
+    log = checker.log
+    before, stored = log.entries, log.stored
+    assert checker.add_rulings(text) == 0
+    assert named in log.notice.text and log.notice.text.endswith("Nothing was added: the log is as it was.")
+    assert log.notice.kind == "error" and log.entries == before and log.stored == stored

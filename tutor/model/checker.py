@@ -113,6 +113,12 @@ class Checker(param.Parameterized):
         """Keep the verdict shown in the table's log on this device."""
         return self.log.keep(self.form, self.titles()[self.mode]) is not None
 
+    def add_rulings(self, text: str) -> int:
+        """Add the rulings of an exported log (a file or its text) to the table's log: all or
+        nothing, a bad line named (:meth:`~.rulings.RulingLog.add_export`). Returns how many."""
+        log: RulingLog = self.log
+        return log.add_export(text, self.forms)
+
     def open_ruling(self, text: str) -> str:
         """Open a ruling link: its question, rule set and verdict, in place of what its form held.
         All or nothing: the question is judged on a spare form first, and any flaw raises

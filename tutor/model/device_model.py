@@ -7,6 +7,9 @@ A model using it is a ``param.Parameterized`` with the params ``stored`` (the te
 ``writable`` and ``notice``, and one param holding its entries (named by ``_entries``); it sets
 ``_device`` (its DeviceList) and ``_said`` (None) in ``__init__``, and words its messages with
 ``_unreadable`` (``{err}``), ``_other_tab`` (``{err}``) and ``_not_stored`` (``{message}``).
+A model that deletes with Undo (:meth:`_remove`, :meth:`undo_delete`) also has the param
+``deleted`` (the entry and its place, or None) and says an entry brought back with
+:meth:`_back_words`.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ class DeviceListModel:
     _said: Notice | None
     param: Any
     notice: Notice | None
+    deleted: tuple[Any, int] | None
 
     def load(self, text: str) -> bool:
         """Read the device's list (on start): a damaged entry is set aside, kept as it is."""
@@ -68,3 +72,34 @@ class DeviceListModel:
         entries, stored = self._device.edit(getattr(self, self._entries), op)
         self._said = notice
         self.param.update(stored=stored, notice=None, **{self._entries: entries}, **changes)
+
+    # -- delete, with Undo -------------------------------------------------------------------------
+    def _ready(self) -> bool:
+        """Whether the list can be edited (it was read); a model may say why not."""
+        return bool(getattr(self, "writable", False))
+
+    def _back_words(self, entry: Any) -> str:
+        return "It is back."
+
+    def _remove(self, entry: Any, notice: Notice, **changes: Any) -> None:
+        """Delete ``entry`` (one of the entries), said with ``notice``; Undo (:meth:`undo_delete`)
+        puts it back where it was."""
+        ident = self._device.fmt.ident
+        gone = ident(entry)
+        place = getattr(self, self._entries).index(entry)
+        self._store(lambda entries: tuple(e for e in entries if ident(e) != gone), notice,
+                    deleted=(entry, place), **changes)
+
+    def undo_delete(self) -> bool:
+        """Bring back the entry deleted last, at its place (not twice, if another tab has it)."""
+        if self.deleted is None or not self._ready():
+            return False
+        old, place = self.deleted
+        ident = self._device.fmt.ident
+
+        def back(entries: tuple[Any, ...]) -> tuple[Any, ...]:
+            if any(ident(e) == ident(old) for e in entries):
+                return entries
+            return entries[:place] + (old,) + entries[place:]
+        self._store(back, Notice("info", self._back_words(old)), deleted=None)
+        return True

@@ -213,23 +213,12 @@ class Library(DeviceListModel, param.Parameterized):
         old = self._known(entry_id) if self._ready() else None
         if old is None:
             return False
-        place = self.entries.index(old)
-        self._store(lambda entries: tuple(e for e in entries if e.id != entry_id),
-                    Notice("info", f"Deleted \u201c{old.title}\u201d from this device. Undo brings it back."),
-                    open_id="" if self.open_id == entry_id else self.open_id, deleted=(old, place))
+        self._remove(old, Notice("info", f"Deleted \u201c{old.title}\u201d from this device. Undo brings it back."),
+                     open_id="" if self.open_id == entry_id else self.open_id)
         return True
 
-    def undo_delete(self) -> bool:
-        if self.deleted is None or not self._ready():
-            return False
-        old, place = self.deleted
-
-        def back(entries: tuple[SavedStudy, ...]) -> tuple[SavedStudy, ...]:
-            if any(e.id == old.id for e in entries):
-                return entries
-            return entries[:place] + (old,) + entries[place:]
-        self._store(back, Notice("info", f"\u201c{old.title}\u201d is back."), deleted=None)
-        return True
+    def _back_words(self, entry: SavedStudy) -> str:
+        return f"\u201c{entry.title}\u201d is back."
 
     # -- internals ---------------------------------------------------------------------------
     def _ready(self) -> bool:

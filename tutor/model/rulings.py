@@ -19,7 +19,11 @@ what is wrong and ending "Nothing was changed.".
 The table's log (:class:`RulingLog`): each ruling the table chose to keep (when, the
 question, what was asked, the verdict, the rules, its link), kept on the device as a
 :class:`~.device_store.DeviceList` (the saved studies' and rule sets' store: nothing lost,
-a damaged entry set aside) and exported as a text file.
+a damaged entry set aside) and exported as a text file. A ruling deleted from it comes back
+with Undo (:class:`~.device_model.DeviceListModel`'s, as a saved study does), and an exported
+log is read back (:func:`read_export`: a file, or its text pasted), all or nothing: a line
+that is not part of such a log is named (:class:`RulingImportError`) and the log is left as
+it was.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ import json
 import re
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import param
@@ -54,6 +58,15 @@ class RulingLinkError(NotationError):
 
     def __init__(self, message: str, token: str | None = None):
         super().__init__(f"{message} Nothing was changed.", token=token, expected="a Palace Tutor ruling link")
+
+
+class RulingImportError(NotationError):
+    """Text that cannot be read as an exported log of rulings: the message names the line and
+    what it should be, and says that nothing was added."""
+
+    def __init__(self, message: str, token: str | None = None):
+        super().__init__(f"{message} Nothing was added: the log is as it was.", token=token,
+                         expected="a log of rulings exported by Palace Tutor")
 
 
 class RulingLogError(ValueError):
@@ -216,6 +229,73 @@ def _entry(raw: Any, _place: int) -> LoggedRuling:
     return entry
 
 
+EXPORT_TITLE = "Palace Tutor: our table's rulings"
+EXPORT_HOW = "Each ruling opens again in Palace Tutor: put its link after the tutor's address."
+EXPORT_EMPTY = "No rulings kept yet."
+_HEAD = re.compile(r"(?P<when>\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC): (?P<question>\S.*)")
+_PARTS = ("Asked:", "Verdict:", "Under", "Link: #")  # how a ruling's lines after its first start, in order
+_PART_WORDS = ("\u201cAsked:\u201d", "\u201cVerdict:\u201d", "rules (\u201cUnder ...\u201d)", "\u201cLink: #...\u201d")
+
+
+def read_export(text: str, modes: Mapping[str, Any]) -> tuple[LoggedRuling, ...]:
+    """The rulings of a log exported by :meth:`RulingLog.export_text`, in its order, each with an
+    empty id; each link is checked as a ruling link for the questions ``modes``. Raises
+    :class:`RulingImportError` naming the first line that does not belong."""
+    lines = [(n, line.rstrip()) for n, line in enumerate(str(text).splitlines(), 1) if line.strip()]
+    first = lines[0][1].strip() if lines else ""
+    if first != EXPORT_TITLE:
+        raise RulingImportError(f"This is not a log of rulings exported by Palace Tutor: it should start with "
+                                f"\u201c{EXPORT_TITLE}\u201d" + (f", not \u201c{_cut(first)}\u201d." if first else
+                                                              " (it is empty)."), token=_cut(first))
+    blocks: list[list[tuple[int, str]]] = []
+    for n, line in lines[1:]:
+        if line.strip() in (EXPORT_HOW, EXPORT_EMPTY):
+            continue
+        if not line[0].isspace():
+            blocks.append([(n, line)])  # a ruling starts: its time and question
+        elif not blocks:
+            raise RulingImportError(f"Line {n}, \u201c{_cut(line.strip())}\u201d, comes before the first ruling's "
+                                    "time and question.", token=_cut(line.strip()))
+        else:
+            blocks[-1].append((n, line.strip()))
+    return tuple(_read_block(block, modes) for block in blocks)
+
+
+def _read_block(block: list[tuple[int, str]], modes: Mapping[str, Any]) -> LoggedRuling:
+    number, head = block[0]
+    match = _HEAD.fullmatch(head.strip())
+    try:
+        moment = time.strptime(match["when"], "%d %b %Y, %H:%M UTC") if match else None
+    except ValueError:
+        moment = None
+    if match is None or moment is None:
+        raise RulingImportError(f"Line {number}, \u201c{_cut(head.strip())}\u201d, should start a ruling with its "
+                                "time and question, as in \u201c28 Nov 2026, 21:06 UTC: Battle\u201d.",
+                                token=_cut(head.strip()))
+    said = []
+    for place, part in enumerate(_PARTS):
+        if place + 1 >= len(block):
+            raise RulingImportError(f"The ruling of line {number} ({match['when']}) ends before its "
+                                    f"{_PART_WORDS[place]} line.", token=_cut(head.strip()))
+        n, line = block[place + 1]
+        if not line.startswith(part):
+            raise RulingImportError(f"Line {n}, \u201c{_cut(line)}\u201d, should be the {_PART_WORDS[place]} line "
+                                    f"of the ruling of line {number}.", token=_cut(line))
+        said.append(line if part == "Under" else line[len(part):].strip())
+    if len(block) > 1 + len(_PARTS):
+        n, line = block[1 + len(_PARTS)]
+        raise RulingImportError(f"Line {n}, \u201c{_cut(line)}\u201d, comes after the link of the ruling of line "
+                                f"{number}: a ruling ends with its link.", token=_cut(line))
+    asked, verdict, rules, link = said
+    try:
+        read_ruling(link, modes)
+    except RulingLinkError as err:
+        raise RulingImportError(f"Line {block[-1][0]}: the link of the ruling of {match['when']} cannot be opened: "
+                                f"{str(err).replace(' Nothing was changed.', '')}", token=_cut(link)) from None
+    return LoggedRuling("", time.strftime("%Y-%m-%dT%H:%MZ", moment), match["question"], asked, verdict, rules,
+                        link)
+
+
 LIST_FORMAT: ListFormat[LoggedRuling] = ListFormat("palace-tutor-rulings", 1, "rulings", "rulings", _entry,
                                                    LoggedRuling.as_json, lambda e: e.id, RulingLogError)
 
@@ -237,6 +317,8 @@ class RulingLog(DeviceListModel, param.Parameterized):
                                                       "cannot be): nothing is written over what it could not read.")
     notice: Notice | None = param.ClassSelector(class_=Notice, default=None, allow_None=True,
                                                 doc="What the last change did, or why it was refused.")
+    deleted: tuple[LoggedRuling, int] | None = param.Tuple(default=None, length=2, allow_None=True,
+                                                           doc="The last deleted ruling and its place, for Undo.")
 
     def __init__(self, clock: Callable[[], float] = time.time, **params: Any):
         super().__init__(**params)
@@ -268,22 +350,59 @@ class RulingLog(DeviceListModel, param.Parameterized):
         return entry
 
     def delete(self, entry_id: str) -> bool:
+        """Delete one ruling; Undo (:meth:`undo_delete`) puts it back where it was."""
         entry = next((e for e in self.entries if e.id == entry_id), None)
         if entry is None or not self.writable:
             return False
-        self._store(lambda kept: tuple(e for e in kept if e.id != entry_id),
-                    Notice("info", f"Deleted the ruling of {entry.when_words} from the log."))
+        self._remove(entry, Notice("info", f"Deleted the ruling of {entry.when_words} from the log. "
+                                           "Undo brings it back."))
         return True
+
+    def _back_words(self, entry: LoggedRuling) -> str:
+        return f"The ruling of {entry.when_words} is back in the log."
+
+    def add_export(self, text: str, modes: Mapping[str, Any]) -> int:
+        """Add the rulings of an exported log (a file, or its text pasted) that this log does not
+        hold yet (the same time and link), in their order, before the rulings kept here. All or
+        nothing: a line that does not belong is named and nothing is added. Returns how many
+        were added."""
+        if not self.writable:
+            self.notice = Notice("error", "The table's log on this device has not been read (or could not be), "
+                                          "so nothing is written over it.")
+            return 0
+        try:
+            found = read_export(text, modes)
+        except RulingImportError as err:
+            self.notice = Notice("error", str(err))
+            return 0
+        held = {(e.when, e.link) for e in self.entries}
+        new: list[LoggedRuling] = []
+        for entry in found:
+            if (entry.when, entry.link) not in held:
+                held.add((entry.when, entry.link))
+                new.append(replace(entry, id=self._new_id(self._clock())))
+        if len(self.entries) + len(new) > MAX_RULINGS:
+            self.notice = Notice("error", f"The log would hold {len(self.entries) + len(new)} rulings; it keeps at most "
+                                          f"{MAX_RULINGS}. Nothing was added: delete some first.")
+            return 0
+        skipped = len(found) - len(new)
+        words = (f"Added {len(new)} {'ruling' if len(new) == 1 else 'rulings'} to the table's log"
+                 + (f" ({skipped} already in it)." if skipped else "."))
+        if not new:
+            self.notice = Notice("info", f"Every ruling in it is already in the table's log ({skipped}). "
+                                         "Nothing was added." if skipped else "The exported log holds no rulings.")
+            return 0
+        self._store(lambda kept: tuple(new) + kept, Notice("info", words))
+        return len(new)
 
     def export_text(self) -> str:
         """The log as a text file a person reads: newest first, each ruling with its link."""
-        lines = ["Palace Tutor: our table's rulings", "",
-                 "Each ruling opens again in Palace Tutor: put its link after the tutor's address.", ""]
+        lines = [EXPORT_TITLE, "", EXPORT_HOW, ""]
         for e in self.entries:
             lines += [f"{e.when_words}: {e.question}", f"  Asked: {e.asked}", f"  Verdict: {e.verdict}",
                       f"  {e.rules}", f"  Link: #{e.link}", ""]
         if not self.entries:
-            lines.append("No rulings kept yet.")
+            lines.append(EXPORT_EMPTY)
         return "\n".join(lines).rstrip("\n") + "\n"
 
     def _new_id(self, now: float) -> str:
