@@ -33,7 +33,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
     from .config import PalaceRules
     from .model import P, FlashInfo, Position, Window
-    from .state import PalaceState
 
 
 @dataclass(frozen=True)
@@ -80,12 +79,12 @@ class PalaceView(GameView):
         return tuple(s.name for s in self.seats)
 
     @property
-    def position(self) -> "PalaceState":
+    def position(self) -> "Position":
         """The position with the cards this seat cannot place put back in a fixed order
         (:func:`make_view` sets it)."""
         if self._masked is None:
             raise ValueError("this view was made without its position")
-        return cast("PalaceState", self._masked)
+        return cast("Position", self._masked)
 
     @property
     def rules(self) -> "PalaceRules":
@@ -109,12 +108,14 @@ class PalaceView(GameView):
         """A full position consistent with this view: the cards the seat cannot place dealt at
         random into the hidden hands, face-down cards, stock, set-aside cards and chance card."""
         state = self.position
-        if self.seat is None:
-            return state
-        cards, slots = hidden_cards(state, self.seat)
-        dealt = list(cards)
-        rng.shuffle(dealt)
-        return refill(state, slots, dealt)
+        if self.seat is not None:
+            cards, slots = hidden_cards(state, self.seat)
+            dealt = list(cards)
+            rng.shuffle(dealt)
+            state = refill(state, slots, dealt)
+        # a game state: only the state's own view() makes a view, from itself (refill keeps its type);
+        # typed as the position so that this module needs no import of the state (no circle)
+        return cast("GameState[Any]", state)
 
 
 def _index(card: Card) -> int:
@@ -220,7 +221,7 @@ def refill(st: "P", slots: Sequence[Slot], cards: Sequence[Card]) -> "P":
     return type(st)._make(d)
 
 
-def make_view(st: "PalaceState", seat: int | None, legal: tuple[Action, ...]) -> PalaceView:
+def make_view(st: "Position", seat: int | None, legal: tuple[Action, ...]) -> PalaceView:
     """What ``seat`` may see of ``st`` (``None``: everything), with ``legal``, the seat's legal
     actions when it is its move (the state's answer)."""
     everything = seat is None
@@ -247,6 +248,7 @@ def make_view(st: "PalaceState", seat: int | None, legal: tuple[Action, ...]) ->
         stock=st.stock if everything else None, pile=st.pile, top=st.top, cleared=st.cleared,
         unused_size=len(st.unused), drawn=st.drawn if mover_sees else None, flash=st.flash,
         quick_cards=(window.fresh if window is not None and (everything or seat == st.to_move) else None),
-        again=st.again, winner=st.winner, loser=st.loser, legal=legal)._from_position(masked)
+        again=st.again, winner=st.winner, loser=st.loser,
+        legal=legal)._from_position(cast("GameState[Any]", masked))  # st is the state (see determinize)
     object.__setattr__(view, "_remembered", remember(st, seat))
     return view
