@@ -54,6 +54,8 @@ class Tally:
         self.panel = 0
         self.synced: Counter[int] = Counter()   # id(component) -> Panel syncs of its parameters
         self.names: Counter[str] = Counter()
+        self.events = 0        # Bokeh document events: in the page's worker, one message each
+        self.event_bytes = 0   # their JSON, as Panel's worker serializes each one
         execute = Parameters._execute_watcher
         tally = self
 
@@ -85,19 +87,35 @@ class Tally:
             self.panel += 1
         self.names[f"{module}.{name}" + (" (depends)" if depends is not None else "")] += 1
 
+    def document_changed(self, doc, event) -> None:  # noqa: ANN001 - Bokeh's event
+        """What Panel's worker does with each event (panel.io.pyodide._process_document_events):
+        one message per event, its JSON serialized on its own, new models sent whole once."""
+        if not self.on:
+            return
+        from bokeh.core.serialization import Serializer
+
+        serializer = Serializer(references=doc.models.synced_references)
+        encoded = serializer.encode([event])
+        doc.models.flush_synced(lambda model: not serializer.has_ref(model))
+        self.events += 1
+        self.event_bytes += len(json.dumps(encoded, default=str))
+        model = getattr(event, "model", None)
+        self.names[f"message {type(model).__name__}.{getattr(event, 'attr', type(event).__name__)}"] += 1
+
     def start(self) -> None:
-        self.ours = self.panel = 0
+        self.ours = self.panel = self.events = self.event_bytes = 0
         self.synced.clear()
         self.on = True
 
     def stop(self) -> dict:
         self.on = False
         return {"ours": self.ours, "panel": self.panel, "components": len(self.synced),
+                "events": self.events, "event_bytes": self.event_bytes,
                 "most_to_one": max(self.synced.values(), default=0),
                 "redrawn_twice": sum(1 for n in self.synced.values() if n > 1)}
 
 
-def _page():
+def _page(tally: Tally | None = None):
     from bokeh.document import Document
 
     from tutor.views.app import build
@@ -106,6 +124,13 @@ def _page():
     doc = Document()
     root = view.__panel__().get_root(doc)
     doc.add_root(root)
+    from panel.io.state import state
+
+    # the page is loaded, as in the browser: else Panel's hold() never lets go of the document
+    # (panel.io.document.hold unholds only a loaded document) and no change leaves it
+    state._loaded[doc] = True
+    if tally is not None:
+        doc.on_change(lambda event: tally.document_changed(doc, event))
     view.bridge._handle_msg({"kind": "start", "value": ""})
     for name in list(view.shell.pending):
         view.shell.press("show", name)
@@ -129,7 +154,7 @@ def measure(rounds: int) -> dict:
     import tutor
 
     tally = Tally()
-    view, _doc = _page()
+    view, _doc = _page(tally)
     app, shell = view.app, view.shell
     per: dict[str, list[dict]] = {"next": [], "computer": []}
     for lesson in _longest_lessons(app.catalog):
@@ -178,6 +203,8 @@ def measure(rounds: int) -> dict:
             "watchers_ours_max": max(r["ours"] for r in rows),
             "watchers_panel_mean": round(statistics.fmean(r["panel"] for r in rows), 2),
             "components_updated_mean": round(statistics.fmean(r["components"] for r in rows), 2),
+            "events_mean": round(statistics.fmean(r.get("events", 0) for r in rows), 2),
+            "event_bytes_mean": round(statistics.fmean(r.get("event_bytes", 0) for r in rows)),
             "most_updates_to_one_component": max(r["most_to_one"] for r in rows),
             "presses_with_a_component_updated_twice": sum(1 for r in rows if r["redrawn_twice"]),
         }
@@ -202,6 +229,7 @@ def _worker(tree: Path, rounds: int) -> dict:
 
 
 KEYS = ("ms_p50", "ms_mean", "watchers_ours_mean", "watchers_panel_mean", "components_updated_mean",
+        "events_mean", "event_bytes_mean",
         "most_updates_to_one_component", "presses_with_a_component_updated_twice", "strip_draws_mean")
 
 
@@ -226,7 +254,8 @@ def _print(label: str, res: dict) -> None:
                 f"p95 {r['ms_p95']:.2f} ms; watchers: ours {r['watchers_ours_mean']:.1f} (max "
                 f"{r['watchers_ours_max']}), Panel's {r['watchers_panel_mean']:.1f}; components updated "
                 f"{r['components_updated_mean']:.1f}, at most {r['most_updates_to_one_component']} updates to one, "
-                f"{r['presses_with_a_component_updated_twice']} presses updating one twice")
+                f"{r['presses_with_a_component_updated_twice']} presses updating one twice; "
+                f"{r.get('events_mean', 0):.1f} messages to the page ({r.get('event_bytes_mean', 0)} bytes)")
         if kind == "computer":
             line += f"; strip drawn {r['strip_draws_mean']:.2f} times (max {r['strip_draws_max']})"
         print(line)
