@@ -41,8 +41,10 @@ from .course import CourseModel
 from .library import Library, SavedStudy
 from .play import deal_to_first_decision, next_deal_setup, why_no_next_deal
 from .practice import QUIZ_TAG, PracticeModel
+from .rule_link import RuleSetLinkError, is_rule_set_link, read_rule_set_link
 from .rulings import RulingLinkError, is_ruling_link
 from .share import ShareError, Snapshot, decode_link, encode_link, export_text, import_text
+from .shelf import Shelf, shelf
 from .study import Notice, Study
 from .table_rules import TableRules, carried_rules
 from .versus import PlayMode
@@ -171,6 +173,9 @@ class TutorApp(param.Parameterized):
         self.param.watch(self._page_changed, list(PAGE_NAMES))
         self.versus.param.watch(lambda *_e: self._report({"players"}), ["opponents", "all_cards"])
         self.table_rules.param.watch(lambda *_e: self._report({"rules"}), ["game", "variant"])
+        # the first screen lists what the device keeps (shelf)
+        self.library.param.watch(lambda *_e: self._report({"saved"}), ["entries"])
+        self.table_rules.param.watch(lambda *_e: self._report({"saved"}), ["saved"])
         self.course.param.watch(lambda *_e: self._report({"course"}), ["course_id", "chapter_id", "progress",
                                                                         "problem"])
         self.practice.param.watch(lambda *_e: self._report({"practice"}), ["game", "variant", "drill", "picked",
@@ -674,6 +679,8 @@ class TutorApp(param.Parameterized):
             return self.open_quiz(token)
         if is_ruling_link(token):  # a ruling handed over (tutor.model.rulings): shown in Settle
             return self.open_ruling(token)
+        if is_rule_set_link(token):  # a table's rule set (tutor.model.rule_link): dealt under, in Play
+            return self.open_rule_set(token)
         return self._open_snapshot(lambda: decode_link(text, self.catalog), "link")
 
     @property
@@ -701,6 +708,25 @@ class TutorApp(param.Parameterized):
             self.notice = Notice("error", self.practice.problem)
             return False
         self.param.update(job="practice", notice=None)
+        return True
+
+    def open_rule_set(self, token: str) -> bool:
+        """A table's rule set someone handed over: a game dealt under it in Play, the table setup
+        showing it (to keep on this device). A bad link changes nothing and says why."""
+        try:
+            found = read_rule_set_link(token, self.catalog)
+        except RuleSetLinkError as err:
+            self.notice = Notice("error", str(err))
+            return False
+        rules = self.table_rules
+        with self._one_report():
+            rules.param.update(game=found.game, variant=found.variant, options=dict(found.options),
+                               rules_name=found.name, notice=None)
+            if not self.new_deal(game=found.game, variant=found.variant, extra=rules.setup_extra()):
+                return False
+            what = f"\u201c{found.name}\u201d" if found.name else f"{rules.preset_title()} for {self.game_title(found.game)}"
+            self.notice = Notice("info", f"Opened the table's rules {what}: a game is dealt under them. "
+                                         "To keep them on this device, open the table setup and press Keep.")
         return True
 
     def import_file(self, content: str | bytes) -> bool:
@@ -821,6 +847,23 @@ class TutorApp(param.Parameterized):
         finally:
             self._opening_saved = False
         return opened
+
+    def shelf(self) -> Shelf:
+        """What the first screen lists of the studies and rule sets kept on this device."""
+        return shelf(self.library, self.table_rules, self.game_title)
+
+    def use_rule_set(self, entry_id: str) -> bool:
+        """A rule set kept on this device, from the first screen: a game dealt under it, in Play
+        (checked by the engine first: a damaged one changes nothing and says why)."""
+        rules = self.table_rules
+        with self._one_report():
+            if not rules.pick(entry_id):
+                self.notice = rules.notice
+                return False
+            if not self.new_deal(game=rules.game, variant=rules.variant, extra=rules.setup_extra()):
+                return False
+            self.notice = Notice("info", f"A game dealt under your table's rules \u201c{rules.rules_name}\u201d.")
+        return True
 
     # -- sharing -------------------------------------------------------------------------
     def game_in_progress(self) -> bool:

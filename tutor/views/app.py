@@ -38,7 +38,7 @@ from .compat import design_styles_only_when_asked, lazy_attribute_errors
 from .library import SavedStudiesPane
 from .components import PageBridge
 from .deal import DealView
-from .frame import FrameData, LearnPlace, frame_html, learn_actions_html, seat_options
+from .frame import FrameData, LearnPlace, frame_html, home_saved_html, learn_actions_html, seat_options
 from .lesson import LessonPlayer, narration_html, step_counter
 from .players import PlayersPane
 from .renderer import TableRenderer, renderer_for
@@ -224,6 +224,8 @@ class TutorView(pn.viewable.Viewer):
         shell.on_act("seat", app.choose_seat)
         shell.on_act("taken", lambda _value: app.versus.taken())
         shell.on_act("continue", lambda value: value and app.resume(value))  # the first screen's Continue
+        shell.on_act("open-saved", app.open_saved)  # the first screen's My studies
+        shell.on_act("use-rules", app.use_rule_set)  # the first screen's table rule sets
         shell.on_act("setup", self._setup)
         shell.on_act("typed", self._typed)
         shell.on_act("variant", app.pick_preset)
@@ -277,6 +279,8 @@ class TutorView(pn.viewable.Viewer):
                          home_learn_html=home_learn_html(app, self.data))
         if not names.isdisjoint({"practice", "job"}):
             shown["practice_html"] = practice_html(app)
+        if not names.isdisjoint({"saved", "job"}):
+            shown["home_saved_html"] = home_saved_html(app.shelf())
         set_values(shell, shown)
         if not names.isdisjoint({"study", "job", "players"}):
             self.table.show()

@@ -33,7 +33,7 @@ from .frame import stylesheet
 PARTS = {"narration": "narration_html", "notice": "notice_html", "heading": "heading_html",
          "title": "title_text", "play-extra": "play_html", "notice-home": "notice_home_html",
          "course": "course_html", "course-map": "course_map_html", "practice": "practice_html",
-         "home-learn": "home_learn_html"}
+         "home-learn": "home_learn_html", "home-saved": "home_saved_html"}
 
 
 class Shell(PlainJSComponent):
@@ -52,6 +52,9 @@ class Shell(PlainJSComponent):
     practice_html = param.String(default="", doc="Practice: the drill and its verdict (tutor.views.practice).")
     home_learn_html = param.String(default="", doc="The first screen's Learn: where the learner is in a course, "
                                                    "and Continue (tutor.views.frame.learn_actions_html).")
+
+    home_saved_html = param.String(default="", doc="The first screen's My studies and the table's rule sets "
+                                                   "(tutor.views.frame.home_saved_html).")
 
     table = Child(doc="The game table.")
     extra = Child(doc="Shown under the table (e.g. a position judged under other rule sets).")

@@ -7,7 +7,7 @@ summary ``.rules-title`` names the rule set), ``.rules-option`` per question
 (``data-name``) with radio inputs (``value`` = the choice) or a ``.rules-free``
 input, ``.rules-name`` (the name field), ``.rules-keep``, ``.rules-reset``,
 ``.rules-notice``, ``.rules-saved-item`` (``data-id``) with ``.rules-use`` and
-``.rules-delete``.
+``.rules-delete``; ``.rules-qr`` (the rule set's QR code and share: :class:`~.qr.QrBox`).
 """
 
 from __future__ import annotations
@@ -18,10 +18,12 @@ from typing import Any
 import panel as pn
 import param
 
+from tutor.model.rule_link import rule_set_link
 from tutor.model.table_rules import STORAGE_KEY, TableRules
 
 from .esm import PlainJSComponent, module_text
 from .library import LibraryStore, PressEvents
+from .qr import QrBox
 from .sheet import SheetLink, sheet_html
 
 
@@ -107,7 +109,10 @@ class TableRulesPane(pn.viewable.Viewer):
         self.store = RuleSetStore(css_classes=["rules-store"])
         self.store.on_event(self._stored)
         self.sheet = SheetLink(css_classes=["rules-sheet"])  # the rules on one page, to print
-        self._layout = pn.Column(self.form, self.sheet, sizing_mode="stretch_width", css_classes=["table-rules-pane"])
+        # these rules on another phone: a QR code or the share sheet (the app's one QR mechanism)
+        self.qr = QrBox(label="these rules", css_classes=["rules-qr"], sizing_mode="stretch_width")
+        self._layout = pn.Column(self.form, self.sheet, self.qr, sizing_mode="stretch_width",
+                                 css_classes=["table-rules-pane"])
         self._show()
 
     @param.depends("rules.stored", watch=True)
@@ -152,6 +157,9 @@ class TableRulesPane(pn.viewable.Viewer):
             notice=notice.text if notice is not None else "", notice_kind=notice.kind if notice is not None else "")
         sheet = rules.sheet()
         self.sheet.html = sheet_html(sheet) if sheet is not None else ""
+        self.qr.fragment = rule_set_link(rules.game, rules.variant, rules.options, rules.rules_name) \
+            if rules.game and rules.variant else ""
+        self.qr.visible = bool(self.qr.fragment)
 
     def __panel__(self):
         return self._layout
