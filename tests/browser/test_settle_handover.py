@@ -131,3 +131,63 @@ def test_a_ruling_link_cut_short_is_refused_and_the_ruling_shown_stays(open_app,
     refused.scroll_into_view_if_needed()
     assert not a11y.assert_axe_clean(page, "a broken ruling link refused")  # none at all
     a11y.shot(page, "settle-handover-refused-phone")
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_one_ruling_deleted_comes_back_with_undo_and_an_exported_log_is_added_back(open_app, size, tmp_path):
+    """The log's own care (issue 34, point 4): Delete takes one ruling out and Undo puts it back;
+    the exported file, pasted with a line spoilt, is refused naming that line (the paste stays
+    in its box, the log as it was); mended, or opened as a file, its ruling is added back."""
+    touch = size.get("has_touch", False)
+    name = "phone" if touch else "desktop"
+    page = open_app(device=size)
+    settle_battle(page, touch)
+    press(page, page.locator(".ruling-keep button"), touch)
+    log = page.locator(".ruling-log")
+    item = log.locator("li.ruling-item")
+    expect(item).to_have_count(1, timeout=30_000)
+    log.locator(".ruling-log-notice", has_text="Kept in the table's log").wait_for(timeout=30_000)
+    with page.expect_download(timeout=60_000) as download:
+        press(page, page.locator(".ruling-export button, .ruling-export a").first, touch)
+    exported = open(download.value.path(), encoding="utf-8").read()
+
+    press(page, item.locator("button.ruling-delete"), touch)
+    expect(item).to_have_count(0, timeout=30_000)
+    log.locator(".ruling-log-notice", has_text="Undo brings it back").wait_for(timeout=30_000)
+    undo = log.locator("button.ruling-undo")
+    assert undo.is_visible() and "Undo: bring back the ruling of" in undo.inner_text()
+    assert not a11y.assert_axe_clean(page, f"a ruling deleted from the log ({name})")  # none at all
+    a11y.shot(page, f"settle-log-deleted-{name}")
+    press(page, undo, touch)
+    expect(item).to_have_count(1, timeout=30_000)
+    log.locator(".ruling-log-notice", has_text="is back in the log").wait_for(timeout=30_000)
+    assert DAVE_WINS in item.inner_text() and not undo.is_visible()
+
+    # the same file pasted, its verdict line spoilt: refused, naming the line; nothing lost
+    press(page, item.locator("button.ruling-delete"), touch)
+    expect(item).to_have_count(0, timeout=30_000)
+    spoilt = exported.replace("  Verdict: ", "  Verdit: ")
+    box = page.locator(".ruling-import-text textarea")
+    box.fill(spoilt)
+    press(page, page.locator(".ruling-import button"), touch)
+    refused = log.locator(".ruling-log-notice", has_text="Line 7")
+    refused.wait_for(timeout=30_000)
+    assert "\u201cVerdit: Dave wins" in refused.inner_text() and "Nothing was added" in refused.inner_text()
+    assert box.input_value() == spoilt and item.count() == 0
+    refused.scroll_into_view_if_needed()
+    assert a11y.in_view(page, refused)
+    assert not a11y.assert_axe_clean(page, f"a spoilt log refused ({name})")  # none at all
+    a11y.shot(page, f"settle-log-import-refused-{name}")
+    if touch:  # mended in the box
+        box.fill(exported)
+        press(page, page.locator(".ruling-import button"), touch)
+    else:      # or the file itself opened
+        kept = tmp_path / "table-rulings.txt"
+        kept.write_text(exported, encoding="utf-8")
+        page.locator(".ruling-import-file input[type=file]").set_input_files(str(kept))
+    log.locator(".ruling-log-notice", has_text="Added 1 ruling to the table's log.").wait_for(timeout=30_000)
+    expect(item).to_have_count(1, timeout=30_000)
+    assert DAVE_WINS in item.inner_text()
+    item.scroll_into_view_if_needed()
+    assert a11y.in_view(page, item.locator("a.ruling-open"))
+    a11y.shot(page, f"settle-log-import-added-{name}")

@@ -9,6 +9,7 @@ The battle is palace-poker.txt § Banner Suits' Dave against Frank: Dave wins.
 """
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ from tutor.model.catalog import Catalog
 from tutor.model.checker import Checker
 from tutor.model.rulings import RULING_TAG, RulingLinkError, RulingLog
 from tutor.model.share import pack
+from tutor.views import rulings as ruling_log
 
 from .test_settle_table_rules import FRIDAY
 from .test_settle_table_rules import kings_pot as kings_pot_deal
@@ -198,7 +200,6 @@ def test_a_damaged_entry_is_set_aside_and_written_back_as_it_was():
 # -- the views (thin: they show the model) ----------------------------------------------------------
 def test_the_handover_shows_only_under_a_verdict_and_the_log_escapes_what_was_typed():
     from tutor.views.checker import CheckerView
-    from tutor.views.rulings import log_html
 
     checker = Checker()
     checker.log.load("")
@@ -212,8 +213,36 @@ def test_the_handover_shows_only_under_a_verdict_and_the_log_escapes_what_was_ty
     assert form_view._handover._layout.visible and form_view._handover.qr.fragment == checker.ruling_link()
     assert form_view._handover.qr.label == "this ruling"
     form_view._handover.keep()
-    html = log_html(checker.log)
-    assert "&lt;b&gt;Dave&lt;/b&gt; &amp; co wins" in html and 'href="#rl1.' in html and "<b>Dave" not in html
+    shown = view.log_pane._list.entries  # set as text in the browser (textContent), never as markup
+    assert len(shown) == 1 and shown[0]["verdict"].startswith("<b>Dave</b> & co wins")
+    assert shown[0]["link"] == checker.log.entries[0].link and shown[0]["link"].startswith("rl1.")
+    assert "innerHTML" not in Path(ruling_log.__file__).with_name("ruling_log.mjs").read_text()
+
+
+def test_the_log_pane_deletes_with_undo_and_adds_a_pasted_log_keeping_a_refused_one():
+    from tutor.views.rulings import RulingLogPane
+
+    checker = two_kept()
+    pane = RulingLogPane(checker=checker)
+    text = checker.log.export_text()
+    battle_ruling, pot_ruling = checker.log.entries
+    pane._list._handle_msg({"kind": "delete", "id": battle_ruling.id})
+    assert [e["id"] for e in pane._list.entries] == [pot_ruling.id]
+    assert pane._list.can_undo == "28 Nov 2026, 21:07 UTC"
+    pane._list._handle_msg({"kind": "undo-delete", "id": ""})
+    assert [e["id"] for e in pane._list.entries] == [battle_ruling.id, pot_ruling.id] and pane._list.can_undo == ""
+    pane._paste.value = text.replace("Link: #rl1.", "Link: rl1.")
+    pane._add_text()
+    assert pane._list.notice_kind == "error" and "should be the \u201cLink: #...\u201d line" in pane._list.notice
+    assert pane._paste.value.startswith("Palace Tutor")  # what was pasted is still there, to mend
+    other = Checker()
+    other.log.load("")
+    pane = RulingLogPane(checker=other)
+    pane._paste.value = text
+    pane._add_text()
+    assert pane._paste.value == "" and len(pane._list.entries) == 2
+    pane._file._handle_msg({"name": "big.txt", "text": None})
+    assert "too large" in pane._list.notice and len(pane._list.entries) == 2
 
 
 # -- deleting one ruling (with Undo) and adding an exported log ----------------------------------------
@@ -267,7 +296,8 @@ def test_an_exported_log_read_back_adds_each_ruling_once():
     assert there.add_rulings(text) == 0 and "already in the table's log (2)" in there.log.notice.text
     battle_ruling, pot_ruling = there.log.entries
     assert there.log.delete(battle_ruling.id) and there.log.entries == (pot_ruling,)
-    assert there.add_rulings(text) == 1
+    assert there.log.deleted is not None and there.add_rulings(text) == 1
+    assert there.log.deleted is None  # Undo now would bring the battle in twice
     assert there.log.notice is None  # said once stored
     there.log.written(there.log.stored)
     assert there.log.notice.text == "Added 1 ruling to the table's log (1 already in it)."

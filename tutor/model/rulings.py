@@ -346,7 +346,8 @@ class RulingLog(DeviceListModel, param.Parameterized):
         entry = LoggedRuling(self._new_id(now), time.strftime("%Y-%m-%dT%H:%MZ", time.gmtime(now)), question,
                              asked_words(form), form.headline() or form.describe().split("\n")[0],
                              form.rules_words(), link)
-        self._store(lambda kept: (entry,) + kept, Notice("info", "Kept in the table's log on this device."))
+        self._store(lambda kept: (entry,) + kept, Notice("info", "Kept in the table's log on this device."),
+                    deleted=None)  # Undo is for the last change: after this one it could bring a ruling in twice
         return entry
 
     def delete(self, entry_id: str) -> bool:
@@ -392,7 +393,7 @@ class RulingLog(DeviceListModel, param.Parameterized):
             self.notice = Notice("info", f"Every ruling in it is already in the table's log ({skipped}). "
                                          "Nothing was added." if skipped else "The exported log holds no rulings.")
             return 0
-        self._store(lambda kept: tuple(new) + kept, Notice("info", words))
+        self._store(lambda kept: tuple(new) + kept, Notice("info", words), deleted=None)
         return len(new)
 
     def export_text(self) -> str:

@@ -460,7 +460,8 @@ class CheckerView(pn.viewable.Viewer):
         self._mode.param.watch(lambda e: setattr(self.checker, "mode", e.new), ["value"])
         self.checker.param.watch(lambda _e: self._show(), ["mode"])
         self._show()
-        self._layout.objects = [self._mode, self._title, self._rules, self._holder, RulingLogPane(log=self.checker.log)]
+        self.log_pane = RulingLogPane(checker=self.checker)
+        self._layout.objects = [self._mode, self._title, self._rules, self._holder, self.log_pane]
 
     def _table_chose(self, *_events: Any) -> None:
         """The table set up (or a link carried) a rule set: its game's questions are judged under it."""
