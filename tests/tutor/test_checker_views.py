@@ -84,6 +84,22 @@ def test_typing_reaches_the_model_at_once_and_is_shown_canonically_when_done(sec
     assert view.form.texts["attacker.palace"] == "Th Qs 9c" == view._fields.texts["attacker.palace"]
 
 
+def test_each_message_is_answered_with_its_number_after_the_texts_it_changed(section):
+    """The box writes Python's text in only once every message it sent is answered
+    (tests/js/fields_echo.test.mjs): the number comes after the texts, never before."""
+    view = open_mode(section, "battle")
+    order = []
+    view._fields.param.watch(lambda e: order.append((e.name, e.new if e.name == "answered" else
+                                                     e.new.get("attacker.palace"))), ["texts", "answered"])
+    view._fields._handle_msg({"kind": "input", "key": "attacker.palace", "value": "10h q♠", "seq": 7})
+    view._fields._handle_msg({"kind": "commit", "key": "attacker.palace", "value": "10h q♠", "seq": 8})
+    view._fields._handle_msg({"kind": "focus", "key": "defender.banner"})  # not numbered: no answer
+    view._fields._handle_msg({"kind": "input", "key": "attacker.palace", "value": "Th", "seq": True})  # not a number
+    assert order[:2] == [("texts", "10h q♠"), ("answered", 7)]
+    assert order[2:4] == [("texts", "Th Qs"), ("answered", 8)]
+    assert order[-1] == ("texts", "Th") and view._fields.answered == 8
+
+
 def test_a_bad_token_is_named_at_its_field_and_the_old_verdict_is_gone(section):
     view = open_mode(section, "battle")
     view.form.example()

@@ -3,11 +3,20 @@ export function render({ model }) {
   const box = document.createElement('div');
   box.className = 'fields';
   const rows = new Map();
-  const committed = new Map();
-  // per field, what the keystrokes since its last commit sent: the model echoes each, and
-  // an echo may arrive after the commit (a busy worker); only the commit's answer, the
-  // canonical spelling, is written over the committed text
-  const typed = new Map();
+  // each keystroke and commit is numbered; Python answers them in order, the texts first and
+  // then the number it has handled (model.answered). While a box has a message not yet
+  // answered, what Python says of it is older than the box (an echo of an earlier keystroke,
+  // the answer to an earlier commit) and is not written in; once all are answered its text is
+  // the answer to the last, written in when the box is not being typed in or its text was
+  // committed since (the canonical spelling)
+  let sent = model.answered || 0;
+  const last = new Map();       // field key -> the number of its last message
+  const committed = new Map();  // field key -> the text committed, not typed on since
+  const send = (kind, key, value) => {
+    sent += 1;
+    last.set(key, sent);
+    model.send_msg({kind: kind, key: key, value: value, seq: sent});
+  };
   const root = () => box.getRootNode();
   const typing = (input) => root().activeElement === input;
   function build() {
@@ -66,14 +75,12 @@ export function render({ model }) {
         head.append(pick);
       }
       input.addEventListener('input', () => {
-        committed.delete(f.key);  // typing on: what the model sends back for the commit is older
-        if (!typed.has(f.key)) { typed.set(f.key, new Set()); }
-        typed.get(f.key).add(input.value);
-        model.send_msg({kind: 'input', key: f.key, value: input.value});
+        committed.delete(f.key);  // typing on: the answer to the commit is older than the box
+        send('input', f.key, input.value);
       });
       const commit = () => {
         committed.set(f.key, input.value);
-        model.send_msg({kind: 'commit', key: f.key, value: input.value});
+        send('commit', f.key, input.value);
       };
       input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); commit(); } });
       input.addEventListener('change', commit);
@@ -110,14 +117,11 @@ export function render({ model }) {
   function fill(all) {
     for (const [key, r] of rows) {
       const text = model.texts[key] ?? '';
-      // an echo of the text as typed may come before the commit's canonical text: the
-      // mark stays until that is written (or the learner types on)
       if (r.input.value === text) { continue; }
-      const echo = committed.has(key) && typed.has(key) && typed.get(key).has(text);
-      if (all || !typing(r.input) || (committed.get(key) === r.input.value && !echo)) {
+      const behind = (last.get(key) || 0) > (model.answered || 0);
+      if (all || (!behind && (!typing(r.input) || committed.get(key) === r.input.value))) {
         r.input.value = text;
         committed.delete(key);
-        typed.delete(key);
       }
     }
   }
@@ -136,7 +140,7 @@ export function render({ model }) {
     }
   }
   model.on('fields', build);
-  model.on('texts', () => fill(false));
+  model.on(['texts', 'answered'], () => fill(false));
   model.on(['problems', 'focus', 'counts'], mark);
   model.on('options', buildOptions);
   build();

@@ -6,10 +6,14 @@ to the field picked by its button, or to the card box last gone into (with the
 keyboard, or a tap to type in it).
 
 Typing is reported on every keystroke (``input``), and again when the learner
-is done with the field (``commit``: Enter, or leaving it). The model's text
-is written back into a box only when it is not being typed in, or right after
-its commit (the canonical spelling): a late echo of an older keystroke never
-overwrites newer typing, nor the committed text while its answer is on the way. All text is set with ``textContent``/``value``.
+is done with the field (``commit``: Enter, or leaving it), each message numbered
+(``seq``); once its callbacks have run (the texts they changed are sent first)
+the number is sent back as ``answered``. The model's text is written into a box
+only when every message the box sent has been answered, and then when it is not
+being typed in or right after its commit (the canonical spelling): a late echo
+of an older keystroke, or the answer to an earlier commit, never overwrites
+newer typing, even after the learner has moved on to another box
+(tests/js/fields_echo.test.mjs). All text is set with ``textContent``/``value``.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ class FieldsBox(PlainJSComponent):
     problems = param.Dict(default={}, doc="Field key -> what is wrong with it.")
     focus = param.String(default="", doc="The field tapped cards go to.")
     options = param.List(default=[], item_type=dict, doc="Check boxes: dicts with ``key``, ``label`` and ``value`` (bool).")
+    answered = param.Integer(default=0, doc="The number (``seq``) of the last message handled.")
 
     _esm = module_text(Path(__file__).with_name("fields.mjs"))
 
@@ -85,3 +90,6 @@ class FieldsBox(PlainJSComponent):
             return
         for callback in self._callbacks:
             callback(msg["kind"], key, value)
+        seq = msg.get("seq")
+        if type(seq) is int and seq > self.answered:
+            self.answered = seq  # after the texts the callbacks changed: the box reads them as current
