@@ -288,8 +288,8 @@ class TutorView(pn.viewable.Viewer):
             self.checker.open()  # built the first time Settle is shown
         if study is not None:  # the address bar keeps the open study's link (none while a game is on);
             # the first screen's Continue, its words
-            set_values(self.bridge, {"fragment": app.link(), "game_on": app.game_in_progress(),
-                                     "label": continue_label(app)})
+            set_values(self.bridge, {"open_study": (app.link(), continue_label(app)),
+                                     "game_on": app.game_in_progress()})
         self.bridge.job = app.job  # a history entry per view (Back and Forward)
 
     def _play_extra(self) -> str:

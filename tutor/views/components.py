@@ -103,12 +103,12 @@ class PageBridge(PlainJSComponent):
       the address bar: the app itself writes the address with
       ``history.replaceState``, which fires no event) are reported too.
     * The ← and → keys (outside text fields) are reported as ``prev``/``next``.
-    * It keeps the address bar on the open study: ``fragment`` is its link,
+    * It keeps the address bar on the open study: ``open_study`` holds its link,
       written when the steps pause (no reload, no hashchange). Each view
       (``job``) and each step written is a history entry (``history.pushState``,
       the view in its state), so the browser's Back and Forward move through the
       app; reaching one is reported as ``("history", '{"job": ..., "link": ...}')``.
-    * The last study shown (its link and ``label``) is kept on the device for the
+    * The last study shown (its link and words, ``open_study``) is kept on the device for the
       first screen's Continue.
 
     Python receives these through :meth:`on_page` callbacks as
@@ -118,11 +118,13 @@ class PageBridge(PlainJSComponent):
     """
 
     started = param.Boolean(default=False, doc="Set once Python has received the page's address.")
-    fragment = param.String(default="", doc="The open study's link (the part after '#'), kept in the address bar.")
+    open_study = param.Tuple(default=("", ""), length=2, doc=(
+        "The open study: its link (the part after '#', kept in the address bar) and its words for the "
+        "first screen's Continue. One value: each value changed is a message of its own from the "
+        "page's Python, and both change at each Next."))
     game_on = param.Boolean(default=False, doc="A game is in progress in Play: the address bar holds no link "
                                                "(it would carry the deal), only the page's own address.")
     job = param.String(default="home", doc="The view shown: each view and step is a history entry (Back, Forward).")
-    label = param.String(default="", doc="The open study in a few words: the first screen's Continue says it.")
     resumed = param.Boolean(default=False, doc="The page started on this device's own address (a reload, "
                                                "Back or Forward into the page), not on a link someone sent.")
 
@@ -136,6 +138,16 @@ class PageBridge(PlainJSComponent):
         # updates made before the first report (a link put in the address bar
         # at once) must reach the page: see tutor.views.compat
         mark_loaded_when_linked()
+
+    @property
+    def fragment(self) -> str:
+        """The open study's link, as the address bar keeps it."""
+        return str(self.open_study[0])
+
+    @property
+    def label(self) -> str:
+        """The open study in a few words: the first screen's Continue says it."""
+        return str(self.open_study[1])
 
     def on_page(self, callback: Callable[[str, str], None]) -> None:
         self._callbacks.append(callback)
@@ -156,27 +168,6 @@ class PageBridge(PlainJSComponent):
             self.started = True
         for callback in self._callbacks:
             callback(msg["kind"], msg["value"])
-
-
-class LinkBox(PlainJSComponent):
-    """The share link as a full address, with a Copy button. The address is
-    built in the browser from the page's own location plus ``fragment``.
-    Copying happens right in the click handler: browsers only allow clipboard
-    writes during the user's gesture. (The address bar is kept by :class:`PageBridge`.)
-    """
-
-    fragment = param.String(default="", doc="The study link (the part after '#').")
-
-    _esm = module_text(Path(__file__).with_name("link_box.mjs"))
-
-    _stylesheets = [_BASE_CSS + """
-    .linkbox { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
-    .share-link { flex: 1 1 16em; min-height: 40px; font-size: 0.9em; padding: 0 8px;
-                  border: 1px solid #b8bec7; border-radius: 6px; }
-    .copy-link { min-height: 44px; padding: 0 14px; border-radius: 6px; border: 1px solid #1f5fbf;
-                 background: #1f5fbf; color: white; cursor: pointer; }
-    .copied { color: #2f6b3a; }
-    """]
 
 
 class FileOpen(PlainJSComponent):

@@ -21,8 +21,10 @@ export function render({ model }) {
   };
   // a malformed escape ('#pt1.abc%') reaches Python as it is, and is refused with a notice
   const current = () => fragmentText(window.location.hash);
+  // the open study: its link (after '#') and its words for Continue, one value from Python
+  const link = () => model.open_study[0];
   const local = () => window.location.pathname + window.location.search +
-    (model.fragment ? '#' + model.fragment : '');
+    (link() ? '#' + link() : '');
   // Each view (model.job) and each step written is a history entry of ours ({pt: 1, job}):
   // the browser's Back and Forward move through the app (onPop). The page's first entry
   // becomes ours in place; before a study is open the address is left as it is (it may
@@ -38,15 +40,15 @@ export function render({ model }) {
       return;
     }
     const entry = ours();
-    const sameAddress = !model.fragment || current() === model.fragment;
+    const sameAddress = !link() || current() === link();
     if (entry && entry.job === model.job && sameAddress) { return; }
     const state = {pt: 1, job: model.job};
-    const url = model.fragment ? local() : window.location.href;
+    const url = link() ? local() : window.location.href;
     if (entry) { window.history.pushState(state, '', url); } else { window.history.replaceState(state, '', url); }
     remember();
   };
   // the last study shown, for the first screen's Continue (tutor/views/shell.mjs reads it)
-  const remember = () => { writeContinue(window.localStorage, model.fragment, model.label); };
+  const remember = () => { writeContinue(window.localStorage, link(), model.open_study[1]); };
   // the address bar is written when the steps pause: history.pushState costs a
   // round trip to the browser (about a tenth of a Next on a slow phone) and nobody
   // reads the address bar while pressing Next
@@ -98,14 +100,14 @@ export function render({ model }) {
     window.removeEventListener('popstate', onPop);
     window.removeEventListener('pagehide', flush);
   });
-  model.on('fragment', writeSoon);
+  model.on('open_study', writeSoon);
   model.on('game_on', write);
   model.on('job', writeSoon);
   // a link in the address bar that could not be opened: the study that stayed
   // open goes back there, or with none open the page's own address
   model.on('msg:custom', (msg) => {
     if (!msg || msg.kind !== 'restore') { return; }
-    if (!model.fragment && window.location.hash) {
+    if (!link() && window.location.hash) {
       window.history.replaceState(ours(), '', window.location.pathname + window.location.search);
     }
     writeSoon();
