@@ -56,7 +56,7 @@ def test_every_custom_component_of_the_views_is_a_plain_one():
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, JSComponent) and value.__module__ == module.__name__:
                 found.append(value)
-    assert len(found) >= 12  # counted in the views: the game table's Board, ItemList, PageBridge, LinkBox, ...
+    assert len(found) >= 12  # counted in the views: the game table's Board, ItemList, PageBridge, QrBox, ...
     assert [c.__name__ for c in found if not issubclass(c, PlainJSComponent)] == []
 
 

@@ -122,7 +122,7 @@ def test_arrow_keys_step_through_the_bridge(view):
 def test_the_address_follows_the_study(view):
     view.app.study.forward()
     assert view.bridge.fragment == encode_link(view.app.study)   # the address bar (always on the page)
-    assert view.share._link.fragment == view.bridge.fragment     # the share box, drawn once its tab opens
+    assert view.share.qr.fragment == view.bridge.fragment        # the share box, drawn once its tab opens
 
 
 LATER = {"tree", "share", "saved", "extra", "players", "rules", "checker", "mastery"}
@@ -420,7 +420,7 @@ def test_a_next_updates_each_part_of_the_page_once(view):
     view.shell.press("show", "share")
     view.shell.press("show", "tree")
     renderer = view.table._renderers["race"]
-    parts = {"shell": view.shell, "steps": view.lesson.steps, "bridge": view.bridge, "link": view.share._link,
+    parts = {"shell": view.shell, "steps": view.lesson.steps, "bridge": view.bridge, "link": view.share.qr,
              "tree": view.tree._rows, "table": renderer._table, "moves": renderer._actions,
              "quiz": view.lesson.quiz._box, "note": view.tree._note}
     updated = _count_updates(parts)
@@ -431,3 +431,24 @@ def test_a_next_updates_each_part_of_the_page_once(view):
     study = view.app.study
     assert view.shell.ui_state()["counter"] == "Step 1 of 4" and view.lesson.steps.selected == 0
     assert view.bridge.fragment == encode_link(study) and view.tree._rows.selected == study.current
+
+
+def test_a_next_sends_the_new_link_once_to_the_share_box_and_once_to_the_address(view):
+    # each property a part changes is a message of its own from the page's Python (Panel's worker
+    # sends each document event alone): the link shown, its QR code and Copy are one component,
+    # and the address and Continue's words are one value of the bridge
+    from bokeh.document import Document
+    from panel.io.state import state
+
+    doc = Document()
+    doc.add_root(view.__panel__().get_root(doc))
+    state._loaded[doc] = True  # as in the browser: else Panel holds the document's events
+    view.shell.press("show", "share")
+    owners = {id(model.data): name for name, part in (("bridge", view.bridge), ("share", view.share.qr))
+              for model, _ in part._models.values()}
+    sent: list[tuple[str, str]] = []
+    doc.on_change(lambda e: sent.append((owners.get(id(getattr(e, "model", None)), "other"), getattr(e, "attr", ""))))
+    view.shell.press("next")
+    assert sorted(m for m in sent if m[0] != "other") == [("bridge", "open_study"), ("share", "fragment")]
+    assert view.bridge.fragment == view.share.qr.fragment == encode_link(view.app.study)
+    assert view.bridge.label.startswith(view.app.study.lesson.title)

@@ -25,7 +25,7 @@ from tutor.model.learning import LearningFileError, clause_rows, course_lines, e
 from tutor.model.study import Notice
 from tutor.model.table_rules import preset_title
 
-from .components import FileOpen, LinkBox
+from .components import FileOpen
 from .esm import PlainJSComponent, module_text
 from .qr import QrBox
 from .text import tag
@@ -130,8 +130,8 @@ class MasteryPane(pn.viewable.Viewer):
         # a quiz for a table: the teacher's form, then the link (copy, QR code) everyone opens
         self._maker = QuizMaker(css_classes=["quiz-maker-box"], sizing_mode="stretch_width")
         self._maker.on_make(self._make_quiz)
-        self._quiz_link = LinkBox(css_classes=["quiz-link"], sizing_mode="stretch_width")
-        self._quiz_qr = QrBox(label="this quiz", offer_copy=False, css_classes=["quiz-qr"], sizing_mode="stretch_width")
+        self._quiz_qr = QrBox(label="this quiz", show_link=True, offer_copy=False, css_classes=["quiz-link", "quiz-qr"],
+                              sizing_mode="stretch_width")
         self._quiz_out = pn.Column(sizing_mode="stretch_width")  # the link and its code, once one is made
         self._layout = pn.Column(self._map, pn.Row(self._export, self._import, sizing_mode="stretch_width"),
                                  pn.pane.HTML(tag("h2", "A quiz for your table") + tag(
@@ -187,10 +187,10 @@ class MasteryPane(pn.viewable.Viewer):
         if self._maker.rules != rules:
             self._maker.rules = rules
         link = practice.quiz_link
-        if self._quiz_link.fragment != link:
-            self._quiz_link.fragment = self._quiz_qr.fragment = link
+        if self._quiz_qr.fragment != link:
+            self._quiz_qr.fragment = link
         if bool(link) != bool(self._quiz_out.objects):
-            self._quiz_out.objects = [self._quiz_link, self._quiz_qr] if link else []
+            self._quiz_out.objects = [self._quiz_qr] if link else []
 
     def _make_quiz(self, clauses: list[str], seed: str, length: str) -> None:
         if self.app.practice.make_quiz(clauses, seed, length):

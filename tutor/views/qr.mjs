@@ -9,6 +9,36 @@ export function render({ model }) {
   const base = () => window.location.origin + window.location.pathname + window.location.search;
   const address = () => base() + (model.fragment ? '#' + model.fragment : '');
   const root = make('div', 'qr-box');
+  // the link itself, to read or copy (show_link): copying happens in the click handler,
+  // as browsers allow clipboard writes only during the person's gesture
+  if (model.show_link) {
+    const box = make('div', 'linkbox');
+    const field = make('input', 'share-link');
+    field.type = 'text';
+    field.readOnly = true;
+    field.setAttribute('aria-label', 'Link to ' + model.label);
+    const copy = make('button', 'qr-btn copy-link', 'Copy link');
+    copy.type = 'button';
+    const copied = make('span', 'copied');
+    copied.setAttribute('role', 'status');
+    const showLink = () => { field.value = address(); copied.textContent = ''; };
+    copy.addEventListener('click', async () => {
+      field.value = address();
+      try {
+        await navigator.clipboard.writeText(field.value);
+      } catch (err) {
+        field.select();
+        document.execCommand('copy');
+      }
+      copied.textContent = 'Copied.';
+    });
+    field.addEventListener('focus', () => field.select());
+    model.on('fragment', showLink);
+    model.on('label', () => field.setAttribute('aria-label', 'Link to ' + model.label));
+    showLink();
+    box.append(field, copy, copied);
+    root.append(box);
+  }
   const row = make('div', 'qr-row');
   const show = make('button', 'qr-btn qr-show', 'Show QR code');
   show.type = 'button';

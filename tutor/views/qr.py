@@ -8,10 +8,13 @@ sheet (the Web Share API) where the browser has it, and "Copy link" where it has
 code says so in the dialog and offers the study as a file (``file_maker``).
 
 Reuse it for anything with a link: set ``fragment`` (the part after ``#``; the page's own
-address is put before it in the browser, as the link box does) and ``label`` (what it
+address is put before it in the browser) and ``label`` (what it
 opens, in words: "this step", "this rule set"). The code is made only while the dialog is
 open (and again when ``fragment`` changes meanwhile), so stepping through a lesson costs
 nothing while nobody is scanning.
+
+With ``show_link`` the link itself is shown too, in a read-only field with "Copy link"
+(``.share-link``, ``.copy-link``, ``.copied``), where nothing else on the page shows it.
 
 Markup read by the browser tests: ``.qr-show``, ``.qr-share``, ``.qr-copy``, ``dialog.qr-dialog``
 with ``.qr-code`` (its ``data-text`` is the text the code holds), ``.qr-note``, ``.qr-file``
@@ -39,6 +42,9 @@ class QrBox(PlainJSComponent):
     label = param.String(default="this study", doc="What the link opens, in words (plain text).")
     share_title = param.String(default="Palace Tutor", doc="The title the share sheet shows.")
     offer_copy = param.Boolean(default=True, doc="Show Copy link where the browser cannot share.")
+    show_link = param.Boolean(default=False, doc=(
+        "Show the link itself (a read-only field) with Copy link above the buttons, where nothing "
+        "else on the page shows it: one component per link, so a new link is one message to the page."))
     svg = param.String(default="", doc="The code's markup (segno's SVG), while the dialog is open.")
     text = param.String(default="", doc="The whole address the code holds.")
     note = param.String(default="", doc="Why there is no code (the link is too long), in words.")
@@ -51,6 +57,11 @@ class QrBox(PlainJSComponent):
     _stylesheets = ["""
     :host { display: block; }
     .qr-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+    .linkbox { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin-bottom: 6px; }
+    .share-link { flex: 1 1 16em; min-height: 40px; font: inherit; font-size: 0.9em; padding: 0 8px;
+                  border: 1px solid #b8bec7; border-radius: 6px; }
+    .qr-btn.copy-link { background: #1f5fbf; color: white; }
+    .copied { color: #2f6b3a; }
     .qr-btn { font: inherit; min-height: 44px; min-width: 44px; padding: 0 14px; border-radius: 6px;
               border: 1px solid #1f5fbf; background: white; color: #1a4f9e; cursor: pointer; }
     .qr-btn.primary { background: #1f5fbf; color: white; }

@@ -1,6 +1,6 @@
 // QuizMaker (tutor/views/mastery.py): a teacher picks rules, a shuffle number and a length, and
 // asks for a quiz link. The rules come from Python (`rules`: [{id, about}]); the form's choice is
-// sent as one message {clauses, seed, length}; the link is shown by the LinkBox beside it.
+// sent as one message {clauses, seed, length}; the link is shown by the QrBox beside it (show_link).
 export function render({ model }) {
   const form = document.createElement('form');
   form.className = 'quiz-maker';

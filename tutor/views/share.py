@@ -12,7 +12,7 @@ import param
 from tutor.model.app import TutorApp
 from tutor.model.study import Notice
 
-from .components import FileOpen, LinkBox
+from .components import FileOpen
 from .layouts import wrapping_row
 from .lesson import BUTTON_CSS
 from .qr import QrBox
@@ -27,10 +27,11 @@ class SharePane(pn.viewable.Viewer):
                                            css_classes=["study-title"], sizing_mode="stretch_width",
                                            max_length=200)
         self._title.param.watch(self._rename, ["value"])
-        self._link = LinkBox(css_classes=["link-box"], sizing_mode="stretch_width")
-        # the link box copies; the QR box adds the code and the phone's share sheet
+        # the link to read and copy, its QR code and the phone's share sheet: one component, so a
+        # Next sends the new link to the page once
         self.qr = QrBox(file_maker=lambda: (self.app.export_filename(), self.app.export_file()),
-                        offer_copy=False, css_classes=["share-qr"], sizing_mode="stretch_width")
+                        show_link=True, offer_copy=False, css_classes=["link-box", "share-qr"],
+                        sizing_mode="stretch_width")
         self._paste = pn.widgets.TextInput(placeholder="Paste a Palace Tutor link to open it",
                                            css_classes=["open-link-input"], sizing_mode="stretch_width",
                                            min_width=160)
@@ -44,7 +45,7 @@ class SharePane(pn.viewable.Viewer):
         self._layout = pn.Column(
             pn.pane.HTML("<b>Share</b>: the link holds the whole study (lines, notes and where you are).",
                          margin=(10, 5, 0, 5)),
-            self._title, self._link, self.qr,
+            self._title, self.qr,
             pn.Row(self._paste, self._open, sizing_mode="stretch_width"),
             wrapping_row(self._export, self._import, gap="12px"),
             sizing_mode="stretch_width", css_classes=["share-pane"])
@@ -63,7 +64,7 @@ class SharePane(pn.viewable.Viewer):
         if study is None:
             return
         if not names.isdisjoint({"study", "current", "step", "tree", "title"}):
-            self._link.fragment = self.qr.fragment = self.app.link()  # made once a step, for the address bar too
+            self.qr.fragment = self.app.link()  # made once a step, for the address bar too
             self.qr.label = "this step" if study.lesson is not None else "this study"
         if not names.isdisjoint({"study", "title"}):
             self._title.value = study.title
