@@ -33,6 +33,10 @@ COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".sv
                           ".ttf", ".otf", ".eot", ".woff", ".webmanifest", ".map", ".xml", ".img", ".bin"})
 MIN_SIZE = 1024
 MIN_SAVING = 0.10
+# the .gz copies are for hosts that send no brotli: level 6 (gzip's own default) instead of 9 gives
+# the site's files 1.2% more bytes (35.83 MB instead of 35.41, all but the wheels and Panel's
+# bundled extras) for a quarter of the CPU (5.8 s instead of 22.9; docs/speed.md)
+GZIP_LEVEL = 6
 
 
 @dataclass(frozen=True)
@@ -63,7 +67,7 @@ def _br_quality(size: int, on_demand: bool) -> dict:
 def _key(data: bytes, encoding: str, on_demand: bool) -> str:
     """The cache file's name: the content's digest and the coding's settings."""
     q = _br_quality(len(data), on_demand) if encoding == "br" else {}
-    return f"{hashlib.sha256(data).hexdigest()[:32]}.{encoding}-{q.get('quality', 9)}-{q.get('lgwin', 0)}"
+    return f"{hashlib.sha256(data).hexdigest()[:32]}.{encoding}-{q.get('quality', GZIP_LEVEL)}-{q.get('lgwin', 0)}"
 
 
 def _compressed(data: bytes, encoding: str, cache: Path, on_demand: bool) -> bytes | None:
@@ -76,7 +80,7 @@ def _compressed(data: bytes, encoding: str, cache: Path, on_demand: bool) -> byt
             return None
         out = brotli.compress(data, **_br_quality(len(data), on_demand))
     else:
-        out = gzip.compress(data, compresslevel=9, mtime=0)  # mtime 0: same input, same bytes
+        out = gzip.compress(data, compresslevel=GZIP_LEVEL, mtime=0)  # mtime 0: same input, same bytes
     cache.mkdir(parents=True, exist_ok=True)
     tmp = hit.with_name(f"{hit.name}.{threading.get_ident()}.tmp")
     tmp.write_bytes(out)
@@ -168,11 +172,18 @@ class Compressor:
 
 
 ON_DEMAND = ("panel-dist/bundled/",)
+# the wheels: a visit installs from the site-packages image (site_image.py) and fetches a wheel
+# only when the image cannot be fetched or is not the one named; the service worker does not
+# precache them. At brotli 10-11 they cost 43 CPU s of every build from a clean clone (the
+# project's wheel 4.7 MB of every build after an edit too); at 5, 0.9 CPU s for 0.74 MB more on
+# that fallback (5.82 MB instead of 5.08; docs/speed.md)
+FALLBACK_ONLY = (".whl",)
 
 
 def _on_demand(site: Path, f: Path) -> bool:
-    """Loaded only by the widgets that need them: a faster brotli level."""
-    return f.relative_to(site).as_posix().startswith(ON_DEMAND)
+    """Loaded only by the widgets that need them, or on the fallback path: a faster brotli level."""
+    rel = f.relative_to(site).as_posix()
+    return rel.startswith(ON_DEMAND) or rel.endswith(FALLBACK_ONLY)
 
 
 def precompress(site: Path, cache: Path, compressor: Compressor | None = None) -> Compressed:
