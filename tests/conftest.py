@@ -6,9 +6,6 @@
   machines are shared and noisy, and a property test must fail on a wrong answer, never on a slow
   moment (speed is measured by the benches, not by tests).
 * The longest test files run first (durations.json): below.
-* The marker ``nightly`` (registered here, not in pyproject.toml, whose every change reinstalls the
-  project and rebuilds the test site): the rest of a promised random-play volume beyond CI's share
-  (tests/support/volume.py). ``./dev test`` leaves it out; ``./dev test --nightly`` runs it.
 """
 
 import json
@@ -32,11 +29,6 @@ settings.load_profile("palace-tutor")
 # UNLISTED seconds. Only the order changes, never which tests run.
 DURATIONS = Path(__file__).parent / "durations.json"
 UNLISTED = 10
-
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "nightly: the rest of a promised random-play volume beyond CI's share "
-                            "(tests/support/volume.py); ./dev test leaves it out, ./dev test --nightly runs it")
 
 
 def pytest_collection_modifyitems(config, items):

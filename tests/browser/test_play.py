@@ -26,7 +26,6 @@ from __future__ import annotations
 import statistics
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from .a11y import assert_axe_clean, in_view
@@ -319,16 +318,10 @@ def pause(page) -> None:
 
 
 TIMED = (("palace", ["Ann", "Ben"]), ("palace-poker", ["Ann", "Ben"]), ("kings-pot", ["Ann", "Ben", "Cleo"]))
-# computer moves timed per game and level: a few in a CI run (the path works), 20 at night (the
-# figures docs/speed.md quotes; ./dev test --nightly, tests/support/volume.py)
-CI_MOVES, NIGHTLY_MOVES = 5, 20
+MOVES = 20  # computer moves timed per game and level
 
 
-@pytest.mark.parametrize("moves_each", [
-    pytest.param(CI_MOVES, id="ci"),
-    pytest.param(NIGHTLY_MOVES, id="nightly", marks=pytest.mark.nightly),
-])
-def test_the_computers_decision_time_in_the_worker(open_app, report, moves_each):
+def test_the_computers_decision_time_in_the_worker(open_app, report):
     """Not a timed test: prints what each level takes in the compiled app (the model's own
     clock around one move: the seat's view, the decision and playing it into the study)."""
     page = open_app(device=PHONE)
@@ -338,7 +331,7 @@ def test_the_computers_decision_time_in_the_worker(open_app, report, moves_each)
             deal(page, names, [level] * len(names), game=game, pace="slow")
             pause(page)                                           # one move a tap, timed
             ms = []
-            moves = moves_each * (3 if game == "palace" else 1)  # Palace's costly decisions come after the opening
+            moves = MOVES * (3 if game == "palace" else 1)  # Palace's costly decisions come after the opening
             for _ in range(3 * moves):
                 if len(ms) == moves:
                     break

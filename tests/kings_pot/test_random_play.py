@@ -4,18 +4,15 @@ after every action that all 52 cards are accounted for, chips are conserved,
 non-empty on a live turn, nobody sees a card they should not, and every deal
 ends. Deals chain: each next deal inherits the stacks and the King's pot.
 
-10,000 deals in all (issue 9's volume): 9,000 in the fast test (the full
+10,000 deals run per CI run in total: 9,000 in the fast test (the full
 apply/is_legal cross-check on one deal in ten, the cheap invariants on all) and
-1,000 in the slow test with the full cross-check on every action. A CI run plays
-the first chunks, 3,500 deals; ``./dev test --nightly`` all of them
-(tests/support/volume.py).
+1,000 in the slow test with the full cross-check on every action.
 """
 
 import random
 from collections import Counter
 
 import pytest
-from volume import chunks
 
 from rules.cards import ALL_CARDS
 from rules.errors import IllegalActionError
@@ -131,8 +128,8 @@ def play_deals(first_seed, deals, full_every):
     return stats
 
 
-@pytest.mark.slow  # 9,000 deals (3,000 in CI): the full suite's, not the quick loop's
-@pytest.mark.parametrize("chunk", chunks(9, ci=3))
+@pytest.mark.slow  # 9,000 deals: the full suite's, not the quick loop's
+@pytest.mark.parametrize("chunk", range(9))
 def test_random_deals_keep_every_invariant(chunk):
     stats = play_deals(chunk + 1, 1_000, full_every=10)
     assert stats["showdown"] + stats["uncontested"] == 1_000
@@ -142,7 +139,7 @@ def test_random_deals_keep_every_invariant(chunk):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("chunk", chunks(2, ci=1))
+@pytest.mark.parametrize("chunk", range(2))
 def test_random_deals_with_the_full_apply_check_on_every_action(chunk):
     stats = play_deals(1_000 + chunk, 500, full_every=1)
     assert stats["showdown"] + stats["uncontested"] == 500
