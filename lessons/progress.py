@@ -23,6 +23,8 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.jsontext import JsonBoundsError, read_json
+
 from .course import Chapter, Course
 from .schema import ID_PATTERN
 
@@ -186,9 +188,11 @@ class Progress:
             return cls()
         if len(text) > MAX_TEXT:
             raise ProgressError(f"the stored progress is too long ({len(text):,} characters; at most {MAX_TEXT:,})")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
+        try:  # bounded: nesting that exhausts the stack kills the browser's Python (issue 35, point 7)
+            data = read_json(text, what="the stored progress", max_chars=MAX_TEXT)
+        except JsonBoundsError as err:
+            raise ProgressError(str(err)) from None
+        except ValueError:
             raise ProgressError("the stored progress is not readable text (cut short or changed)") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ProgressError("this is not course progress written by Palace Tutor")

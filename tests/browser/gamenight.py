@@ -3,6 +3,7 @@ they step through and its stops as the engines replay it, and a press as the dev
 
 from __future__ import annotations
 
+import io
 from functools import cache
 
 from tutor.model.catalog import Catalog
@@ -27,3 +28,11 @@ def lesson_stops(lesson_id: str = LESSON) -> list[tuple[str, str]]:
 def press(page, locator) -> None:
     """A finger on a phone, a mouse click on a desktop."""
     (locator.tap if page.viewport_size["width"] < 600 else locator.click)()
+
+
+def decode(png: bytes) -> list[str]:
+    """The texts of the QR codes in a screenshot, read by zxing-cpp (a test dependency only)."""
+    import zxingcpp
+    from PIL import Image
+
+    return [found.text for found in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)).convert("L"))]

@@ -7,7 +7,6 @@ How long the code took from the tap to its drawing is printed (a figure, never a
 
 from __future__ import annotations
 
-import io
 import time
 
 import pytest
@@ -15,16 +14,9 @@ import pytest
 
 from . import a11y
 from .axe_support import DESKTOP, PHONE
-from .gamenight import LESSON, catalog, lesson_stops, press
+from .gamenight import LESSON, catalog, decode, lesson_stops, press
 from .tutor_page import link_value, open_drawer_tab, open_lesson, wait_heading, wait_notice, \
     wait_settled
-
-
-def decode(png: bytes) -> list[str]:
-    import zxingcpp
-    from PIL import Image
-
-    return [found.text for found in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)).convert("L"))]
 
 
 @pytest.mark.parametrize("device, label", [(PHONE, "phone"), (DESKTOP, "desktop")])

@@ -51,6 +51,7 @@ def test_a_file_goes_to_another_device_and_merges_there():
      '"version": 1, "clauses": {"NO-SUCH": {}}}, "courses": {}}', "NO-SUCH"),
     ('{"format": "palace-tutor-learning", "version": 1, "mastery": {"format": "palace-tutor-progress", '
      '"version": 1, "clauses": {}}, "courses": {"format": "x"}}', "courses cannot be read"),
+    ("[" * 20_000, "nests brackets 20,000 deep"),  # refused before any parse (issue 35, point 7)
 ])
 def test_a_broken_or_foreign_file_is_refused_with_why_and_changes_nothing(text, why):
     ids = house_ids()

@@ -17,6 +17,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 from lessons.progress import Progress, ProgressError
+from rules.jsontext import JsonBoundsError, read_json
 from practice import Clause, clauses
 from practice.mastery import Mastery, ProgressFileError
 
@@ -165,9 +166,11 @@ def read_file(text: str | bytes) -> tuple[Mastery, Progress]:
             raise LearningFileError("the file is not a text file") from None
     if len(text) > MAX_BYTES:
         raise LearningFileError(f"the file is too large ({len(text):,} characters)")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+    try:  # bounded: nesting that exhausts the stack kills the browser's Python (issue 35, point 7)
+        data = read_json(text, what="the file", max_chars=MAX_BYTES)
+    except JsonBoundsError as err:
+        raise LearningFileError(str(err)) from None
+    except ValueError:
         raise LearningFileError("the file is not a Palace Tutor progress file (it is not JSON, or it was cut "
                                 "short)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
