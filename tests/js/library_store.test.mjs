@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { render } from '../../tutor/views/library_store.mjs';
-import { browserWindow } from './support.mjs';
+import { browserWindow, panelPage } from './support.mjs';
 
 const KEY = 'palace-tutor.saved-studies';
 
@@ -14,35 +14,6 @@ class Storage {
   getItem(key) { return this.items.has(key) ? this.items.get(key) : null; }
   setItem(key, value) { this.items.set(key, String(value)); }
   removeItem(key) { this.items.delete(key); }
-}
-
-/** A component's model as Panel's page drives it: `patch` sets properties from Python. */
-function panelPage(props) {
-  const handlers = new Map();
-  const page = { patching: 0, heard: [], dropped: [] };
-  const model = {
-    ...props,
-    on(names, callback) {
-      for (const name of [].concat(names)) {
-        if (!handlers.has(name)) { handlers.set(name, []); }
-        handlers.get(name).push(callback);
-      }
-    },
-    send_msg(msg) { (page.patching > 0 ? page.dropped : page.heard).push(msg); },
-  };
-  page.patch = (changes) => {
-    page.patching += 1;
-    try {
-      for (const [name, value] of Object.entries(changes)) {
-        model[name] = value;
-        for (const callback of handlers.get(name) || []) { callback(); }
-      }
-    } finally {
-      page.patching -= 1;
-    }
-  };
-  page.remove = () => { for (const callback of handlers.get('remove') || []) { callback(); } };
-  return { model, page };
 }
 
 const settle = () => new Promise((resolve) => { setTimeout(resolve, 20); });

@@ -27,3 +27,32 @@ export function parsed(document, html) {
   holder.innerHTML = html;
   return holder;
 }
+
+/** A component's model as Panel's page drives it: `patch` sets properties from Python. */
+export function panelPage(props) {
+  const handlers = new Map();
+  const page = { patching: 0, heard: [], dropped: [] };
+  const model = {
+    ...props,
+    on(names, callback) {
+      for (const name of [].concat(names)) {
+        if (!handlers.has(name)) { handlers.set(name, []); }
+        handlers.get(name).push(callback);
+      }
+    },
+    send_msg(msg) { (page.patching > 0 ? page.dropped : page.heard).push(msg); },
+  };
+  page.patch = (changes) => {
+    page.patching += 1;
+    try {
+      for (const [name, value] of Object.entries(changes)) {
+        model[name] = value;
+        for (const callback of handlers.get(name) || []) { callback(); }
+      }
+    } finally {
+      page.patching -= 1;
+    }
+  };
+  page.remove = () => { for (const callback of handlers.get('remove') || []) { callback(); } };
+  return { model, page };
+}
