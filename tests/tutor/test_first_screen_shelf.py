@@ -21,7 +21,7 @@ from tutor.model.library import Library
 from tutor.model.rule_link import RuleSetLinkError, read_rule_set_link, rule_set_link
 from tutor.model.share import pack
 from tutor.views.app import TutorView
-from tutor.views.frame import home_saved_html
+from tutor.views.shelf import home_saved_html
 
 
 @pytest.fixture(scope="module")

@@ -38,11 +38,12 @@ from .compat import design_styles_only_when_asked, lazy_attribute_errors
 from .library import SavedStudiesPane
 from .components import PageBridge
 from .deal import DealView
-from .frame import FrameData, LearnPlace, frame_html, home_saved_html, learn_actions_html, seat_options
+from .frame import FrameData, LearnPlace, frame_html, learn_actions_html, seat_options
 from .lesson import LessonPlayer, narration_html, step_counter
 from .players import PlayersPane
 from .renderer import TableRenderer, renderer_for
 from .share import SharePane
+from .shelf import home_saved_html
 from .shell import Shell
 from .text import tag
 from .tree import TreePane

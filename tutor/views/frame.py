@@ -30,7 +30,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from lessons.guides import Guide, registered_guides
-from tutor.model.shelf import Shelf
 
 from .course_css import COURSE_CSS
 from .practice import PRACTICE_CSS, practice_section_html
@@ -156,37 +155,6 @@ def learn_actions_html(places: Sequence[LearnPlace], first: str = "") -> str:
     return out
 
 
-def home_saved_html(shelf: Shelf) -> str:
-    """The first screen's "Kept on this device": My studies (each with Open) and the table's
-    rule sets (each with Deal a game under them), newest first; nothing while the device keeps
-    none. The page fills it (``home-saved``) once the device's lists are read."""
-    if shelf.empty:
-        return ""
-    cols = ""
-    if shelf.studies:
-        items = "".join(tag("li", "", "shelf-item shelf-study", data_id=s.id, raw=tag(
-            "span", "", "shelf-text", raw=tag("span", s.title, "shelf-name")
-            + tag("span", f"{s.what} \u00b7 {s.positions} position{'' if s.positions == 1 else 's'}", "shelf-what"))
-            + _button("Open", "open-saved", s.id, "shelf-open", aria_label=f"Open {s.title}")) for s in shelf.studies)
-        more = tag("p", f"And {shelf.more_studies} more: in a lesson or a game, open Saved.", "shelf-more") \
-            if shelf.more_studies else ""
-        cols += tag("section", "", "shelf-col shelf-studies", aria_labelledby="pt-shelf-studies", raw=tag(
-            "h3", "My studies", "", id="pt-shelf-studies") + tag("ul", "", "shelf-list", raw=items) + more)
-    if shelf.rule_sets:
-        items = "".join(tag("li", "", "shelf-item shelf-rules", data_id=r.id, raw=tag(
-            "span", "", "shelf-text", raw=tag("span", r.name, "shelf-name") + tag(
-                "span", f"{r.game}, {r.preset}" + (f", {r.changes} change{'' if r.changes == 1 else 's'}"
-                                                   if r.changes else " as written"), "shelf-what"))
-            + _button("Deal a game", "use-rules", r.id, "shelf-use", aria_label=f"Deal a game under {r.name}"))
-            for r in shelf.rule_sets)
-        more = tag("p", f"And {shelf.more_rule_sets} more: in Play, open Table setup.", "shelf-more") \
-            if shelf.more_rule_sets else ""
-        cols += tag("section", "", "shelf-col shelf-rule-sets", aria_labelledby="pt-shelf-rules", raw=tag(
-            "h3", "Your table's rule sets", "", id="pt-shelf-rules") + tag("ul", "", "shelf-list", raw=items) + more)
-    return tag("section", "", "shelf", aria_labelledby="pt-shelf-title",
-               raw=tag("h2", "Kept on this device", "", id="pt-shelf-title") + tag("div", "", "shelf-cols", raw=cols))
-
-
 def home_html(data: FrameData) -> str:
     counts = dict(data.lesson_counts)
     intro = (tag("h1", "Palace Tutor", "home-title")
@@ -210,7 +178,7 @@ def home_html(data: FrameData) -> str:
     resume = tag("section", "", "continue-card", hidden="", aria_labelledby="pt-continue-title",
                  raw=tag("h2", "Pick up where you left off", "", id="pt-continue-title")
                  + tag("p", "", "continue-what") + _button("Continue", "continue", "", "primary continue"))
-    saved = tag("div", "", "home-saved", data_part="home-saved")  # My studies, rule sets (home_saved_html)
+    saved = tag("div", "", "home-saved", data_part="home-saved")  # My studies, rule sets (.shelf)
     return (tag("div", "", "home-intro", raw=intro) + resume + saved + tag("div", "", "jobs-row", raw=jobs)
             + tag("section", "", "guides", raw=tag("h2", "The games") + guides, aria_label="The games"))
 

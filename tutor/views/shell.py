@@ -54,7 +54,7 @@ class Shell(PlainJSComponent):
                                                    "and Continue (tutor.views.frame.learn_actions_html).")
 
     home_saved_html = param.String(default="", doc="The first screen's My studies and the table's rule sets "
-                                                   "(tutor.views.frame.home_saved_html).")
+                                                   "(tutor.views.shelf.home_saved_html).")
 
     table = Child(doc="The game table.")
     extra = Child(doc="Shown under the table (e.g. a position judged under other rule sets).")
