@@ -28,15 +28,20 @@ export function render({ model }) {
     rows.clear();
     let group = null;
     let holder = box;
+    // a form of groups and single fields (King's Pot: the tableau and the King's hand, each
+    // player, the pots) gives each run of single fields a line of its own (.singles): mixed
+    // in a line with a player's tall group, a short field stood over a tall gap
+    const mixed = model.fields.some((f) => f.group) && model.fields.some((f) => !f.group);
     for (const f of model.fields) {
-      if (f.group && f.group !== group) {
+      const g = f.group || (mixed ? ' single' : null);
+      if (g && g !== group) {
         holder = document.createElement('div');
-        holder.className = 'group';
+        holder.className = f.group ? 'group' : 'group singles';
         box.appendChild(holder);
-      } else if (!f.group) {
+      } else if (!g) {
         holder = box;
       }
-      group = f.group || null;
+      group = g;
       const row = document.createElement('div');
       row.className = 'field-row field-' + f.cls;
       const pick = document.createElement('button');

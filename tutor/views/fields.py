@@ -52,6 +52,8 @@ class FieldsBox(PlainJSComponent):
     .fields { display: flex; flex-wrap: wrap; gap: 6px 16px; font-size: 1rem; color: #1d2430; }
     .fields > .field-row, .group { flex: 1 1 300px; min-width: 0; }
     .group { display: flex; flex-direction: column; gap: 6px; }
+    .group.singles { flex: 1 1 100%; flex-direction: row; flex-wrap: wrap; gap: 6px 16px; }
+    .group.singles > .field-row { flex: 1 1 300px; min-width: 0; }
     .field-row { display: grid; grid-template-columns: 1fr; gap: 2px; padding: 4px 6px; border-radius: 8px;
                  border: 1px solid transparent; align-content: start; }
     .field-row.focused { border-color: #1f5fbf; background: #f3f7fe; }
