@@ -21,6 +21,7 @@ from practice import clauses, make_drill
 from practice.mastery import Mastery, ProgressFileError
 from practice.quiz import Quiz
 
+from .drill_table import DrillTable, drill_table
 from .params import TupleOf
 
 STORAGE_KEY = "palace-tutor-mastery"
@@ -109,6 +110,17 @@ class PracticeModel(param.Parameterized):
             return
         picked = tuple(k for k in self.picked if k != key) if key in self.picked else self.picked + (key,)
         self.picked = picked
+
+    def table(self) -> DrillTable | None:
+        """The drill's table where its cards answer by a tap (:mod:`.drill_table`), or None."""
+        return drill_table(self.drill)
+
+    def tap(self, key: str) -> None:
+        """A card tapped on the drill's table: the choice it answers, as if its button were
+        pressed (a key the table does not offer is ignored)."""
+        table = self.table()
+        if table is not None and key in table.keys():
+            self.pick(key)
 
     def check(self) -> None:
         """Check the picks of a several-answer drill (at least one)."""

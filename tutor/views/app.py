@@ -215,6 +215,7 @@ class TutorView(pn.viewable.Viewer):
         shell.on_act("chapter", app.open_chapter)
         shell.on_act("practice-game", app.practice_game)
         shell.on_act("practice-pick", app.practice.pick)
+        shell.on_act("practice-tap", app.practice.tap)
         shell.on_act("practice-check", lambda _value: app.practice.check())
         shell.on_act("practice-next", lambda _value: app.practice.next())
         shell.on_act("practice-explore", lambda _value: app.explore_drill())

@@ -1,0 +1,133 @@
+"""Practice's drills answered on the table (issue 32): a drill that asks which moves may be made
+shows the mover's cards, the stock and the pile, and a tap on a card answers the choice that
+plays it, as its button does; the verdict, and each card's reason with its rule, are the
+engine's (``Drill.grade``), never decided by the table.
+
+Expected values come from the drill's own question (the cards it says Ann holds, the pile's top
+card) and from the engine's list of legal moves in a state the test rebuilds (not the one check
+the drill asks)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from lessons.model import action_key
+from practice import clauses, make_drill
+from rules.cards import Card
+from tutor.model.app import TutorApp
+from tutor.model.catalog import Catalog
+from tutor.model.drill_table import drill_table
+from tutor.views.practice import practice_html
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.load()
+
+
+def legal_keys(drill) -> set[str]:
+    state = drill.position.state()
+    legal = {action_key(a) for a in state.legal_actions()}
+    return {c.key for c, move in zip(drill.choices, drill.probe) if action_key(state.parse_action(move)) in legal}
+
+
+def said_cards(text: str) -> list[Card]:
+    return [Card.parse(t.replace("10", "T").replace("♠", "s").replace("♥", "h").replace("♦", "d")
+                       .replace("♣", "c")) for t in re.findall(r"(?:10|[2-9JQKA])[♠♥♦♣]", text)]
+
+
+def practising(catalog, clause: str, seed: int) -> TutorApp:
+    app = TutorApp(catalog)
+    app.practice_game("palace")
+    drill = make_drill(clause, seed=seed)
+    app.practice.param.update(variant=drill.variant, drill=drill, graded=None, picked=())
+    return app
+
+
+def test_the_table_shows_the_hand_and_pile_the_question_names(catalog):
+    app = practising(catalog, "H-G2", 1)
+    drill = app.practice.drill
+    held = drill.question.split(" holds ")[1].split(".")[0]          # "10♦, 7♠, 9♣ and A♠"
+    top = drill.question.split("The pile has the ")[1].split(" on top")[0]
+    table = app.practice.table()
+    zones = {z.name: z for z in table.zones}
+    assert [s.card for s in zones["hand"].spots] == said_cards(held)
+    assert [s.card for s in zones["pile"].spots] == said_cards(top)
+    assert all(s.card is None for s in zones["face-down"].spots)
+    texts = {c.key: c.text for c in drill.choices}
+    for zone in table.zones:                                      # a card answers the choice that plays it
+        for spot in zone.spots:
+            if spot.key and spot.card is not None and zone.name != "pile":
+                assert texts[spot.key] == f"Play the {spot.card.label}"
+    assert texts[zones["pile"].spots[0].key] == "Pick up the pile"
+    page = practice_html(app)
+    assert page.count('data-act="practice-tap"') == sum(1 for z in table.zones for s in z.spots if s.key)
+    assert page.count('data-act="practice-pick"') == len(drill.choices)   # the buttons stay
+
+
+def test_tapping_the_allowed_cards_is_right_and_a_wrong_card_says_the_engines_reason(catalog):
+    app = practising(catalog, "H-G2", 1)
+    model, drill = app.practice, app.practice.drill
+    table = model.table()
+    right = legal_keys(drill)
+    on_table = table.keys()
+    assert right & on_table, "the drill has an allowed card to tap"
+    wrong = next(k for k in sorted(on_table) if k not in right)
+    model.tap(wrong)
+    assert model.picked == (wrong,)
+    model.tap(wrong)                                              # a second tap takes it back
+    assert model.picked == ()
+    model.tap(wrong)
+    model.check()
+    assert not model.graded.correct
+    said = model.graded.answer.said[wrong]
+    page = practice_html(app)
+    card = re.search(rf'<button class="practice-card is-wrong[^"]*"[^>]*data-value="{wrong}"[^>]*>', page).group(0)
+    assert "not allowed" in card and said.reason.replace("'", "&#x27;") in card and "(rule: §" in card
+
+    app2 = practising(catalog, "H-G2", 1)
+    for key in sorted(right):
+        (app2.practice.tap if key in on_table else app2.practice.pick)(key)
+    app2.practice.check()
+    assert app2.practice.graded.correct
+    page = practice_html(app2)
+    assert page.count("practice-card is-right") >= len(right & on_table)
+
+
+def test_a_tap_answers_as_the_button_does_and_only_for_the_tables_cards(catalog):
+    for clause, seed in (("H-G2", 1), ("H-D7", 1)):
+        by_tap, by_button = practising(catalog, clause, seed), practising(catalog, clause, seed)
+        keys = sorted(by_tap.practice.table().keys())
+        for key in keys:
+            by_tap.practice.tap(key)
+            by_button.practice.pick(key)
+        assert by_tap.practice.picked == by_button.practice.picked
+        by_tap.practice.check()
+        by_button.practice.check()
+        assert by_tap.practice.graded == by_button.practice.graded
+    app = practising(catalog, "H-G2", 1)
+    off_table = [c.key for c in app.practice.drill.choices if c.key not in app.practice.table().keys()]
+    for key in off_table + ["zz"]:
+        app.practice.tap(key)
+    assert app.practice.picked == ()
+
+
+def test_every_palace_moves_drill_maps_only_its_own_choices_and_words_drills_have_no_table():
+    for clause in (c for c in clauses("palace") if c.make is not None):
+        for seed in range(2):
+            drill = make_drill(clause.id, seed=seed)
+            table = drill_table(drill)
+            if drill.kind != "moves":
+                assert table is None
+                continue
+            if table is None:
+                continue
+            assert table.keys() <= {c.key for c in drill.choices}
+            state = drill.position.state()
+            held = set(state.hands[state.to_move]) | set(state.face_up[state.to_move])
+            shown = {s.card for z in table.zones for s in z.spots if z.name in ("hand", "face-up")}
+            assert shown == held
+    assert drill_table(make_drill("PP-3", seed=1)) is None         # a battle: asked in words
+    assert drill_table(make_drill("H-D1", seed=1)) is None         # a count of the deal

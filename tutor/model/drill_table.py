@@ -1,0 +1,99 @@
+"""A drill's table: the cards of the position a "which may she do?" drill asks about, laid out
+as at the table, so the learner answers by tapping them (as she would play them) and not only
+with the choice buttons.
+
+The table only says which choice a tap is: a card of the mover's whose single play is a choice
+of the drill answers that choice, a face-down card answers "turn over a face-down card", the
+stock "take a chance on the stock's top card", the pile "pick up the pile". Whether that is
+allowed, and why, is the engine's one check, asked when the answer is checked
+(:meth:`practice.Drill.grade`); nothing here decides it.
+A choice the table has no place for (several cards at once, a card the mover does not hold,
+a word like "flash") keeps its button only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rules.cards import Card
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One card on the drill's table: its face (None: lying face down) and the choice a tap
+    on it answers ('' when it answers none)."""
+
+    card: Card | None
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class Zone:
+    """Where cards lie: ``name`` (hand, face-up, face-down, stock, pile) and our words for it."""
+
+    name: str
+    words: str
+    spots: tuple[Spot, ...]
+
+
+@dataclass(frozen=True)
+class DrillTable:
+    """The mover's cards and the pile, each card with the choice it answers."""
+
+    mover: str
+    zones: tuple[Zone, ...]
+
+    def keys(self) -> frozenset[str]:
+        """The choices a tap on this table can answer."""
+        return frozenset(s.key for z in self.zones for s in z.spots if s.key)
+
+
+Moves = tuple[tuple[str, Any], ...]
+"""Each choice's key and the engine's action it stands for."""
+
+
+def _palace(state: Any, moves: Moves) -> DrillTable | None:
+    """Palace: the mover's hand, face-up and face-down cards, the stock and the pile's top card."""
+    from rules.palace import Chance, Flip, PalaceState, Pickup, Play
+
+    seat = state.to_move if isinstance(state, PalaceState) else None
+    if seat is None:
+        return None
+    plays: dict[Card, str] = {}
+    flip = chance = pickup = ""
+    for key, action in moves:
+        if isinstance(action, Play) and len(action.cards) == 1:
+            plays.setdefault(action.cards[0], key)
+        elif isinstance(action, Flip):
+            flip = flip or key
+        elif isinstance(action, Chance):
+            chance = chance or key
+        elif isinstance(action, Pickup):
+            pickup = pickup or key
+    name = state.names[seat]
+    zones = (
+        Zone("hand", f"{name}'s hand", tuple(Spot(c, plays.get(c, "")) for c in state.hands[seat])),
+        Zone("face-up", f"{name}'s face-up cards", tuple(Spot(c, plays.get(c, "")) for c in state.face_up[seat])),
+        Zone("face-down", f"{name}'s face-down cards", tuple(Spot(None, flip) for _ in state.face_down[seat])),
+        Zone("stock", f"The stock ({len(state.stock)} card{'s' if len(state.stock) != 1 else ''})",
+             (Spot(None, chance),) if state.stock else ()),
+        Zone("pile", "The pile", (Spot(state.pile[-1], pickup),) if state.pile else ()),
+    )
+    table = DrillTable(name, tuple(z for z in zones if z.spots))
+    return table if table.keys() else None
+
+
+#: the tables drawn for "moves" drills; each draws only its own game's states (None for others)
+TABLES: tuple[Callable[[Any, Moves], DrillTable | None], ...] = (_palace,)
+
+
+def drill_table(drill: Any) -> DrillTable | None:
+    """The table of a drill that asks which moves may be made, where its cards can be tapped
+    (None for a drill asked in words only: a count, a battle, a game without a table here)."""
+    if drill is None or drill.kind != "moves" or drill.position.checker:
+        return None
+    state = drill.position.state()
+    moves = tuple((c.key, state.parse_action(move)) for c, move in zip(drill.choices, drill.probe))
+    return next((table for make in TABLES if (table := make(state, moves)) is not None), None)
