@@ -111,6 +111,9 @@ def test_a_newcomer_learns_palace_with_taps_and_comes_back_where_they_left(open_
     at.wait_for(timeout=60_000)
     assert f"{course.title}, chapter 2 of {len(course.chapters)} ({second.title})" in at.inner_text()
     assert page.locator(".job-card-learn .primary").inner_text() == "Continue the course"
+    # one entry for one place: the last study was the course's chapter, so the first screen
+    # does not also offer it as "Pick up where you left off"
+    assert page.locator(".continue-card").is_hidden()
     save_shot(page, f"course-home-continue-{name}")
     learn_palace(page, touch)
     page.locator(".course-line .course-where", has_text=f"Chapter 2 of {len(course.chapters)}: {second.title}") \

@@ -40,3 +40,20 @@ test('damaged, huge, nested or wrongly shaped text in storage is no Continue; a 
   assert.equal(readContinue(full), null);
   assert.equal(readContinue({getItem() { throw new Error('SecurityError'); }}), null);
 });
+
+test("a course's chapter is not offered twice: the Learn card's Continue the course opens it", () => {
+  const storage = new Storage();
+  const app = parsed(document, frame).firstElementChild;
+  const card = app.querySelector('.continue-card');
+  writeContinue(storage, 'pt1.chapter', 'The deal: step 3 of 9', 'pp-limit-course');
+  assert.equal(readContinue(storage).course, 'pp-limit-course');
+  showContinue(app, readContinue(storage));
+  assert.equal(card.hidden, true);
+  writeContinue(storage, 'pt1.game', 'Your game of Palace (house rules)', '');   // a game: offered
+  showContinue(app, readContinue(storage));
+  assert.equal(card.hidden, false);
+  assert.equal(card.querySelector('.continue-what').textContent, 'Your game of Palace (house rules)');
+  storage.items.set(CONTINUE_KEY, '{"link": "pt1.old", "label": "Four jacks: step 3 of 14"}');   // kept before
+  showContinue(app, readContinue(storage));
+  assert.equal(card.hidden, false);
+});

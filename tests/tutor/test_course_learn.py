@@ -224,3 +224,20 @@ def test_a_chapter_the_tables_own_options_change_says_which_step_and_why(catalog
     plain.table_rules.rebase("palace", "house")
     plain.learn_game("palace")
     assert plain.open_chapter("ten") and "course-table-rules" not in course_line_html(plain)
+
+
+def test_the_first_screen_offers_a_course_chapter_once(catalog):
+    """One entry for one place (issue 32): a chapter of a course is continued by the first
+    screen's Learn (Continue the course, with the chapter and the tasks answered); the page's
+    bridge says the study is that course's chapter, so "Pick up where you left off" is not
+    offered for it too (tests/js/resume.test.mjs). A lesson that is no chapter is offered there."""
+    from tutor.views.app import TutorView
+
+    view = TutorView(app=TutorApp(catalog))
+    app = view.app
+    app.learn_game("palace")
+    assert app.course_chapter_open() == app.course.course_id == "pl-bga-course"
+    assert view.bridge.course == "pl-bga-course"
+    lesson = next(lesson.id for lesson in catalog.lessons if catalog.chapter_of(lesson.id) is None)
+    assert app.open_lesson(lesson)
+    assert app.course_chapter_open() == "" and view.bridge.course == ""

@@ -537,6 +537,13 @@ class TutorApp(param.Parameterized):
                 self._table_changes[key] = None
         return self._table_changes[key]
 
+    def course_chapter_open(self) -> str:
+        """The course whose chapter is the study open in Learn ('' when the open study is no
+        course's chapter): the first screen continues it once, as the course."""
+        if self.study is None or self.study is not self._course_study or not self.course.chapter_id:
+            return ""
+        return self.course.course_id
+
     def open_course_value(self) -> Any:
         """The course followed in Learn (a ``lessons.Course``), or None."""
         if not self.course.course_id:

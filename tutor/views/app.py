@@ -290,7 +290,7 @@ class TutorView(pn.viewable.Viewer):
             self.checker.open()  # built the first time Settle is shown
         if study is not None:  # the address bar keeps the open study's link (none while a game is on);
             # the first screen's Continue, its words
-            set_values(self.bridge, {"open_study": (app.link(), continue_label(app)),
+            set_values(self.bridge, {"open_study": (app.link(), continue_label(app), app.course_chapter_open()),
                                      "game_on": app.game_in_progress()})
         self.bridge.job = app.job  # a history entry per view (Back and Forward)
 

@@ -108,8 +108,9 @@ class PageBridge(PlainJSComponent):
       (``job``) and each step written is a history entry (``history.pushState``,
       the view in its state), so the browser's Back and Forward move through the
       app; reaching one is reported as ``("history", '{"job": ..., "link": ...}')``.
-    * The last study shown (its link and words, ``open_study``) is kept on the device for the
-      first screen's Continue.
+    * The last study shown (its link, words and course, ``open_study``) is kept on the device
+      for the first screen's Continue (not offered for a course's chapter: Learn's Continue the
+      course goes there, one entry for one place).
 
     Python receives these through :meth:`on_page` callbacks as
     ``(kind, value)``: ``("start", hash)``, ``("hash", hash)``, ``("key", "next"|"prev")``.
@@ -118,10 +119,11 @@ class PageBridge(PlainJSComponent):
     """
 
     started = param.Boolean(default=False, doc="Set once Python has received the page's address.")
-    open_study = param.Tuple(default=("", ""), length=2, doc=(
-        "The open study: its link (the part after '#', kept in the address bar) and its words for the "
-        "first screen's Continue. One value: each value changed is a message of its own from the "
-        "page's Python, and both change at each Next."))
+    open_study = param.Tuple(default=("", "", ""), length=3, doc=(
+        "The open study: its link (the part after '#', kept in the address bar), its words for the "
+        "first screen's Continue and the course whose chapter it is ('' for none: a course's chapter "
+        "is continued by the Learn card, not offered twice). One value: each value changed is a "
+        "message of its own from the page's Python, and they change together at each Next."))
     game_on = param.Boolean(default=False, doc="A game is in progress in Play: the address bar holds no link "
                                                "(it would carry the deal), only the page's own address.")
     job = param.String(default="home", doc="The view shown: each view and step is a history entry (Back, Forward).")
@@ -148,6 +150,11 @@ class PageBridge(PlainJSComponent):
     def label(self) -> str:
         """The open study in a few words: the first screen's Continue says it."""
         return str(self.open_study[1])
+
+    @property
+    def course(self) -> str:
+        """The course whose chapter the open study is ('' for none)."""
+        return str(self.open_study[2])
 
     def on_page(self, callback: Callable[[str, str], None]) -> None:
         self._callbacks.append(callback)

@@ -48,7 +48,7 @@ export function render({ model }) {
     remember();
   };
   // the last study shown, for the first screen's Continue (tutor/views/shell.mjs reads it)
-  const remember = () => { writeContinue(window.localStorage, link(), model.open_study[1]); };
+  const remember = () => { writeContinue(window.localStorage, link(), model.open_study[1], model.open_study[2]); };
   // the address bar is written when the steps pause: history.pushState costs a
   // round trip to the browser (about a tenth of a Next on a slow phone) and nobody
   // reads the address bar while pressing Next

@@ -11,22 +11,26 @@ export function readContinue(storage) {
   const value = (() => { try { return JSON.parse(text); } catch (e) { return null; } })();
   if (!value || typeof value !== 'object' || typeof value.link !== 'string' || !value.link ||
       typeof value.label !== 'string') { return null; }
-  return {link: value.link, label: value.label.slice(0, 300)};
+  const course = typeof value.course === 'string' ? value.course.slice(0, 200) : '';
+  return {link: value.link, label: value.label.slice(0, 300), course: course};
 }
 
-export function writeContinue(storage, link, label) {
+// ``course``: the course whose chapter the study is ('' for none)
+export function writeContinue(storage, link, label, course) {
   if (!link) { return; }
   try {
-    storage.setItem(CONTINUE_KEY, JSON.stringify({link: link, label: label || ''}));
+    storage.setItem(CONTINUE_KEY, JSON.stringify({link: link, label: label || '', course: course || ''}));
   } catch (e) { /* storage full or private mode: Continue is only a convenience */ }
 }
 
-// show the Continue card of the first screen with what it opens (hidden without one)
+// show the Continue card of the first screen with what it opens (hidden without one). A
+// course's chapter is not offered here: the Learn card's Continue the course opens it, saying
+// the chapter and the tasks answered, so the first screen has one entry for it, not two.
 export function showContinue(app, found) {
   const card = app.querySelector('.continue-card');
   if (!card) { return; }
-  card.hidden = !found;
-  if (!found) { return; }
+  card.hidden = !found || Boolean(found.course);
+  if (card.hidden) { return; }
   card.querySelector('.continue-what').textContent = found.label || 'Your last study';
   card.querySelector('[data-act="continue"]').dataset.value = found.link;
 }
