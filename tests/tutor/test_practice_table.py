@@ -131,3 +131,22 @@ def test_every_palace_moves_drill_maps_only_its_own_choices_and_words_drills_hav
             assert shown == held
     assert drill_table(make_drill("PP-3", seed=1)) is None         # a battle: asked in words
     assert drill_table(make_drill("H-D1", seed=1)) is None         # a count of the deal
+
+
+def test_palace_poker_soldiers_are_tapped_to_discard_them():
+    """Palace Poker: a player who has just bought a soldier may discard (palace-poker.txt, the
+    soldiers); the drill's table shows her banner, soldiers and palace cards as the question
+    says them, and a card whose discard alone is a choice answers it."""
+    drill = make_drill("PP-17", seed=0)
+    table = drill_table(drill)
+    zones = {z.name: z for z in table.zones}
+    said = drill.question
+    assert [str(s.card) for s in zones["banner"].spots] == [str(c) for c in said_cards(said.split("Ann: banner ")[1][:3])]
+    palace = said.split("Ann's palace cards are ")[1].split(".")[0]
+    assert [s.card for s in zones["palace-cards"].spots] == said_cards(palace)
+    texts = {c.key: c.text for c in drill.choices}
+    for zone in table.zones:
+        for spot in zone.spots:
+            if spot.key:
+                assert texts[spot.key] == f"Discard {spot.card.label}"
+    assert any(s.key for s in zones["soldiers"].spots)

@@ -4,7 +4,8 @@ with the choice buttons.
 
 The table only says which choice a tap is: a card of the mover's whose single play is a choice
 of the drill answers that choice, a face-down card answers "turn over a face-down card", the
-stock "take a chance on the stock's top card", the pile "pick up the pile". Whether that is
+stock "take a chance on the stock's top card", the pile "pick up the pile"; in Palace Poker a
+soldier (or any card of the player's) answers "discard it". Whether that is
 allowed, and why, is the engine's one check, asked when the answer is checked
 (:meth:`practice.Drill.grade`); nothing here decides it.
 A choice the table has no place for (several cards at once, a card the mover does not hold,
@@ -31,7 +32,8 @@ class Spot:
 
 @dataclass(frozen=True)
 class Zone:
-    """Where cards lie: ``name`` (hand, face-up, face-down, stock, pile) and our words for it."""
+    """Where cards lie: ``name`` (Palace: hand, face-up, face-down, stock, pile; Palace Poker:
+    banner, soldiers, palace-cards) and our words for it."""
 
     name: str
     words: str
@@ -85,8 +87,32 @@ def _palace(state: Any, moves: Moves) -> DrillTable | None:
     return table if table.keys() else None
 
 
+def _palace_poker(state: Any, moves: Moves) -> DrillTable | None:
+    """Palace Poker: the player to act's banner, soldiers and palace cards; a card whose discard
+    alone is a choice answers it (the other choices, a bet, a buy, several discards, keep their
+    buttons)."""
+    from rules.palace_poker import Discard, PokerState
+
+    seat = state.actor if isinstance(state, PokerState) else None
+    if seat is None:
+        return None
+    discards: dict[Card, str] = {}
+    for key, action in moves:
+        if isinstance(action, Discard) and len(action.cards) == 1:
+            discards.setdefault(action.cards[0], key)
+    player, name = state.player(seat), state.names[seat]
+    zones = (
+        Zone("banner", f"{name}'s banner", (Spot(player.banner, discards.get(player.banner, "")),)
+             if player.banner is not None else ()),
+        Zone("soldiers", f"{name}'s soldiers", tuple(Spot(c, discards.get(c, "")) for c in player.soldiers)),
+        Zone("palace-cards", f"{name}'s palace cards", tuple(Spot(c, discards.get(c, "")) for c in player.palace)),
+    )
+    table = DrillTable(name, tuple(z for z in zones if z.spots))
+    return table if table.keys() else None
+
+
 #: the tables drawn for "moves" drills; each draws only its own game's states (None for others)
-TABLES: tuple[Callable[[Any, Moves], DrillTable | None], ...] = (_palace,)
+TABLES: tuple[Callable[[Any, Moves], DrillTable | None], ...] = (_palace, _palace_poker)
 
 
 def drill_table(drill: Any) -> DrillTable | None:

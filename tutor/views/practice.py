@@ -15,11 +15,12 @@ Markup read by the browser tests: ``.practice-known``, ``.practice-question``,
 ``.practice-ref``, ``.practice-next``, ``.practice-explore``.
 
 A drill that asks which moves may be made shows its table (``.practice-table``,
-:mod:`tutor.model.drill_table`): the mover's cards and the pile, each card that answers a choice
-a button (``.practice-card``, ``data-value`` the choice's key, ``aria-pressed`` when picked;
-after the answer ``.is-right`` / ``.is-wrong`` and the engine's reason in its name). A tap comes
-back as ``practice-tap``; the choice buttons below stay, for the keyboard and for the choices the
-table has no place for.
+:mod:`tutor.model.drill_table`): the mover's cards (and Palace's stock and pile), each card
+that answers a choice a button (``.practice-card``, ``data-value`` the choice's key,
+``aria-pressed`` when picked; after the answer ``.is-right`` / ``.is-wrong`` and the engine's
+reason in its name). A tap comes back as ``practice-tap``. Check and the verdict come right under
+the table (in sight of the cards); the choice buttons stay after them (``.practice-list-head``),
+for the keyboard and for the choices the table has no place for.
 """
 
 from __future__ import annotations
@@ -107,7 +108,7 @@ def _table_html(app: TutorApp) -> str:
         cards = "".join(_spot_html(app, spot) for spot in zone.spots)
         zones += tag("div", "", f"practice-zone zone-{zone.name}", raw=tag("span", zone.words, "practice-zone-name")
                      + tag("div", "", "cards", raw=cards))
-    return tag("div", "", "practice-table", raw=zones, role="group", aria_label=f"{table.mover}'s cards and the pile")
+    return tag("div", "", "practice-table", raw=zones, role="group", aria_label=f"The table: {table.mover}'s cards")
 
 
 def _verdict_html(app: TutorApp) -> str:
@@ -154,7 +155,8 @@ def practice_html(app: TutorApp) -> str:
     table = _table_html(app)
     if table:  # the table, then Check and the verdict under it (in sight of the cards), the list after
         if model.graded is None:
-            hint = ("Tap every card you may play, then Check" if model.drill.several else "Tap the card to play")
+            hint = ("Tap every move allowed on the table, then Check" if model.drill.several
+                    else "Tap the move on the table")
             body += table + tag("p", f"{hint}. The same choices are listed in words below.", "practice-hint")
         else:
             body += table
@@ -202,12 +204,12 @@ PRACTICE_CSS = """
 .mastery-slot { margin-top: 16px; }
 .practice-table { display: flex; flex-wrap: wrap; gap: 6px 18px; align-items: flex-end; margin: 4px 0 6px 0;
                   padding: 8px 10px; border-radius: 10px; background: #27613f; color: #fff; }
-.practice-zone-name { display: block; font-size: 0.8rem; color: #e3f1e8; margin-bottom: 2px; }
+.practice-zone-name { display: block; font-size: 0.8rem; color: #e3f1e8; margin-bottom: 6px; }
 .practice-table .practice-card, .practice-table .practice-card:hover { padding: 0; border: 0; background: none;
                  min-height: 44px; min-width: 44px; border-radius: 8px; cursor: pointer; }
 .practice-list-head { font-weight: 600; margin: 10px 0 4px 0; }
 .practice-card:focus-visible { outline: 3px solid #f0b400; outline-offset: 2px; }
-.practice-card[aria-pressed="true"] .card, .practice-card.is-picked .card { transform: translateY(-6px);
+.practice-card[aria-pressed="true"] .card { transform: translateY(-6px);
                  box-shadow: 0 0 0 3px #8fb8ff; border: 2px solid #1f5fbf; }
 .practice-card.is-right .card { border: 2px solid #1b6b34; box-shadow: 0 0 0 3px #a9dcb8; }
 .practice-card.is-right .card::after { content: "✓"; position: absolute; top: -2px; right: 2px; color: #1b6b34; }
