@@ -235,7 +235,9 @@ def bar_html() -> str:
     scroll = (tag("div", "", "notice-area", data_part="notice")
               + tag("div", "", "quiz-slot", data_child="quiz")
               + tag("div", "", "narration-pane", data_part="narration", aria_live="polite"))
-    return tag("section", "", "bar", raw=tag("div", "", "bar-scroll", raw=scroll)
+    # a box that scrolls is reached by the keyboard too (axe: scrollable-region-focusable)
+    return tag("section", "", "bar", raw=tag("div", "", "bar-scroll", raw=scroll, tabindex="0", role="region",
+                                            aria_label="The step's words")
                + tag("div", "", "controls", raw=controls), aria_label="The step and its controls")
 
 
@@ -452,6 +454,7 @@ SHELL_CSS = """
 .bar { grid-area: bar; border-top: 1px solid var(--line); background: #fff; box-shadow: 0 -2px 8px rgba(0,0,0,.08);
   padding: 4px 8px calc(4px + env(safe-area-inset-bottom)); z-index: 2; }
 .bar-scroll { max-height: 24vh; overflow: auto; overscroll-behavior: contain; }
+.bar-scroll:focus-visible { outline: 3px solid #1f5fbf; outline-offset: -3px; }
 /* Play on a phone: the players' strip says what the others did; the step's words get two
    lines (they scroll) so the table, from whose turn it is down to the moves, stays in sight */
 @media (max-width: 699px) {
