@@ -125,7 +125,9 @@ def test_kings_pot_names_rows_and_columns_as_the_narration_does_and_nothing_is_c
     assert "Row 1, column 1" in told                              # the engine's words for cell 0
     row1 = page.locator('.table-kings-pot .line-name[aria-label^="row 1,"]')
     col1 = page.locator('.table-kings-pot .line-name[aria-label^="column 1,"]')
-    assert row1.locator(".num").inner_text() == "1" and col1.locator(".num").inner_text() == "1"
+    # in words, as the narration says them, over the hand's card (row 1 is the Ace's, column 1 the Six's)
+    assert row1.locator(".num").inner_text() == "Row 1" and col1.locator(".num").inner_text() == "Column 1"
+    assert row1.locator(".hand").inner_text() == "Ace" and col1.locator(".hand").inner_text() == "Six"
     cell = box(page.locator('.table-kings-pot .cell[data-cell="0"]'))
     r, c = box(row1), box(col1)
     middle = (cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2)

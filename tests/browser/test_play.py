@@ -5,6 +5,10 @@
   themselves (no tap for any of them); Ann's turns by tapping a card the page outlines as
   playable and its play button (or a legal action button), a hint shown and followed once;
   no link in the address bar until the game is over;
+* the finished game's review (issue 33, item 3): who won and how, with the rule, in sight;
+  back to Ann's decisions one at a time (what she chose, in words; the table in sight),
+  another move tried at one of them (the computer answers by itself), and back to the game as
+  played; at 1280x900 a game between two computers reviewed through its list of moves;
 * the finished game is a study: Share gives its link, and the link opens the same study (the
   same moves in Lines) in a fresh page;
 * pass-and-play for two on a phone: a page-wide screen names the next player; beneath it
@@ -13,7 +17,9 @@
   does a new deal;
 * at Ann's turn, what she must read or tap (whose turn, the coach, the table's status line,
   the pile, her hand, the moves) is in sight and not covered, by bounding boxes and what is
-  drawn on top, on the phone (her first decisions of the game) and at 1280x900;
+  drawn on top, on the phone (her first decisions of the game) and at 1280x900; with the
+  coach's hint open in Palace Poker and King's Pot, the hint, its button, what to do and the
+  table's move too (King's Pot's move slid under the step bar);
 * the computer's decision time in the compiled app (Pyodide worker) is printed per level,
   each move timed one the test asked for (the computer's turns paused).
 
@@ -73,6 +79,8 @@ SEEN_JS = """(el) => {
 }"""
 # what a person must read or tap at their turn in Palace: whose turn and the coach (the strip),
 # the status line, the pile, their own hand and the moves offered (when there are any)
+HINT_SEE = (".players-strip .your-move", ".players-strip .hint-text", ".players-strip .follow-hint",
+            ".game-table .instruction", ".game-table .actions .act.legal")
 MUST_SEE = (".players-strip .your-move", ".players-strip button.hint", ".game-table .status",
             ".game-table .pile-zone", ".game-table .seat.front .hand-zone", ".game-table .actions")
 
@@ -100,11 +108,11 @@ def node(page) -> str:
     return strip(page).get_attribute("data-node")
 
 
-def assert_in_sight(page, where: str) -> None:
-    """Everything of MUST_SEE on the page is in sight and not covered (bounding boxes and what
-    is drawn on top, not the DOM's say-so)."""
+def assert_in_sight(page, where: str, must_see: tuple[str, ...] = MUST_SEE) -> None:
+    """Everything of ``must_see`` on the page is in sight and not covered (bounding boxes and
+    what is drawn on top, not the DOM's say-so)."""
     problems = []
-    for selector in MUST_SEE:
+    for selector in must_see:
         found = page.locator(selector)
         if not found.count():
             assert not selector.endswith((".status", ".your-move", ".hand-zone")), f"{where}: no {selector}"
@@ -229,6 +237,7 @@ def test_a_game_of_palace_against_the_computer_plays_its_turns_itself(open_app, 
            "no tap for the computer's moves")
     over = page.locator(".game-table .over")
     assert in_view(page, page.locator(".play-extra .open-share")) and over.count() == 1
+    review_the_game(page, "phone")
     shot(page, "palace-over")
     assert_axe_clean(page, "Play against the computer, game over (phone)")
 
@@ -246,6 +255,82 @@ def test_a_game_of_palace_against_the_computer_plays_its_turns_itself(open_app, 
     assert tree_labels(fresh) == rows and link_value(fresh) == link
     assert fresh.locator(".game-table .over").inner_text() == over.inner_text()
     shot(fresh, "palace-link-opened")
+
+
+REVIEW_SEE = (".players-strip .review-head", ".players-strip .review-at", ".game-table .status",
+              ".game-table .pile-zone", ".game-table .seat.front .hand-zone")
+
+
+def review_the_game(page, size: str) -> None:
+    """The review once the game is over (issue 33, item 3): who won and how, with the rule, in
+    sight; back to Ann's decisions one at a time (what she chose, in words, and the table in
+    sight); another move tried at one of them (Pick up the pile, where she played), which the
+    computer answers by itself, then back to the game as played."""
+    review = page.locator(".players-strip .review")
+    review.wait_for(timeout=60_000)
+    head = review.locator(".review-head")
+    assert in_view(page, head) and head.inner_text().startswith(("Ann wins.", "Ben wins."))
+    assert review.locator(".review-rule").inner_text().startswith("Rule: § ")
+    total = review.locator(".review-at").inner_text()               # "Move 80 of 80"
+    assert total.startswith("Move ") and total.split()[1] == total.split()[-1]
+    shot(page, f"palace-review-{size}")
+    branched = False
+    for back in range(40):                                          # Ann's decisions, latest first
+        prev = page.locator(".players-strip .review-prev")
+        if not prev.count():
+            break
+        old = node(page)
+        press(prev)
+        wait_moved(page, old)
+        here = page.locator(".players-strip .review-here")
+        here.wait_for(timeout=60_000)
+        assert here.inner_text().startswith("Here Ann chose to ")
+        settle_scroll(page)
+        if back == 0:
+            assert_in_sight(page, f"the review at Ann's last decision ({size})", REVIEW_SEE + (".players-strip .review-here",))
+            shot(page, f"palace-review-back-{size}")
+        pick_up = page.locator(".game-table .actions .act.legal", has_text="Pick up the pile")
+        if "pick up" not in here.inner_text().lower() and pick_up.count():
+            old = node(page)
+            press(pick_up.first)                                    # not what she played here
+            page.locator('.players-strip button[data-act="review-end"]', has_text="Back to the game as played"
+                         ).wait_for(timeout=60_000)
+            assert not page.locator(".players-strip .review-at").count()   # off the game's line
+            wait_decision(page)                                     # the computer answers by itself
+            shot(page, f"palace-review-tried-{size}")
+            branched = True
+            break
+    assert branched, "no decision of Ann's where another move could be tried"
+    old = node(page)
+    press(page.locator('.players-strip button[data-act="review-end"]'))
+    wait_moved(page, old)
+    assert page.locator(".players-strip .review-at").inner_text() == total   # the game as played, kept
+    assert strip(page).get_attribute("data-turn") == "over"
+
+
+def test_the_review_of_a_game_on_a_desktop(open_app):
+    """At 1280x900: a game of Palace between two computer players at once, then its review:
+    who won and how, in sight; the game's moves listed in words, one of them gone to."""
+    page = open_app(device=DESKTOP)
+    deal(page, ["Ann", "Ben"], ["beginner", "beginner"], seed=8, pace="at-once")  # a game of some 120 moves
+    assert wait_decision(page) == "over"
+    review = page.locator(".players-strip .review")
+    review.wait_for(timeout=60_000)
+    assert in_view(page, review.locator(".review-head")) and "Rule: § " in review.inner_text()
+    press(review.locator(".review-moves > summary"))
+    moves = review.locator('.review-moves button[data-act="review-goto"]')
+    count = moves.count()
+    assert count > 10 and moves.nth(count - 1).get_attribute("aria-current") == "step"
+    assert moves.nth(0).inner_text().startswith(("Ann: ", "Ben: ", "The ", "Deal"))
+    shot(page, "palace-review-list-desktop")
+    old = node(page)
+    press(moves.nth(9))
+    wait_moved(page, old)
+    assert review.locator(".review-moves").get_attribute("open") is not None     # the list stays open
+    assert review.locator('.review-moves button[aria-current="step"]').get_attribute("data-value") == "9"
+    assert review.locator(".review-at").inner_text() == f"Move 10 of {count}"
+    shot(page, "palace-review-move-desktop")
+    assert_axe_clean(page, "Play, the review of a game (desktop)")
 
 
 def test_at_a_persons_turn_what_they_read_or_tap_is_in_sight_on_a_desktop(open_app):
@@ -377,6 +462,9 @@ def test_a_hand_of_palace_poker_and_a_deal_of_kings_pot_against_the_computer(ope
             assert turn == "person"
             page.locator(".players-strip button.hint").tap()
             page.locator(".players-strip .hint-text").wait_for(timeout=60_000)
+            if taps <= 2:  # the hint open: it, its button and the table's move all in sight, uncovered
+                settle_scroll(page)
+                assert_in_sight(page, f"{game}, decision {taps} with the hint open (phone)", HINT_SEE)
             if taps == 1:
                 shot(page, f"{game}-hint")
             page.locator(".players-strip .follow-hint").tap()

@@ -1,13 +1,14 @@
 """Data for the node tests (tests/js/*.test.mjs), made by the Python side of the app.
 
-    python tests/js/fixtures.py links|tables|frame|strip
+    python tests/js/fixtures.py links|tables|frame|strip|review
 
 prints one JSON document: ``links``, share links made by the Python encoder
 (``tutor.model.share.encode_link``) with the payload each was made from; ``tables``,
 the game table's markup (the Board's ``html``) at every stop of a lesson of each game,
 in order; ``frame``, the page's frame markup and what its selects offer; ``strip``, Play's
 players strip (``PlayStrip.html``) of a dealt table, before and after the computer's pace is
-changed (the redraw the person's pick of the pace causes).
+changed (the redraw the person's pick of the pace causes); ``review``, the strip at the end of a
+game and after going back to its fourth move.
 """
 
 from __future__ import annotations
@@ -99,5 +100,31 @@ def strip() -> dict:
     return {"before": before, "after": pane.strip.html, "levels": app.versus.levels()}
 
 
+def review() -> dict:
+    """The strip at the end of a game of Palace against the computer (the review), and again
+    after going back to the position after its fourth move."""
+    from tutor.model.app import TutorApp
+    from tutor.model.versus import PERSON
+    from tutor.views.players import PlayersPane
+
+    app = TutorApp(Catalog.load())
+    app.new_deal(game="palace", variant="house", names=["Ann", "Ben"], seed=4)
+    mode = app.versus
+    mode.start([PERSON, "beginner"])
+    pane = PlayersPane(model=mode)
+    study = app.study
+    for _ in range(3000):
+        if mode.turn.kind == "over":
+            break
+        if mode.turn.kind == "computer":
+            mode.auto(study.current)
+        else:
+            study.play(study.state.view(0).legal_actions()[0])
+    end = pane.strip.html
+    mode.review.goto(3)
+    return {"end": end, "back": pane.strip.html, "moves": len(mode.review.moves)}
+
+
 if __name__ == "__main__":
-    print(json.dumps({"links": links, "tables": tables, "frame": frame, "strip": strip}[sys.argv[1]]()))
+    print(json.dumps({"links": links, "tables": tables, "frame": frame, "strip": strip,
+                      "review": review}[sys.argv[1]]()))

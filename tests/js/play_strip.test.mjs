@@ -58,3 +58,17 @@ test('a closed pop-over opens on the seats as they are played: nothing kept from
   redraw(after);
   assert.deepEqual([0, 1, 2].map((n) => seat(n).value), levels);
 });
+
+test("the game's moves, opened in the review, stay open on the move gone to", () => {
+  const review = fixture('review');
+  const { model, root, redraw } = mounted();
+  redraw(review.end);
+  const list = () => root.querySelector('details.review-moves');
+  assert.equal(list().querySelectorAll('button[data-act="review-goto"]').length, review.moves);
+  list().open = true;
+  list().querySelector('button[data-act="review-goto"][data-value="3"]').click();
+  assert.deepEqual(model.sent.at(-1), { act: 'review-goto', value: '3', levels: ['person', 'beginner'] });
+  redraw(review.back);                                           // Python draws the position after move 4
+  assert.ok(list().open);                                        // the list the person was using stays open
+  assert.equal(list().querySelector('button[aria-current]').dataset.value, '3');
+});

@@ -149,7 +149,8 @@ def test_free_play_from_a_custom_setup():
     assert study.state.total == 5 and study.lesson is None
     assert study.narration().heading == "Start"
     study.play(Add(2))
-    assert study.narration().heading == "Your line"
+    # a free study is nobody's "line": the heading says whose move it was, as players say it
+    assert study.narration().heading == "North\u2019s move"  # the toy race's first seat, North, moves first
 
 
 # -- undo and redo (issue 13.5: nothing lost) ---------------------------------------------------

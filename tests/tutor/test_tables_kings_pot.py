@@ -107,6 +107,21 @@ def test_the_twelve_lines_run_along_rows_columns_and_both_diagonals():
     assert lines["queen"] == (0, 5, 5, 0)   # from the bottom left (the south-west corner) up
 
 
+def test_the_row_and_column_heads_are_in_words_not_numbers_over_numbers():
+    """Issue 33, item 5: a head read "1/6" (column 1, the Six's hand). The source's tableau
+    (§ The tableau): the rows back the Ace to the Five from the top, the columns the Six to
+    the Ten from the left, the diagonals the Jack (from the top left) and the Queen."""
+    table = table_for(lesson_study("kp-full-deal"))
+    heads = {h.attrs["data-hand"]: (h.find("num").text, h.find("hand").text)
+             for h in root_of(table).find_all("line-name")}
+    rows = ("Ace", "Two", "Three", "Four", "Five")
+    columns = ("Six", "Seven", "Eight", "Nine", "Ten")
+    want = {name.lower(): (f"Row {i + 1}", name) for i, name in enumerate(rows)}
+    want |= {name.lower(): (f"Column {i + 1}", name) for i, name in enumerate(columns)}
+    want |= {"jack": ("\u2198", "Jack"), "queen": ("\u2197", "Queen")}
+    assert heads == want
+
+
 @pytest.mark.parametrize("lesson_id", LESSONS)
 def test_the_leading_lines_are_the_boards_leader(lesson_id):
     study = lesson_study(lesson_id)

@@ -278,7 +278,7 @@ class Study(param.Parameterized):
         events = self.events_seen(node)
         # the move, then what followed it, one sentence each (not one run-on paragraph)
         said = [sentence(e.text) for e in events] or [sentence(node.words(self.viewer))]
-        heading = "Your line" if not self.tree.on_main_line(node.id) or lesson is None else "Main line"
+        heading = _heading(node, lesson is not None and self.tree.on_main_line(node.id), lesson is not None)
         if verdict is None:
             return Narration(heading, said[0], None, None, events, tuple(said[1:]))
         return Narration(heading, said[0], verdict.ref, verdict.ruling, events, tuple(said[1:]))
@@ -518,6 +518,18 @@ class Study(param.Parameterized):
         """Attach the learner's note to a position (kept as plain text)."""
         node_id = self.current if node_id is None else node_id
         self._edit(lambda: self.tree.with_note(node_id, text), "change a note" if text else "remove a note")
+
+
+def _heading(node: Node, main: bool, lesson: bool) -> str:
+    """The narration's heading at a move: in a lesson, whether it is the lesson's line or the
+    learner's own; in a game or a free study, whose move it is ("Ben's move"; "The table" for a
+    step nobody decides, like the deal), as players say it."""
+    if lesson:
+        return "Main line" if main else "Your line"
+    before = node.before
+    if node.actor is None or before is None:
+        return "The table"
+    return f"{before.names[node.actor]}’s move"
 
 
 def sentence(text: str) -> str:

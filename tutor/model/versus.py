@@ -42,6 +42,7 @@ from param.parameterized import batch_call_watchers
 
 from .opponents import PERSON, Opponents
 from .params import TupleOf
+from .review import GameReview
 from .study import Study
 
 PACES: dict[str, tuple[str, int]] = {
@@ -94,8 +95,11 @@ class PlayMode(param.Parameterized):
                                                        "off again at the next deal.")
     dealt: bool = param.Boolean(default=False, doc="The table in Play is a dealt game (else a study opened "
                                                    "from a link or a file).")
+    review: GameReview = param.ClassSelector(class_=GameReview, constant=True,
+                                             doc="The game once it is over: who won and how, its moves.")
 
     def __init__(self, **params: Any) -> None:
+        params.setdefault("review", GameReview())
         super().__init__(**params)
         self._hint: Any = None
         self._levels: list[str] | None = None  # who played each seat at the last table (kept for the next)
@@ -206,6 +210,7 @@ class PlayMode(param.Parameterized):
             self.param.update(changed)
         if study is not None and self.opponents is not None:
             self._show_seat(study, turn)
+        self.review.follow(study, None if self.opponents is None else self.opponents.persons())
 
     def _show_seat(self, study: Study, turn: Turn) -> None:
         """The table shows the holder's seat; nothing private during a hand-over; every card

@@ -302,14 +302,17 @@ class TutorView(pn.viewable.Viewer):
         if app.job == "play" and named:
             html += tag("span", f"Your table's rules: {named}", "label table-rules-name")
         if app.job == "play" and study is not None and study.state.is_over:
+            reviewed = app.versus.review.open  # the review says who won, how, its moves, and branches
             if app.can_deal_next():
-                html += (tag("span", "This deal is over: the next one carries the chips on.", "label")
-                        + tag("button", "Next deal ▶", "next-deal primary", type="button", data_act="next-deal"))
-            else:
+                if not reviewed:
+                    html += tag("span", "This deal is over: the next one carries the chips on.", "label")
+                html += tag("button", "Next deal ▶", "next-deal primary", type="button", data_act="next-deal")
+            elif not reviewed:
                 html += tag("span", "Game over. Look back through it, share it, or deal again.", "label")
             # the whole game is a study: branch any move in Lines, send it from Share
-            html += (tag("button", "Lines: branch a move", "open-lines", type="button", data_open="lines")
-                     + tag("button", "Share this game", "open-share", type="button", data_open="share"))
+            if not reviewed:
+                html += tag("button", "Lines: branch a move", "open-lines", type="button", data_open="lines")
+            html += tag("button", "Share this game", "open-share", type="button", data_open="share")
         return html
 
     # -- the page bridge: address and keys ---------------------------------------------------------

@@ -30,13 +30,22 @@ export function render({ model }) {
     if (!el || !root.contains(el)) { return null; }
     if (el.matches('select.seat-level')) { return 'select.seat-level[data-seat="' + el.dataset.seat + '"]'; }
     if (el.matches('select.pace, summary')) { return el.matches('summary') ? '.players-setup > summary' : 'select.pace'; }
-    return el.dataset.act ? 'button[data-act="' + el.dataset.act + '"]' : null;
+    if (!el.dataset.act) { return null; }
+    const value = el.dataset.act === 'review-goto' ? '[data-value="' + el.dataset.value + '"]' : '';
+    return 'button[data-act="' + el.dataset.act + '"]' + value;
   };
   const draw = () => {
     const open = root.querySelector('.players-setup[open]') !== null;
+    const listed = root.querySelector('details.review-moves[open]') !== null;  // the game's moves, kept open
     const chosen = open ? choices() : new Map();
     const focused = focusedKey();
     root.innerHTML = model.html;
+    const moves = root.querySelector('details.review-moves');
+    if (moves && listed) {
+      moves.open = true;
+      const current = moves.querySelector('button[aria-current]');
+      if (current && current.scrollIntoView) { current.scrollIntoView({block: 'nearest'}); }
+    }
     const s = setup();
     if (s && open) {
       s.open = true;

@@ -30,9 +30,11 @@ from typing import Any
 import panel as pn
 import param
 
+from tutor.model.review import summary_of
 from tutor.model.versus import PACES, PERSON, PlayMode
 
 from .esm import PlainJSComponent, module_text
+from .review import REVIEW_CSS, off_line_html, review_html
 from .text import tag
 
 LEVEL_LABELS = ((PERSON, "A person"), ("beginner", "Computer: beginner"), ("standard", "Computer: standard"),
@@ -87,7 +89,7 @@ class PlayStrip(PlainJSComponent):
 
     _esm = module_text(Path(__file__).with_name("play_strip.mjs"))
 
-    _stylesheets = [STRIP_CSS]
+    _stylesheets = [STRIP_CSS, REVIEW_CSS]
 
     def __init__(self, **params: Any):
         super().__init__(**params)
@@ -168,6 +170,12 @@ def recent_html(model: PlayMode) -> str:
 
 def turn_html(model: PlayMode) -> str:
     turn = model.turn
+    review = model.review
+    if review.open:  # a finished game, looked back through along its own line
+        return (tag("div", "", "turn", raw=_hint_button(model)) if turn.kind == "person" else "") + \
+            review_html(review) + _hint_box(model)
+    if review.end is not None and turn.kind == "over" and model.study is not None:  # another line tried, ended
+        return off_line_html(review, summary_of(model.study.state))
     parts = ""
     auto = model.autoplay_ms()
     if turn.kind == "computer":
@@ -180,15 +188,24 @@ def turn_html(model: PlayMode) -> str:
             parts += (_button(f"{turn.name}'s move ▶", "their-move", "their-move primary")
                       + _button("Back to the game ⏭", "to-end", "to-end"))
     elif turn.kind == "person":
-        parts += tag("span", f"Your move, {turn.name}", "your-move")
-        parts += _button("Hint", "hint", "hint")
+        parts += _hint_button(model)
     out = tag("div", "", "turn", raw=parts)
     if turn.kind in ("computer", "person", "over"):
         out += recent_html(model)
-    if model.hint_text and turn.kind == "person":
-        out += tag("div", "", "hint-box", raw=tag("p", model.hint_text, "hint-text", role="status")
-                   + _button("Play it", "follow-hint", "follow-hint primary"))
-    return out
+    if review.end is not None:  # another move tried after the game: the way back to it
+        out += off_line_html(review, None)
+    return out + _hint_box(model)
+
+
+def _hint_button(model: PlayMode) -> str:
+    return tag("span", f"Your move, {model.turn.name}", "your-move") + _button("Hint", "hint", "hint")
+
+
+def _hint_box(model: PlayMode) -> str:
+    if not (model.hint_text and model.turn.kind == "person"):
+        return ""
+    return tag("div", "", "hint-box", raw=tag("p", model.hint_text, "hint-text", role="status")
+               + _button("Play it", "follow-hint", "follow-hint primary"))
 
 
 class PlayersPane(pn.viewable.Viewer):
@@ -226,11 +243,15 @@ class PlayersPane(pn.viewable.Viewer):
         "show-again": lambda m, v: m.show_again(),
         "show-all": lambda m, v: m.show_all(v == "on"),
         "to-end": lambda m, v: m.study is not None and m.study.to_end(),
+        "review-goto": lambda m, v: v.lstrip("-").isdigit() and m.review.goto(int(v)),
+        "review-prev": lambda m, v: m.review.step_yours(-1),
+        "review-next": lambda m, v: m.review.step_yours(+1),
+        "review-end": lambda m, v: m.review.to_end(),
     }
 
     @param.depends("model.study", "model.turn", "model.position", "model.hint_text", "model.recent",
                    "model.opponents", "model.decision_ms", "model.pace", "model.paused", "model.replaying",
-                   "model.all_cards", watch=True)
+                   "model.all_cards", "model.review.end", "model.review.at", watch=True)
     def _draw(self) -> None:
         """One drawing per change of the model (a computer's move is one change)."""
         model = self.model

@@ -73,18 +73,44 @@ export function render({ model }) {
   // the person has touched, scrolled or typed since. Only the box that scrolls the table
   // moves, and only as far as needed ('nearest'): nothing when the moves and the status
   // line (whose turn) show already.
-  const scroller = (el) => {
+  const scroller = (el, any = false) => {
     for (let n = el.parentElement || el.getRootNode().host; n; n = n.parentElement || n.getRootNode().host) {
       const y = getComputedStyle(n).overflowY;
-      if ((y === 'auto' || y === 'scroll') && n.scrollHeight > n.clientHeight) { return n; }
+      if ((y === 'auto' || y === 'scroll') && (any || n.scrollHeight > n.clientHeight)) { return n; }
     }
     return null;
   };
+  // The box that scrolls the table shrinks when something above it grows (the coach's hint
+  // opened in Play's strip): moves it showed that slipped under its bottom edge are brought
+  // in again, as far as needed (moves still in sight: nothing moves).
+  let watched = null, height = 0;
+  const cutOff = () => {
+    const rows = body.querySelectorAll('.actions:not(.charts)');
+    const moves = rows[rows.length - 1];
+    return Boolean(watched && moves && moves.isConnected
+                   && moves.getBoundingClientRect().bottom > watched.getBoundingClientRect().bottom + 0.5);
+  };
+  const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => {
+    const now = watched ? watched.clientHeight : 0;
+    if (now < height && model.bring_in && cutOff()) { bringIn(shown); }
+    height = now;
+  }) : null;
+  const watch = (box) => {
+    if (!resized || box === watched) { return; }
+    if (watched) { resized.unobserve(watched); }
+    watched = box;
+    height = box.clientHeight;
+    resized.observe(box);
+  };
+  if (resized) { model.on('remove', () => resized.disconnect()); }
   const bringIn = (position) => {
     if (position !== shown) { return; }  // a later position brings in its own
     const rows = body.querySelectorAll('.actions:not(.charts)');
     const moves = rows[rows.length - 1];
-    const box = moves && moves.isConnected ? scroller(moves) : null;
+    if (!moves || !moves.isConnected) { return; }
+    const box = scroller(moves);
+    const scrolls = scroller(moves, true);  // the box that may scroll it later (watched even before)
+    if (scrolls) { watch(scrolls); }
     if (!box) { return; }
     const want = moves.getBoundingClientRect(), have = box.getBoundingClientRect();
     let by = 0;

@@ -23,15 +23,16 @@ from .board import REASON_SLOT, BoardTable, bottom_seat, legend, ring, zone
 
 _ROWS = (HandName.ACE, HandName.TWO, HandName.THREE, HandName.FOUR, HandName.FIVE)
 _COLUMNS = (HandName.SIX, HandName.SEVEN, HandName.EIGHT, HandName.NINE, HandName.TEN)
-_SHORT = {h: h.rank.label for h in HandName}
+_SHORT = {h: h.value.capitalize() for h in HandName}  # a line's hand by its card, in a word: "Six"
 
 TABLEAU_CSS = """
-.tableau-wrap { display: grid; grid-template-columns: 2.4em repeat(5, minmax(0, 1fr)); gap: 3px;
+.tableau-wrap { display: grid; grid-template-columns: 3.3em repeat(5, minmax(0, 1fr)); gap: 3px;
                 max-width: 440px; margin: 4px auto 6px; }
 .line-name { display: flex; flex-direction: column; align-items: center; justify-content: center; line-height: 1.05;
              font-weight: 700; font-size: 0.8rem; color: #3b4452; border: 1px solid #c3c9d2; border-radius: 6px;
              background: #f3f5f8; min-height: 44px; cursor: pointer; padding: 1px 2px; }
-.line-name .hand { font-size: 0.7rem; font-weight: 600; color: #4a5563; }
+.line-name .num { font-size: 0.7rem; font-weight: 600; color: #4a5563; white-space: nowrap; }
+.line-name .hand { font-size: 0.8rem; font-weight: 700; }
 .line-name.leading { background: #fff3c4; border-color: #a87300; color: #5c3d00; }
 .line-name:focus-visible { outline: 3px solid #f0b400; outline-offset: 2px; }
 .line-name.leading .hand { color: #5c3d00; }
@@ -157,9 +158,11 @@ class KingsPotTable(BoardTable):
             (mark("1") + " " + mark("2") + " " + mark("3"), "the reveal round that turns this cell"),
             (mark("S", "showdown"), "turned only at the showdown"),
             (mark("1", "turned"), "grey: already face up"),
-            (tag("span", "1–5"), "rows are numbered from the top, columns from the left; a row is the hand "
-                                 "of Ace to Five (top to bottom), a column of Six to Ten (left to right)"),
-            (tag("span", "↘J ↗Q"), "the diagonals: the Jack's from the top left, the Queen's from the bottom left"),
+            (tag("span", "Row 1, Ace"), "each row and column is named by where it is and the card whose hand "
+                                        "it is: the rows Ace to Five from the top, the columns Six to Ten from "
+                                        "the left"),
+            (tag("span", "↘ Jack, ↗ Queen"), "the diagonals: the Jack's from the top left, the Queen's from the "
+                                            "bottom left"),
             (tag("span", "", "swatch"), "the hand leading now (tap a row or column name to see what it makes)"),
         ], "What the numbers and marks mean")
 
@@ -188,7 +191,8 @@ class KingsPotTable(BoardTable):
         hands = {h.name: h for h in board.hands}
 
         def name_cell(hand: HandName, row: int, col: int, number: str) -> str:
-            """A line's header: its number (as the narration counts: row 2, column 4) over its hand.
+            """A line's header: where it is in words (as the narration counts: row 2, column 4) over
+            its hand's card in a word ("Six"), never "1/6".
             In the tab order: focused (or tapped), the board's reason line says the line's hand."""
             bh = hands[hand]
             what = bh.describe()
@@ -200,8 +204,8 @@ class KingsPotTable(BoardTable):
                        aria_label=f"{where}, the {hand.title}", style=f"grid-row:{row};grid-column:{col}")
 
         parts = [name_cell(HandName.JACK, 1, 1, "\u2198")]
-        parts += [name_cell(h, 1, c + 2, str(c + 1)) for c, h in enumerate(_COLUMNS)]
-        parts += [name_cell(h, r + 2, 1, str(r + 1)) for r, h in enumerate(_ROWS)]
+        parts += [name_cell(h, 1, c + 2, f"Column {c + 1}") for c, h in enumerate(_COLUMNS)]
+        parts += [name_cell(h, r + 2, 1, f"Row {r + 1}") for r, h in enumerate(_ROWS)]
         parts.append(name_cell(HandName.QUEEN, 7, 1, "\u2197"))
         cells = []
         for cell in board.cells:

@@ -1,0 +1,161 @@
+"""The review after a game in Play (issue 33, item 3): once a game against the computer is
+over, the page model (:class:`tutor.model.review.GameReview`, kept by ``PlayMode.review``) and
+the players' strip say who won and how, with the rule, by how much, list the game as played
+move by move in words, step between the person's own decisions, and let another move be tried
+at one of them (the game as played stays, and the way back to it is offered).
+
+Expected values come from the final position itself (who holds no card, the chips each seat
+started and ended with), not from the review's code. Costs about 15 s."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from tutor.model.app import TutorApp
+from tutor.model.catalog import Catalog
+from tutor.model.review import GameReview
+from tutor.model.versus import PERSON
+
+from .test_play_leaks import Known, _check
+
+
+@pytest.fixture(scope="module")
+def page():
+    from tutor.views.app import TutorView
+
+    view = TutorView(app=TutorApp(Catalog.load()))
+    view.app._rng = random.Random(41)
+    view.app.open_job("play")
+    return view
+
+
+def _play_out(page, game: str, variant: str, names: list[str], rng: random.Random, limit: int = 3000) -> None:
+    """A new deal against the computer (beginner), the person playing any legal move, to its end."""
+    app, mode = page.app, page.versus
+    assert app.new_deal(game=game, variant=variant, names=names)
+    mode.start([PERSON] + ["beginner"] * (len(names) - 1))
+    study = app.study
+    for _ in range(limit):
+        kind = mode.turn.kind
+        if kind == "over":
+            return
+        if kind == "computer":
+            mode.auto(study.current)
+        else:
+            assert mode.review.end is None and not mode.review.open  # no review while the game is on
+            legal = study.state.view(study.state.mover).legal_actions()
+            assert study.play(rng.choice(legal)).legal
+    raise AssertionError(f"{game}: no end in {limit} steps")
+
+
+def test_a_finished_game_says_who_won_how_and_by_the_rule_with_its_moves_in_words(page):
+    _play_out(page, "palace", "house", ["Ann", "Ben"], random.Random(3))
+    app, mode, study = page.app, page.versus, page.app.study
+    review = mode.review
+    state = study.state
+    # the winner is the seat holding no card at all (hand, face up, face down): counted here
+    out = [s for s in range(2) if not (state.hands[s] or state.face_up[s] or state.face_down[s])]
+    assert len(out) == 1
+    winner = state.names[out[0]]
+    assert review.open and review.end == study.current and review.at == len(review.moves) - 1
+    summary = review.summary
+    assert summary.headline == f"{winner} wins."
+    assert summary.rule.source == "palace-house-rules.txt"
+    loser = state.names[1 - out[0]]
+    assert summary.standing == (f"1st: {winner}", f"2nd: {loser}")
+    # the game as played, one entry per move from the start, in words with who made it
+    path = study.tree.path(study.current)[1:]
+    assert [m.node for m in review.moves] == list(path)
+    for move in review.moves:
+        node = study.tree[move.node]
+        if node.actor is not None:
+            assert move.who == state.names[node.actor] and move.words.startswith(move.who + ": ")
+            assert move.yours == (node.actor == 0)
+        assert "@" not in move.words and not re.search(r"\b(play|pick|take)_", move.words)  # no notation
+    strip = page.players.strip.html
+    assert 'class="review"' in strip and f"{winner} wins." in strip and "Rule: §" in strip
+    assert ".txt" not in strip and f"Every move ({len(path)})" in strip
+    assert "Game over. Look back" not in page.shell.play_html  # the review says it, once
+    assert "Your line" not in study.narration().heading
+
+
+def test_stepping_back_to_a_decision_and_trying_another_move_keeps_the_game(page):
+    _play_out(page, "palace", "house", ["Ann", "Ben"], random.Random(5))
+    app, mode, study = page.app, page.versus, page.app.study
+    review = mode.review
+    end, played = study.current, len(review.moves)
+    known = Known(study)
+    # Ann's decisions, one by one backwards: each time the position she decided in
+    seen = []
+    for _ in range(200):
+        before = review.at
+        review.step_yours(-1)
+        if review.at == before:
+            break
+        decided = review.decided_here()
+        assert decided is not None and decided.yours and study.state.mover == 0
+        assert study.tree[study.node.children[0]].id == decided.node  # the move she played is next
+        assert mode.turn.kind == "person" and mode.autoplay_ms() is None  # nothing plays by itself here
+        _check(page, known, end)  # looking back shows nothing Ann could not see
+        seen.append(review.at)
+    assert seen == sorted(seen, reverse=True) and len(seen) == sum(m.yours for m in review.moves)
+    review.step_yours(+1)
+    assert review.at == seen[-2]
+    # another move than the one played, at her decision: a new line beside the game
+    assert review.can_branch()
+    here = study.current
+    chosen = study.tree[study.node.children[0]].action
+    other = next(a for a in study.state.view(0).legal_actions() if a != chosen)
+    assert study.play(other).legal
+    assert not review.open and review.end == end and study.tree[here].children[0] != study.current
+    assert "Back to the game as played" in page.players.strip.html
+    for _ in range(3000):  # the computer answers on the new line by itself; Ann plays on
+        if mode.turn.kind == "over":
+            break
+        if mode.turn.kind == "computer":
+            mode.auto(study.current)
+        else:
+            study.play(study.state.view(0).legal_actions()[0])
+    assert study.state.is_over and study.current != end
+    assert "Back to the game as played" in page.players.strip.html
+    review.to_end()
+    assert study.current == end and review.open and len(review.moves) == played
+
+
+@pytest.mark.parametrize("game", ["palace-poker", "kings-pot"])
+def test_a_deal_of_chips_says_each_seats_chips_won_or_lost(page, game):
+    names = ["Ann", "Ben", "Cleo"] if game == "kings-pot" else ["Ann", "Ben"]
+    variant = next(iter(page.app.catalog.family(game).presets))
+    _play_out(page, game, variant, names, random.Random(7))
+    review, state = page.versus.review, page.app.study.state
+    root = page.app.study.tree.root.state
+    start = _stacks(root)
+    end = _stacks(state)
+    # chips change hands or wait in King's Pot's carried pot; none appear or vanish
+    assert sum(end) + _carried(state) == sum(start) + _carried(root)
+    words = []
+    for name, before, after in zip(names, start, end, strict=True):
+        change = after - before
+        words.append(f"{name} " + ("even" if change == 0 else f"+{change} chip" if change == 1 else
+                                   f"+{change} chips" if change > 0 else
+                                   f"\u2212{-change} chip" + ("" if change == -1 else "s")))
+    assert review.summary.standing == tuple(words)
+
+
+def _carried(state) -> int:
+    return getattr(state, "kings_pot", 0) or 0
+
+
+def _stacks(state):
+    """Each seat's chips in front of it (in the pots nothing: a deal starts and ends with none there)."""
+    seats = getattr(state, "seats", None) or getattr(state, "players")
+    return [getattr(s, "stack") for s in seats]
+
+
+def test_a_study_from_a_link_is_not_reviewed_until_it_is_played_as_a_game(page):
+    review = GameReview()
+    review.follow(page.app.study, None)
+    assert review.end is None and not review.open and review.moves == ()
