@@ -257,8 +257,10 @@ def test_a_game_of_palace_against_the_computer_plays_its_turns_itself(open_app, 
     shot(fresh, "palace-link-opened")
 
 
-REVIEW_SEE = (".players-strip .review-head", ".players-strip .review-at", ".game-table .status",
-              ".game-table .pile-zone", ".game-table .seat.front .hand-zone")
+# back at a decision in the review: what she chose there, where she is, her hand and the moves
+# to try another (on a phone the pile may be scrolled above: the review's steps take its room)
+REVIEW_SEE = (".players-strip .review-here", ".players-strip .review-at", ".game-table .seat.front .hand-zone",
+              ".game-table .actions")
 
 
 def review_the_game(page, size: str) -> None:
@@ -287,7 +289,7 @@ def review_the_game(page, size: str) -> None:
         assert here.inner_text().startswith("Here Ann chose to ")
         settle_scroll(page)
         if back == 0:
-            assert_in_sight(page, f"the review at Ann's last decision ({size})", REVIEW_SEE + (".players-strip .review-here",))
+            assert_in_sight(page, f"the review at Ann's last decision ({size})", REVIEW_SEE)
             shot(page, f"palace-review-back-{size}")
         pick_up = page.locator(".game-table .actions .act.legal", has_text="Pick up the pile")
         if "pick up" not in here.inner_text().lower() and pick_up.count():
@@ -452,6 +454,7 @@ def test_a_hand_of_palace_poker_and_a_deal_of_kings_pot_against_the_computer(ope
             turn = wait_decision(page)                            # the computer's moves play themselves
             if turn == "over":
                 if taps < 8:
+                    page.locator(".play-extra .next-deal").wait_for(timeout=60_000)
                     assert in_view(page, page.locator(".play-extra .next-deal"))
                     shot(page, f"{game}-over")
                     page.locator(".play-extra .next-deal").tap()       # a short hand: play the next one too
@@ -471,6 +474,8 @@ def test_a_hand_of_palace_poker_and_a_deal_of_kings_pot_against_the_computer(ope
             wait_moved(page, old)
             taps += 1
         assert strip(page).get_attribute("data-turn") == "over", f"{game}: the hand did not end"
-        assert in_view(page, page.locator(".play-extra .next-deal"))
+        page.locator(".players-strip .review-head").wait_for(timeout=60_000)   # the review, then Next deal
+        page.locator(".play-extra .next-deal").wait_for(timeout=60_000)
         shot(page, f"{game}-over")
+        assert in_view(page, page.locator(".play-extra .next-deal"))
         report(f"{game}: played to the end of a hand in {taps} taps")

@@ -35,7 +35,9 @@ REVIEW_CSS = """
 .review-moves li.yours button { font-weight: 700; }
 .review-moves li button[aria-current] { background: #1f5fbf; color: #fff; border-radius: 4px; }
 .review-moves .who { color: #4a5563; font-weight: 400; font-size: 0.8rem; }
-@media (max-width: 699px) { .review { padding: 4px 8px; gap: 2px; } .review-facts { font-size: 0.8rem; } }
+@media (max-width: 699px) { .review { padding: 2px 6px; gap: 0; } .review-facts { font-size: 0.75rem; }
+  .review-nav { font-size: 0.9rem; gap: 0 8px; } .review-nav button { padding: 0 8px; }
+  .review-here { font-size: 0.85rem; } }
 """
 
 
@@ -72,7 +74,7 @@ def review_html(review: GameReview) -> str:
     """The review while the cursor is on the game's line (:attr:`GameReview.open`)."""
     summary = review.summary
     at_end = review.at == len(review.moves) - 1
-    head = summary_html(summary, full=at_end) if summary is not None else ""
+    head = summary_html(summary) if summary is not None and at_end else ""  # back in the game: the steps only
     where = "The start" if review.at == -1 else f"Move {(review.at or 0) + 1} of {len(review.moves)}"
     nav = ""
     if review.yours(-1) is not None:
