@@ -95,8 +95,10 @@ def answer_seats(drill: Drill) -> Answer:
     try:
         get_family(drill.game).start(drill.variant, setup)
         right, reason = "yes", f"{n} players is a table the rules allow"
-    except NotationError as err:
-        right, reason = "no", str(err)
+    except NotationError:
+        # the engine's message names its setup key and source file (for a program): the person
+        # reads the verdict in words, and the drill's rule cites the section by its name
+        right, reason = "no", f"{n} players is not a table the rules allow"
     # the wrong choice's reason is "not so: ..." (as a ``what`` drill's), so a wrong answer's why
     # says the right one's reason once, not the same sentence for both choices
     said = {c.key: Said(c.key == right, reason if c.key == right else f"not so: {reason}", drill.ref)

@@ -333,6 +333,12 @@ class Presets(Mapping[str, Any]):
         if unknown:
             raise ValueError(f"{family}: titles for unknown presets {sorted(unknown)}")
 
+    def title(self, name: str) -> str:
+        """A preset as a person calls it: its title ("Caron's rules"), else its name in words
+        ("no-pot-sharing" -> "No pot sharing"); a name not given as a preset is said the same way."""
+        words = name.replace("-", " ").strip()
+        return self.titles.get(name) or (words[:1].upper() + words[1:])
+
     def __getitem__(self, name: str) -> Any:
         try:
             return self._presets[name]

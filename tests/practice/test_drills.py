@@ -35,6 +35,9 @@ def test_drill_is_seeded_answered_and_in_plain_words(clause):
             for choice in drill.choices:                     # not "52 cards: 52 cards: ..."
                 assert f"{choice.text}: {choice.text}" not in graded.why, f"{drill.token}: {graded.why!r}"
             assert "not so" not in graded.why, f"{drill.token}: {graded.why!r}"
+            # no engine key or source file in front of a person ("setup: ... 'seats' has 12 (x.txt § ...)")
+            for engine_words in (".txt", "setup:", "'seats'", "'players'"):
+                assert engine_words not in graded.why, f"{drill.token}: {graded.why!r}"
 
 
 def test_wrong_answer_says_the_right_reason_once():

@@ -320,3 +320,19 @@ def test_what_the_others_did_is_one_line_with_show_me_again_at_its_end(catalog):
     assert recent.index('class="last-move"') < recent.index('data-act="show-again"')
     mode.show_again()
     assert mode.turn.kind == "computer" and 'data-act="show-again"' not in pane.strip.html
+
+
+@pytest.mark.parametrize("game, variant, said", [
+    ("palace", "bga", "Online (BGA) rules · "), ("palace", "caron", "Caron's rules · "),
+    ("palace-poker", "no-pot-sharing", "No pot sharing · "), ("palace-poker", "limit", "Limit · ")])
+def test_the_tables_status_names_the_rule_book_in_words_not_its_key(catalog, game, variant, said):
+    """The felt's status line says which rules are played as a person would ('bga rules' was the
+    preset's key in front of a person)."""
+    import re
+
+    from tutor.views.app import TutorView
+
+    view = TutorView(app=TutorApp(catalog))
+    assert view.app.new_deal(game=game, variant=variant, names=["Ann", "Ben", "Cleo"], seed=4)
+    status = re.search(r'<span class="variant">([^<]*)</span>', view.table.renderer().board.html)
+    assert status is not None and status.group(1).replace("&#x27;", "'").startswith(said)

@@ -27,6 +27,7 @@ from typing import Any
 
 import param
 
+from rules.core import Presets
 from rules.errors import NotationError
 from rules.options import MAX_NAME, Configurable, RuleConflictError, read_setup_options, setup_options
 
@@ -131,11 +132,10 @@ def preset_title(catalog: Catalog, game: str, variant: str) -> str:
     """A preset as a person calls it: the game's own title ("Caron's rules"), else its
     name in words ("no-pot-sharing" -> "No pot sharing")."""
     try:
-        titles = getattr(catalog.family(game).presets, "titles", {}) or {}
+        presets: Presets = catalog.family(game).presets
     except ValueError:
-        titles = {}
-    words = variant.replace("-", " ").strip()
-    return titles.get(variant) or (words[:1].upper() + words[1:])
+        presets = Presets(game, {})
+    return presets.title(variant)
 
 
 def rules_title(study: Any, catalog: Catalog) -> str:

@@ -174,7 +174,7 @@ class PalaceTable(BoardTable):
                  "reset": " (plays again after their 2)"}.get(st.again, "")
         direction = "" if view.direction == 1 else " · play goes the other way"
         named = self.study.setup.get("rules_name") if self.study is not None else None  # your table's rules
-        raw = (tag("span", f"{named or st.rules.name} rules · ", "variant") + tag("span", words, "phase")
+        raw = (tag("span", f"{named or A.PRESETS.title(st.rules.name)} · ", "variant") + tag("span", words, "phase")
                + tag("span", "" if st.is_over else f" · {mover} to move{again}{direction}", "mover"))
         return tag("div", "", "status", raw=raw)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.palace_poker import PRESETS as POKER_PRESETS
 from rules.palace_poker import Bet, Buy, Call, Discard, Fold, Keep, Kind, Mark, Market, Phase, Raise, SideHand, Status, Stay
 from rules.refs import Verdict
 from tutor.model.study import Notice
@@ -192,7 +193,8 @@ class PokerTable(BoardTable):
         stakes = "points game" if rules.points else f"stakes {rules.small_bet}/{rules.big_bet}"
         who = f" · {st.actor_name} to act" if view.to_act is not None else ""
         named = self.study.setup.get("rules_name") if self.study is not None else None  # your table's rules
-        raw = (tag("span", f"{named or st.variant} · {stakes} · ", "variant") + tag("span", _PHASE_WORDS[view.phase], "phase")
+        rules_words = named or POKER_PRESETS.title(st.variant)
+        raw = (tag("span", f"{rules_words} · {stakes} · ", "variant") + tag("span", _PHASE_WORDS[view.phase], "phase")
                + tag("span", who, "mover"))
         return tag("div", "", "status", raw=raw)
 
