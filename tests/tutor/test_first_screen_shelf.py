@@ -60,6 +60,12 @@ def save_lesson(app, lesson: str, title: str) -> str:
     return entry.id
 
 
+def assert_plain(text: str) -> None:
+    """No engine key, token or source file in front of a person."""
+    for engine in (".txt", "setup '", "valid:", "option jokers", "=", "§"):
+        assert engine not in text, (engine, text)
+
+
 def test_an_empty_device_lists_nothing_on_the_first_screen(app):
     assert app.shelf().empty and home_saved_html(app.shelf()) == ""
 
@@ -73,7 +79,7 @@ def test_the_first_screen_lists_saved_studies_and_rule_sets_newest_first_and_ope
     shelf = app.shelf()
     assert [s.title for s in shelf.studies] == ["Friday night", "Tuesday"]
     assert [(r.name, r.preset, r.changes) for r in shelf.rule_sets] == [
-        ("Fours on anything", app.table_rules.preset_title("caron"), 1)]
+        ("Fours on anything", "Caron's rules", 1)]
     html = home_saved_html(shelf)
     assert html.count('data-act="open-saved"') == 2 and f'data-value="{newer}"' in html
     assert 'data-act="use-rules"' in html and "Fours on anything" in html
@@ -113,6 +119,9 @@ def test_a_damaged_rule_set_on_the_device_deals_nothing_and_says_why(app):
     assert app.table_rules.load(json.dumps(stored))
     assert not app.use_rule_set("r1")
     assert app.study is None and app.job == "home" and "cannot be played" in app.notice.text
+    # the question in the form's words, not the engine's "option jokers: '99': ...; valid: ..."
+    assert "\u201cHow many Jokers does each pack keep?\u201d takes a whole number from 0 to 2" in app.notice.text
+    assert_plain(app.notice.text)
 
 
 # -- a rule set as a link ----------------------------------------------------------------------
@@ -157,8 +166,9 @@ GOOD = {"v": 1, "g": "palace", "r": "caron", "o": {}, "n": ""}
     (_packed({**GOOD, "v": True}), "format True"),
     (_packed({**GOOD, "g": "chess"}), "game this version does not know"),
     (_packed({**GOOD, "r": "nope"}), "rules this version does not know"),
-    (_packed({**GOOD, "o": {"jokers": "99"}}), "cannot be played"),
-    (_packed({**GOOD, "o": {"no-such-option": "x"}}), "cannot be played"),
+    (_packed({**GOOD, "o": {"jokers": "99"}}), "\u201cHow many Jokers does each pack keep?\u201d takes"),
+    (_packed({**GOOD, "o": {"no-such-option": "x"}}), "no question \u201cno-such-option\u201d"),
+    (_packed({**GOOD, "o": {"ten-replays": "no", "jokers": "1"}}), "cannot be played together"),
     (_packed({**GOOD, "o": {"a": 1}}), "not in the expected form"),
     (_packed({**GOOD, "n": "x" * 61}), "at most 60"),
     (_packed({**GOOD, "n": "two\nlines"}), "one line"),
@@ -169,6 +179,7 @@ def test_a_bad_rule_set_link_is_refused_naming_what_is_wrong_and_changes_nothing
     with pytest.raises(RuleSetLinkError) as err:
         read_rule_set_link(fragment, app.catalog)
     assert words in str(err.value) and str(err.value).endswith("Nothing was changed.")
+    assert_plain(str(err.value))
     assert isinstance(err.value, ValueError)
     assert not app.open_link("#" + fragment)
     assert app.study is None and app.job == "home" and words in app.notice.text
@@ -179,3 +190,22 @@ def test_nesting_deeper_than_the_json_bound_is_refused_before_any_parse(app):
     with pytest.raises(RuleSetLinkError) as err:
         read_rule_set_link(deep, app.catalog)
     assert re.search(r"deep|nested", str(err.value))
+
+
+def _table_rules(app) -> tuple:
+    rules = app.table_rules
+    return rules.game, rules.variant, dict(rules.options), rules.rules_name
+
+
+def test_a_refused_deal_puts_the_table_rules_back_as_they_were(app, monkeypatch):
+    """'Nothing was changed' holds when the deal itself is refused, after the rule set was read:
+    the table's rules go back (they were left as the rule set's)."""
+    rules_id = keep_rules(app, "Fours on anything", **{"four-of-a-kind": "anytime"})
+    app.table_rules.rebase("palace-poker", "no-limit")
+    before = _table_rules(app)
+    assert before == ("palace-poker", "no-limit", {}, "")
+    monkeypatch.setattr(app, "new_deal", lambda **_kw: False)
+    assert not app.use_rule_set(rules_id)
+    assert _table_rules(app) == before
+    assert not app.open_link("#" + _packed({**GOOD, "o": {"four-of-a-kind": "anytime"}}))
+    assert _table_rules(app) == before

@@ -24,6 +24,7 @@ from rules.errors import NotationError
 from rules.options import MAX_NAME, Configurable, read_setup_options
 
 from .catalog import Catalog
+from .rule_words import refusal_words
 from .share import ShareError, pack, unpack
 
 RULE_SET_TAG = "rs1."  # a rule set link's fragment starts so
@@ -112,6 +113,5 @@ def _rules_of(data: dict[str, Any], catalog: Catalog) -> RuleSetLink:
     try:
         read_setup_options(base, setup)
     except ValueError as err:
-        reason = str(err)[:160].rstrip(".")
-        raise RuleSetLinkError(f"These rules cannot be played: {reason}.") from None
+        raise RuleSetLinkError(f"These rules cannot be played: {refusal_words(base, err)}.") from None
     return RuleSetLink(game, variant, tuple(sorted(options.items())), setup.get("rules_name", ""))

@@ -34,6 +34,7 @@ from rules.options import MAX_NAME, Configurable, RuleConflictError, read_setup_
 from .catalog import Catalog
 from .device_model import DeviceListModel
 from .device_store import DeviceList, ListFormat
+from .rule_words import clash_words, refusal_words
 from .rules_sheet import RuleSheet, rules_sheet
 from .params import TupleOf
 from .study import Notice
@@ -200,7 +201,7 @@ class TableRules(DeviceListModel, param.Parameterized):
             try:
                 self.options = setup_options(self.base().with_options(keep), self.base())
             except (RuleConflictError, NotationError) as err:
-                self.notice = Notice("error", f"Your choices do not hold under these rules ({_reason(err)}); "
+                self.notice = Notice("error", f"Your choices do not hold under these rules ({refusal_words(self.base(), err)}); "
                                               "the form shows this preset's own rules.")
 
     def rows(self) -> list[OptionRow]:
@@ -229,7 +230,7 @@ class TableRules(DeviceListModel, param.Parameterized):
         try:
             made = self.base().with_options({**self.options, option: text}, where="your table")
         except RuleConflictError as err:
-            self.notice = Notice("error", f"Those rules cannot be played together: {self._clash_words(err)}. "
+            self.notice = Notice("error", f"Those rules cannot be played together: {clash_words(self.base(), err)}. "
                                           "Your rules are as they were.")
             return False
         except NotationError:
@@ -239,21 +240,6 @@ class TableRules(DeviceListModel, param.Parameterized):
             return False
         self.param.update(options=setup_options(made, self.base()), notice=None)
         return True
-
-    def _clash_words(self, err: RuleConflictError) -> str:
-        """The engine's reason, with each clashing option named by its question."""
-        options = type(self.base()).OPTIONS
-        named = []
-        for setting in err.settings:
-            key, _, token = setting.partition("=")
-            if token and key in options:
-                opt = options[key]
-                named.append(f"your answer to \u201c{opt.question}\u201d ({opt.meaning(opt.parse(token))})")
-            else:
-                named.append(setting)
-        reason = _reason(err).split(" conflict: ", 1)[-1]
-        reason = re.sub(r"\s*\[[^\]]*\]$", "", reason)  # the file and section: the form cites them in words
-        return f"{' clashes with '.join(named)}: {reason}" if named else reason
 
     def set_name(self, text: str) -> bool:
         name = " ".join(str(text or "").split())
@@ -327,12 +313,12 @@ class TableRules(DeviceListModel, param.Parameterized):
         if entry is None:
             self.notice = Notice("error", "That rule set is no longer on this device.")
             return False
+        base = None
         try:
-            family = self.catalog.family(entry.game)
-            base = family.presets[entry.variant]
+            base = self.catalog.family(entry.game).presets[entry.variant]
             read_setup_options(base, {"options": dict(entry.options), "rules_name": entry.name})
         except (ValueError, KeyError) as err:
-            self.notice = Notice("error", f"\u201c{entry.name}\u201d cannot be played: {_reason(err)}. "
+            self.notice = Notice("error", f"\u201c{entry.name}\u201d cannot be played: {refusal_words(base, err)}. "
                                           "Nothing was changed.")
             return False
         self.param.update(game=entry.game, variant=entry.variant, options=dict(entry.options), rules_name=entry.name,
@@ -368,15 +354,6 @@ def _preset_mark(opt: Any, base: Any) -> str:
     ruling = RULINGS.get(opt.ruling) if opt.ruling else None
     source = getattr(base, "source", None)
     return "our reading" if ruling is not None and source in (None, ruling.ref.source) else "as written"
-
-
-def _reason(err: Exception) -> str:
-    """The engine's message without the 'where' prefix it was given."""
-    text = str(err)
-    for prefix in ("your table: ", "setup 'options': "):
-        if text.startswith(prefix):
-            text = text[len(prefix):]
-    return text.rstrip(".")
 
 
 # -- "under your table's reading", in the hand checker ------------------------------------
