@@ -46,7 +46,7 @@ from .rulings import RulingLinkError, is_ruling_link
 from .share import ShareError, Snapshot, decode_link, encode_link, export_text, import_text
 from .shelf import Shelf, shelf
 from .study import Notice, Study
-from .table_rules import TableRules, carried_rules
+from .table_rules import TableRules, carried_rules, rules_title
 from .versus import PlayMode
 
 FREE_PLAY = ""  # the lesson picker's entry for a position of one's own
@@ -727,9 +727,10 @@ class TutorApp(param.Parameterized):
             return False
         rules = self.table_rules
         with self._one_report():
+            before = self._table_rules_now()
             rules.param.update(game=found.game, variant=found.variant, options=dict(found.options),
                                rules_name=found.name, notice=None)
-            if not self.new_deal(game=found.game, variant=found.variant, extra=rules.setup_extra()):
+            if not self._deal_under_table_rules(before):
                 return False
             what = f"\u201c{found.name}\u201d" if found.name else f"{rules.preset_title()} for {self.game_title(found.game)}"
             self.notice = Notice("info", f"Opened the table's rules {what}: a game is dealt under them. "
@@ -833,7 +834,7 @@ class TutorApp(param.Parameterized):
             self.notice = Notice("error", "A game is kept once it is over: until then its record would show "
                                           "the cards nobody has seen. Nothing was saved.")
             return None
-        return self.library.save(self.study, self.link(), as_new=as_new)
+        return self.library.save(self.study, self.link(), as_new=as_new, rules=rules_title(self.study, self.catalog))
 
     def open_saved(self, entry_id: str) -> bool:
         """Open a saved study (the share link's full check first: a damaged one changes nothing)."""
@@ -864,13 +865,28 @@ class TutorApp(param.Parameterized):
         (checked by the engine first: a damaged one changes nothing and says why)."""
         rules = self.table_rules
         with self._one_report():
+            before = self._table_rules_now()
             if not rules.pick(entry_id):
                 self.notice = rules.notice
                 return False
-            if not self.new_deal(game=rules.game, variant=rules.variant, extra=rules.setup_extra()):
+            if not self._deal_under_table_rules(before):
                 return False
             self.notice = Notice("info", f"A game dealt under your table's rules \u201c{rules.rules_name}\u201d.")
         return True
+
+    def _table_rules_now(self) -> dict[str, Any]:
+        rules = self.table_rules
+        return {"game": rules.game, "variant": rules.variant, "options": dict(rules.options),
+                "rules_name": rules.rules_name}
+
+    def _deal_under_table_rules(self, before: dict[str, Any]) -> bool:
+        """A game dealt in Play under the table's rules just set; a refused deal puts the rules
+        back as they were (``before``), so that the refusal changes nothing."""
+        rules = self.table_rules
+        if self.new_deal(game=rules.game, variant=rules.variant, extra=rules.setup_extra()):
+            return True
+        rules.param.update(**before)
+        return False
 
     # -- sharing -------------------------------------------------------------------------
     def game_in_progress(self) -> bool:
