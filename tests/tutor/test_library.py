@@ -145,7 +145,22 @@ def test_opening_another_lesson_makes_the_next_save_a_new_entry(pane, app):
     app.open_setup("ten", {"total": 2})
     assert pane.library.open_id == ""
     pane._list._handle_msg({"kind": "save", "id": "", "value": ""})
-    assert [e["what"] for e in pane._list.entries] == ["Free play (ten)", "Race basics"]
+    # the rules as a person calls them (the toy game's preset 'ten' has no title: its name in words)
+    assert [e["what"] for e in pane._list.entries] == ["Free play (Ten)", "Race basics"]
+
+
+def test_a_saved_game_names_its_rules_in_words_not_the_presets_key():
+    """A saved free game of Palace Poker's 'no-pot-sharing' preset reads 'No pot sharing' on the
+    first screen's My studies (the key was shown there twice)."""
+    from tutor.model.app import TutorApp
+    from tutor.model.catalog import Catalog
+
+    app = TutorApp(Catalog.load())
+    assert app.new_deal(game="palace-poker", variant="no-pot-sharing", names=["Ann", "Ben"], seed=3)
+    while app.study.state.legal_actions() and not app.study.state.is_over:
+        app.study.play(app.study.state.legal_actions()[0])
+    saved = app.save_study()
+    assert saved is not None and saved.what == "Free play (No pot sharing)"
 
 
 def test_a_damaged_saved_link_changes_nothing(pane, app):

@@ -56,12 +56,13 @@ class LibraryError(ValueError):
     """Storage text that cannot be read as a list of saved studies; the message says why."""
 
 
-def describe_study(study: Study) -> str:
-    """What a study is, in words: its lesson's title, or free play and the rules."""
+def describe_study(study: Study, rules: str = "") -> str:
+    """What a study is, in words: its lesson's title, or free play and ``rules`` (the rules as a
+    person calls them: the table's rule set's name, else the preset's title)."""
     if study.lesson is not None:
         return study.lesson.title
     name = study.setup.get("rules_name") if isinstance(study.setup, dict) else None
-    return f"Free play ({name if isinstance(name, str) and name else study.variant})"
+    return f"Free play ({rules or (name if isinstance(name, str) and name else study.variant)})"
 
 
 def _entry(raw: Any, index: int) -> SavedStudy:
@@ -177,17 +178,19 @@ class Library(DeviceListModel, param.Parameterized):
                 return e
         raise KeyError(entry_id)
 
-    def save(self, study: Study, link: str, *, as_new: bool = False) -> SavedStudy | None:
-        """Save the open study: over the entry it came from (``open_id``), or as a new one."""
+    def save(self, study: Study, link: str, *, as_new: bool = False, rules: str = "") -> SavedStudy | None:
+        """Save the open study: over the entry it came from (``open_id``), or as a new one;
+        ``rules``: its rules in words (see :func:`describe_study`)."""
         if not self._ready():
             return None
-        title = (study.title.strip() or describe_study(study))[:TITLE_LIMIT]
+        what = describe_study(study, rules)
+        title = (study.title.strip() or what)[:TITLE_LIMIT]
         now = self._clock()
         old = None if as_new or not self.open_id else next((e for e in self.entries if e.id == self.open_id), None)
         if old is None and len(self.entries) >= MAX_STUDIES:
             self.notice = Notice("error", f"This device keeps at most {MAX_STUDIES} studies: delete one first.")
             return None
-        made = SavedStudy(old.id if old else self._new_id(now), title, study.game, describe_study(study), link,
+        made = SavedStudy(old.id if old else self._new_id(now), title, study.game, what, link,
                           now, len(study.tree))
         self._store(lambda entries: (made,) + tuple(e for e in entries if e.id != made.id), Notice(
             "info", f"Saved \u201c{made.title}\u201d on this device" + (" (replacing the earlier save)." if old else ".")),
