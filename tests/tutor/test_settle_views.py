@@ -31,7 +31,7 @@ def test_settle_judges_under_the_rule_set_the_table_chose_and_names_it(catalog):
         ("standard", {"kings-pot-win": "best-backed-hand"}, "Friday rules")
     assert view._rules.value == "Friday rules (set up in Play)"
     form.example()
-    assert "\u201cFriday rules\u201d (standard rules, 1 changed)" in verdict_html(form)
+    assert "\u201cFriday rules\u201d (Standard rules, 1 changed)" in verdict_html(form)
     assert "--rule kings-pot-win=best-backed-hand" in form.command_line()
 
 
@@ -60,3 +60,14 @@ def test_the_command_line_is_behind_an_as_a_command_switch():
     html = command_html(checker.form)
     assert html.startswith("<details") and "<summary>As a command</summary>" in html and " open" not in html
     assert "palace-tutor check battle" in html
+
+
+@pytest.mark.parametrize("mode, variant, said", [
+    ("play", "bga", "Under the Online (BGA) rules as written."),
+    ("play", "caron", "Under the Caron's rules as written."),
+    ("kings-pot", "flat-ante", "Under the Flat ante rules as written.")])
+def test_the_verdict_names_the_preset_in_words_not_its_key(mode, variant, said):
+    """'Under the bga rules as written' showed the preset's key in the verdict and the table's log."""
+    form = Checker(mode=mode).form
+    form.use_rules(variant, {})
+    assert form.rules_words() == said

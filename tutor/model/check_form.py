@@ -111,14 +111,28 @@ class CheckForm(param.Parameterized):
 
     def rules_words(self) -> str:
         """Which rules the verdict is under, as a person says it."""
-        preset = self.rules_variant.replace("-", " ") if self.rules_variant else ""
+        preset = self._preset_words()
         changed = len(self.rules_options)
         if self.rules_title:
-            base = f" ({preset} rules" + (f", {changed} changed" if changed else "") + ")" if preset else ""
+            base = f" ({preset}" + (f", {changed} changed" if changed else "") + ")" if preset else ""
             return f"Under your table's rules, \u201c{self.rules_title}\u201d{base}."
         if changed:
-            return f"Under your table's rules ({preset or 'the usual'} rules, {changed} changed)."
-        return f"Under the {preset} rules as written." if preset else "Under the rules as written."
+            return f"Under your table's rules ({preset or 'the usual rules'}, {changed} changed)."
+        return f"Under the {preset} as written." if preset else "Under the rules as written."
+
+    def _preset_words(self) -> str:
+        """The preset judged under, as a person calls it ('Online (BGA) rules', not 'bga'); '' for none."""
+        from rules.core import Presets
+        from rules.games import get_family
+
+        if not self.rules_variant:
+            return ""
+        try:
+            presets: Presets = get_family(self.game).presets
+        except ValueError:
+            presets = Presets(self.game, {})
+        words = presets.title(self.rules_variant)
+        return words if words.lower().endswith("rules") else f"{words} rules"
 
     def rule_args(self, options: Mapping[str, str] | None = None) -> list[str]:
         """The rule set's options (or ``options``) as command-line arguments (``--rule NAME=VALUE`` each)."""
