@@ -115,6 +115,7 @@ def test_a_tap_answers_as_the_button_does_and_only_for_the_tables_cards(catalog)
 
 
 def test_every_palace_moves_drill_maps_only_its_own_choices_and_words_drills_have_no_table():
+    checked = 0
     for clause in (c for c in clauses("palace") if c.make is not None):
         for seed in range(2):
             drill = make_drill(clause.id, seed=seed)
@@ -129,6 +130,8 @@ def test_every_palace_moves_drill_maps_only_its_own_choices_and_words_drills_hav
             held = set(state.hands[state.to_move]) | set(state.face_up[state.to_move])
             shown = {s.card for z in table.zones for s in z.spots if z.name in ("hand", "face-up")}
             assert shown == held
+            checked += 1
+    assert checked >= 10, checked  # the moves drills have tables (else the loop proved nothing)
     assert drill_table(make_drill("PP-3", seed=1)) is None         # a battle: asked in words
     assert drill_table(make_drill("H-D1", seed=1)) is None         # a count of the deal
 
