@@ -25,14 +25,14 @@ from rules.options import MAX_NAME, Configurable, read_setup_options
 
 from .catalog import Catalog
 from .rule_words import refusal_words
-from .share import ShareError, pack, unpack
+from .share import cut as _cut
+from .share import is_tagged_link, pack, read_tagged
 
 RULE_SET_TAG = "rs1."  # a rule set link's fragment starts so
 FORMAT = 1
 MAX_OPTIONS = 60       # options in one link (every game has far fewer)
 MAX_TOKEN = 40         # characters of an option's name or choice
 _KEYS = {"v", "g", "r", "o", "n"}
-_SHOWN = 40
 
 
 class RuleSetLinkError(NotationError):
@@ -52,10 +52,6 @@ class RuleSetLink:
     name: str
 
 
-def _cut(text: str) -> str:
-    return text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
-
-
 def rule_set_link(game: str, variant: str, options: dict[str, str], name: str = "") -> str:
     """The fragment (no ``#``) that opens this rule set on another device."""
     data = {"v": FORMAT, "g": game, "r": variant, "o": dict(sorted(options.items())), "n": name}
@@ -63,30 +59,13 @@ def rule_set_link(game: str, variant: str, options: dict[str, str], name: str = 
 
 
 def is_rule_set_link(text: str) -> bool:
-    return text.strip().rsplit("#", 1)[-1].startswith(RULE_SET_TAG)
+    return is_tagged_link(text, RULE_SET_TAG)
 
 
 def read_rule_set_link(text: str, catalog: Catalog) -> RuleSetLink:
     """A rule set link (the whole address or its fragment), checked part by part and built by the
     engine. Raises :class:`RuleSetLinkError`."""
-    fragment = text.strip().rsplit("#", 1)[-1]
-    if not fragment.startswith(RULE_SET_TAG):
-        raise RuleSetLinkError(f"This is not a rule set link (it should start with #{RULE_SET_TAG}).",
-                               token=_cut(fragment))
-    try:
-        data = unpack(fragment[len(RULE_SET_TAG):])
-    except ShareError as err:
-        raise RuleSetLinkError(str(err).replace(" Nothing was changed.", "").replace("The link", "The rule set link"))
-    if not isinstance(data, dict):
-        raise RuleSetLinkError("The rule set link's content is not in the expected form.")
-    unknown = sorted(set(data) - _KEYS)
-    if unknown:
-        raise RuleSetLinkError(f"The rule set link has parts this version does not know ({_cut(', '.join(unknown))}): "
-                               "it may come from a newer version of Palace Tutor.", token=unknown[0])
-    if type(data.get("v")) is not int or data["v"] != FORMAT:
-        raise RuleSetLinkError(f"The rule set link is in format {_cut(repr(data.get('v')))}; this version of Palace "
-                               f"Tutor reads format {FORMAT}.", token=_cut(repr(data.get("v"))))
-    return _rules_of(data, catalog)
+    return _rules_of(read_tagged(text, RULE_SET_TAG, "rule set", _KEYS, FORMAT, RuleSetLinkError), catalog)
 
 
 def _rules_of(data: dict[str, Any], catalog: Catalog) -> RuleSetLink:

@@ -41,7 +41,8 @@ from rules.errors import NotationError
 
 from .device_model import DeviceListModel
 from .device_store import DeviceList, ListFormat
-from .share import ShareError, pack, unpack
+from .share import cut as _cut
+from .share import is_tagged_link, pack, read_tagged
 from .study import Notice
 
 RULING_TAG = "rl1."  # a ruling link's fragment starts so
@@ -71,10 +72,6 @@ class RulingImportError(NotationError):
 
 class RulingLogError(ValueError):
     """Storage text that cannot be read as a log of rulings; the message says why."""
-
-
-def _cut(text: str) -> str:
-    return text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
 
 
 # -- the link -----------------------------------------------------------------------------------
@@ -109,29 +106,13 @@ def ruling_link(form: Any) -> str:
 
 
 def is_ruling_link(text: str) -> bool:
-    return text.strip().rsplit("#", 1)[-1].startswith(RULING_TAG)
+    return is_tagged_link(text, RULING_TAG)
 
 
 def read_ruling(text: str, modes: Mapping[str, Any]) -> RulingLink:
     """A ruling link (the whole address or its fragment), checked for form against the
     questions the checker knows (``modes``: key -> form). Raises :class:`RulingLinkError`."""
-    fragment = text.strip().rsplit("#", 1)[-1]
-    if not fragment.startswith(RULING_TAG):
-        raise RulingLinkError(f"This is not a ruling link (it should start with #{RULING_TAG}).",
-                              token=_cut(fragment))
-    try:
-        data = unpack(fragment[len(RULING_TAG):])
-    except ShareError as err:
-        raise RulingLinkError(str(err).replace(" Nothing was changed.", "").replace("The link", "The ruling link"))
-    if not isinstance(data, dict):
-        raise RulingLinkError("The ruling link's content is not in the expected form.")
-    unknown = sorted(set(data) - _KEYS)
-    if unknown:
-        raise RulingLinkError(f"The ruling link has parts this version does not know ({_cut(', '.join(unknown))}): "
-                              "it may come from a newer version of Palace Tutor.", token=unknown[0])
-    if type(data.get("v")) is not int or data["v"] != FORMAT:
-        raise RulingLinkError(f"The ruling link is in format {_cut(repr(data.get('v')))}; this version of Palace "
-                              f"Tutor reads format {FORMAT}.", token=str(data.get("v")))
+    data = read_tagged(text, RULING_TAG, "ruling", _KEYS, FORMAT, RulingLinkError)
     mode = data.get("q")
     if not isinstance(mode, str) or mode not in modes:
         raise RulingLinkError(f"The ruling link asks a question this version does not know ({_cut(repr(mode))}); "

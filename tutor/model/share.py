@@ -129,6 +129,41 @@ def _cut(text: str, limit: int = SHOWN_CHARS) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+def cut(text: str, limit: int = SHOWN_CHARS) -> str:
+    """A bad token as a message echoes it: at most ``limit`` characters."""
+    return _cut(text, limit)
+
+
+def is_tagged_link(text: str, tag: str) -> bool:
+    """The address or fragment is a link of the kind ``tag`` starts (``rl1.``, ``rs1.``)."""
+    return text.strip().rsplit("#", 1)[-1].startswith(tag)
+
+
+def read_tagged(text: str, tag: str, noun: str, keys: frozenset[str] | set[str], fmt: int,
+                error: type[NotationError]) -> dict[str, Any]:
+    """The content of a link of the kind ``tag`` (the whole address or its fragment): the packed
+    JSON object, with no part but ``keys`` and the format ``fmt`` at ``v``. ``noun`` names the
+    kind in messages ("rule set", "ruling"); each refusal is an ``error(message, token=...)``."""
+    fragment = text.strip().rsplit("#", 1)[-1]
+    if not fragment.startswith(tag):
+        raise error(f"This is not a {noun} link (it should start with #{tag}).", token=_cut(fragment))
+    try:
+        data = unpack(fragment[len(tag):])
+    except ShareError as err:
+        raise error(str(err).replace(" Nothing was changed.", "").replace("The link", f"The {noun} link")) from None
+    if not isinstance(data, dict):
+        raise error(f"The {noun} link's content is not in the expected form.")
+    unknown = sorted(set(data) - set(keys))
+    if unknown:
+        raise error(f"The {noun} link has parts this version does not know ({_cut(', '.join(unknown))}): "
+                    "it may come from a newer version of Palace Tutor.", token=unknown[0])
+    if type(data.get("v")) is not int or data["v"] != fmt:
+        shown = _cut(repr(data.get("v")))
+        raise error(f"The {noun} link is in format {shown}; this version of Palace Tutor reads format {fmt}.",
+                    token=shown)
+    return data
+
+
 def _shown(value: Any) -> str:
     """A bad value as a message quotes it: its repr, cut short."""
     return _cut(repr(value))
