@@ -20,6 +20,8 @@ from rules.games import game_ids, get_family
 # not "As", which is also an English word (the ace of spades in notation goes uncaught)
 NOTATION = re.compile(r"(?<![\w♠♥♦♣])(?!As\b)(?:10|[2-9TJQKA])[cdhs](?!\w)|(?<!\w)Jk(?!\w)")
 NAMES = ("Ann", "Bob", "Cy", "Dee")
+# one thing counted as many: "the pile (1 cards) leaves the game"
+ONE_MANY = re.compile(r"(?<![\d.])1 (cards|chips|players|soldiers)\b")
 
 
 def test_the_pattern_finds_notation_and_passes_faces_and_words():
@@ -58,7 +60,7 @@ def test_no_reason_or_event_text_shows_a_card_in_notation(game):
                     found.setdefault(f"verdict of {action}", reason)
             tried = state.try_play(rng.choice(state.legal_actions()))
             for event in tried.events:
-                if NOTATION.search(event.text):
+                if NOTATION.search(event.text) or ONE_MANY.search(event.text):
                     found.setdefault(f"event {event.kind}", event.text)
             state = tried.state
             played += 1

@@ -280,7 +280,7 @@ class KingsPotState(Deal, GameState[Action]):
                         phase=Phase.BUY if nxt is not None else Phase.REVEAL,
                         to_act=nxt if nxt is not None else self.table.dealer)
         events = [Event("buy", f"{self._name(me)} buys {a.count} card{'s' if a.count > 1 else ''} "
-                        f"and puts {cost} chips in the King's pot (now {state.kings_pot})",
+                        f"and puts {cost} chip{'' if cost == 1 else 's'} in the King's pot (now {state.kings_pot})",
                         _ref(S.BACKING), (("seat", me), ("name", self._name(me)), ("count", a.count),
                                           ("chips", cost), ("cards", cards)),
                         # the cards bought are the buyer's secret: Event.seen_by drops them

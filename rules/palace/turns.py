@@ -453,7 +453,8 @@ def _clear(t: Turn, seat: int, why: str | Literal[False], key: str) -> None:
     d = t.d
     d["cleared"] = d["cleared"] + d["pile"]
     if t.narrate:
-        t.event("clear", f"{why}: the pile ({len(d['pile'])} cards) leaves the game", key, seat=seat,
+        n = len(d["pile"])
+        t.event("clear", f"{why}: the pile ({n} card{'' if n == 1 else 's'}) leaves the game", key, seat=seat,
                 cards=d["pile"])
     d["pile"] = ()
 
