@@ -134,23 +134,34 @@ self.addEventListener("message", (event) => {
 
 // --- answering ---------------------------------------------------------------
 
-async function cacheFor(clientId) {
-  if (clientId) {
-    const build = (await readState()).clients[clientId];
-    if (build && build !== VERSION && await caches.has(PREFIX + build)) return caches.open(PREFIX + build);
+// A page of an older build is answered from that build's cache, read by name: caches.open
+// would create the cache again had it just been deleted (its tab closed meanwhile), and the
+// old build's cache would come back for good. What it lacks comes from this build's cache or
+// the network, and is not stored.
+async function olderBuild(clientId) {
+  if (!clientId) return null;
+  const build = (await readState()).clients[clientId];
+  return build && build !== VERSION ? build : null;
+}
+
+async function answer(req, clientId) {
+  const older = await olderBuild(clientId);
+  if (older) {
+    const hit = await caches.match(req, {cacheName: PREFIX + older, ignoreSearch: true}) ||
+      await caches.match(req, {cacheName: CACHE, ignoreSearch: true});  // its cache gone: this build's copy
+    return hit || fetch(req);
   }
-  return caches.open(CACHE);
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(req, {ignoreSearch: true});
+  if (hit) return hit;
+  const resp = await fetch(req);
+  if (resp.ok) cache.put(req, resp.clone());
+  return resp;
 }
 
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
   // a navigation opens this build; a page's own requests (and its worker's) stay with the page's build
-  event.respondWith(cacheFor(req.mode === "navigate" ? null : event.clientId).then(async (cache) => {
-    const hit = await cache.match(req, {ignoreSearch: true});
-    if (hit) return hit;
-    const resp = await fetch(req);
-    if (resp.ok) cache.put(req, resp.clone());
-    return resp;
-  }));
+  event.respondWith(answer(req, req.mode === "navigate" ? null : event.clientId));
 });
