@@ -80,6 +80,9 @@ def test_the_first_screen_offers_what_the_device_keeps_and_a_rule_set_hands_over
     page = open_device(open_app, device, studies, kept_rules())
     shelf = page.locator(".home-saved .shelf")
     shelf.wait_for(timeout=60_000)
+    # the shelf is drawn once either list is read: wait for both, as a person would
+    page.locator(".shelf-rules .shelf-name", has_text=RULES).wait_for(timeout=30_000)
+    page.locator(".shelf-study .shelf-name").nth(len(titles) - 1).wait_for(timeout=30_000)
     assert page.locator(".shelf-study .shelf-name").all_inner_texts() == titles  # the damaged one set aside
     assert page.locator(".shelf-rules .shelf-name").all_inner_texts() == [RULES]
     assert "Caron" in page.locator(".shelf-rules .shelf-what").inner_text()

@@ -88,14 +88,15 @@ def refused_in_address(page, fragment: str, words: str) -> None:
 def test_nested_and_huge_input_at_every_parser_leaves_the_page_answering(open_app, site_url, device, label):
     page = open_app(device=device)
     # the device's stored lists and progress, read at start: damaged, huge and nested
-    page.evaluate("([keys, deep]) => { for (const k of keys) { localStorage.setItem(k, deep); } "
-                  "localStorage.setItem('pt-continue', deep); }",
-                  [[STUDIES_KEY, RULES_KEY, "palace-tutor-course-progress", "palace-tutor-mastery",
-                    "palace-tutor-rulings"], DEEP])
+    stored = [STUDIES_KEY, RULES_KEY, "palace-tutor-course-progress", "palace-tutor-mastery",
+              "palace-tutor-rulings", "pt-continue"]
+    page.evaluate("([keys, deep]) => { for (const k of keys) { localStorage.setItem(k, deep); } }", [stored, DEEP])
     page.reload()
     B.wait_interactive(page)
     wait_settled(page)
-    assert page.locator(".continue-card").is_hidden()
+    assert page.locator(".continue-card").is_hidden()   # nothing to continue from a nested record
+    # each list refused and kept as it was: nothing written over what the person may still mend
+    assert page.evaluate("(keys) => keys.map((k) => localStorage.getItem(k))", stored) == [DEEP] * len(stored)
 
     # Play's table setup, the whole setup as JSON
     go(page, "play")
