@@ -159,3 +159,16 @@ def test_a_study_from_a_link_is_not_reviewed_until_it_is_played_as_a_game(page):
     review = GameReview()
     review.follow(page.app.study, None)
     assert review.end is None and not review.open and review.moves == ()
+
+
+def test_a_hand_made_step_number_from_the_page_is_ignored_not_raised(page):
+    """The strip sends the review's step as text; '--3' and '²' pass str.isdigit after a strip but
+    int() refuses them: such a message changes nothing instead of raising in the page's Python."""
+    _play_out(page, "palace", "house", ["Ann", "Ben"], random.Random(7))
+    before = page.versus.review.at
+    for bad in ("--3", "²", "", "1e3", " 2", "x"):
+        page.players._pressed("review-goto", bad, [])
+        page.players._pressed("auto", bad, [])
+        assert page.versus.review.at == before
+    page.players._pressed("review-goto", "0", [])
+    assert page.versus.review.at == 0

@@ -24,6 +24,7 @@ computer's next move plays by itself (absent: nothing plays by itself) and
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -227,7 +228,8 @@ class PlayersPane(pn.viewable.Viewer):
             except ValueError:
                 return  # a stale form (another table size): the redraw shows the right one
         elif act == "auto":
-            model.auto(int(value) if value.isdigit() else None)
+            node = _whole(value)
+            model.auto(node if node is not None and node >= 0 else None)
         elif act in self._ACTS:
             self._ACTS[act](model, value)
 
@@ -243,7 +245,7 @@ class PlayersPane(pn.viewable.Viewer):
         "show-again": lambda m, v: m.show_again(),
         "show-all": lambda m, v: m.show_all(v == "on"),
         "to-end": lambda m, v: m.study is not None and m.study.to_end(),
-        "review-goto": lambda m, v: v.lstrip("-").isdigit() and m.review.goto(int(v)),
+        "review-goto": lambda m, v: (i := _whole(v)) is not None and m.review.goto(i),
         "review-prev": lambda m, v: m.review.step_yours(-1),
         "review-next": lambda m, v: m.review.step_yours(+1),
         "review-end": lambda m, v: m.review.to_end(),
@@ -270,3 +272,9 @@ class PlayersPane(pn.viewable.Viewer):
 
     def __panel__(self):
         return self.strip
+
+
+def _whole(text: str) -> int | None:
+    """A whole number as the page sends it ('12', '-1'); None for anything else (a hand-made
+    message: '--3' and '²' pass str.isdigit after a strip, and int() refuses them)."""
+    return int(text) if isinstance(text, str) and re.fullmatch(r"-?[0-9]{1,9}", text) else None
