@@ -478,3 +478,15 @@ def test_fuzzed_typing_never_raises_keeps_the_text_and_shows_no_stale_verdict(ta
     assert set(form.problems) <= {f.key for f in form.fields()}
     if form.verdict is not None:                        # a verdict is only ever for what the fields say now
         assert not form.problems and form.checked["texts"] == form.canonical_texts()
+
+
+def test_a_showdown_of_one_banner_suit_is_a_split_without_a_showdown_in_the_headline():
+    """palace-poker.txt § Winning the Pot (same suit): when every hand shown holds a banner of the
+    same suit, the pot is split and no hands are compared. The headline asked each winner's
+    hand and raised StopIteration (the monkey found it in Settle)."""
+    from rules.palace_poker import check_showdown
+    from tutor.model.verdict_words import showdown_headline
+
+    verdict = check_showdown(["Elena: Jh | Kd Kc 9d 8c", "Aaron: 5h | Qd Qs Jc 9s 8s"])
+    assert showdown_headline(verdict) == ("Elena and Aaron split the pot without a showdown: everyone shown "
+                                          "holds a banner of one suit.")

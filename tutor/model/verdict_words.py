@@ -115,10 +115,10 @@ def _singular(value: int) -> bool:
 
 def showdown_headline(v: Any) -> str:
     """One sentence for a ``ShowdownVerdict``."""
-    # a winner with no hand shown (the monkey found a showdown so: hand() raised StopIteration)
-    winners = [h for name in v.winners for h in v.hands if h.name == name]
-    if not winners:
-        return f"{' and '.join(cap(n) for n in v.winners) or 'Nobody'} {'wins' if len(v.winners) == 1 else 'win'}."
+    if v.decided_by == "same suit":  # no showdown: the table splits the pot, no hand is compared
+        return cap(f"{' and '.join(v.winners)} split the pot without a showdown: everyone shown holds "
+                   "a banner of one suit.")
+    winners = [v.hand(name) for name in v.winners]
     best = winners[0]
     others = [h for h in v.hands if h.name not in v.winners]
     if v.decided_by == "alone":
