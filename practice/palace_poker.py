@@ -16,7 +16,7 @@ from rules.palace_poker import Mark
 from rules.palace_poker import ref as cite
 
 from .drill import Choice
-from .palace_poker_checker import ASKERS, battle, no_wheel_shape, quads_shape, showdown, tie_shape, wheel_shape
+from .palace_poker_checker import ASKERS, battle, excluded, no_wheel_shape, quads_shape, showdown, tie_shape, wheel_shape
 from .palace_poker_spots import (MEASURES, NAMES, Table, money_choices, table_size, name_choices, random_stakes, after_turn, banner_of,
                                  battle_then, bet_amounts, call_amounts, describe_table, facing, fact, raise_amounts,
                                  score_of, turn, what, which)
@@ -442,7 +442,9 @@ def _battles_and_endings() -> dict[str, Any]:
     """Clauses 36-71: banner suits and ties, raises, the end of the hand, the variations."""
     money_small, marks = _money_small, _marks
     return {
-        "PP-36": lambda ctx: battle(ctx, keep=lambda v: marks(v, Mark.EXCLUDED)),
+        # which of her cards does the opponent's banner suit leave out? (tap every one); the
+        # table's four-of-a-kind-kicker option decides whether a four's fifth card of that suit counts
+        "PP-36": (excluded, {"four-of-a-kind-kicker": "rescued-too"}),
         "PP-37": lambda ctx: battle(ctx, keep=lambda v: any(m.in_best and m.card.suit is s.holding.banner.suit
                                                             for s in (v.attacker, v.defender) for m in s.marks)),
         "PP-38": lambda ctx: battle(ctx, shape=quads_shape),

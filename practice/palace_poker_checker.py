@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.cards import Card, Suit
-from rules.palace_poker import check_battle, check_showdown
+from rules.palace_poker import Mark, check_battle, check_showdown
 
 from .drill import Answer, Choice, Drill, Position, Said
 from .palace_poker_spots import NAMES, PACK
@@ -212,4 +212,85 @@ def no_wheel_shape(rng: Any, a_name: str, d_name: str) -> tuple[str, str]:
     return a, side_text(d_name, d_banner, rest[:3], rest[3:])
 
 
-ASKERS = {"battle": answer_battle, "showdown": answer_showdown}
+
+
+# -- which cards count: the banner suit's exclusion (§ Banner Suits) ---------------------------
+
+PLACES = ("banner", "palace card", "soldier")
+
+
+def quad_kicker_shape(rng: Any, a_name: str, d_name: str) -> tuple[str, str]:
+    """The attacker holds four of a kind (one of them, as every four, in the defender's banner
+    suit) and her highest other card is of the defender's suit too: the four count whole
+    (§ Banner Suits, four-of-a-kind exception); whether that fifth card does is the table's
+    option (ruling ``palace-poker-four-of-a-kind-kicker``)."""
+    own, opp = rng.sample(list(Suit), 2)
+    rank = rng.choice([c.rank for c in PACK if c.suit is own and c.rank.char not in "AK2"])
+    quad = [c for c in PACK if c.rank is rank]
+    kicker = rng.choice([c for c in PACK if c.suit is opp and c.rank > rank])
+    lower = [c for c in PACK if c.rank < kicker.rank and c.rank is not rank]
+    banner = rng.choice([c for c in lower if c.suit is own])
+    extra = rng.sample([c for c in lower if c is not banner], rng.randint(0, 1))
+    rest = quad + [kicker] + extra
+    rng.shuffle(rest)
+    d_banner = rng.choice([c for c in PACK if c.suit is opp and c not in rest])
+    d_rest = rng.sample([c for c in PACK if c not in rest and c is not banner and c is not d_banner], 4)
+    return (side_text(a_name, banner, rest[:3], rest[3:]), side_text(d_name, d_banner, d_rest[:3], d_rest[3:]))
+
+
+def side_cards(text: str) -> list[tuple[Card, str]]:
+    """A side's cards in order (banner, palace cards, soldiers), each with where it lies."""
+    fields = text.split(":", 1)[1].split("|")
+    return [(Card.parse(c), place) for field, place in zip(fields, PLACES) for c in field.split()]
+
+
+def excluded(ctx: Ctx, *, tries: int = 300) -> Parts:
+    """Which of one player's cards do not count in this battle? Tap every one. Hands are drawn
+    (one seed in four with a four of a kind and a kicker of the opponent's banner suit) until
+    the engine's battle leaves out at least one card of the player asked about; the answer is
+    asked of the engine again when wanted (:func:`answer_excluded`)."""
+    rng = ctx.rng
+    for _ in range(tries):
+        shaped = rng.random() < 0.25
+        a, d = battle_hands(rng, shape=quad_kicker_shape if shaped else None)
+        side = "attacker" if shaped or rng.random() < 0.5 else "defender"
+        v = check_battle(a, d, variant=ctx.variant, options=dict(ctx.options) or None, others=False)
+        if (v.attacker if side == "attacker" else v.defender).excluded:
+            break
+    else:
+        raise RuntimeError(f"{ctx.clause.id}: no battle leaving out a card found in {tries} tries")
+    an, dn = a.split(":")[0], d.split(":")[0]
+    (me, mine), (them, theirs) = ((an, a), (dn, d)) if side == "attacker" else ((dn, d), (an, a))
+    cards = side_cards(mine)
+    q = (f"{an} attacks {dn} and {dn} calls. {them}'s banner is {side_cards(theirs)[0][0].label}. "
+         f"{me}'s cards: {_show(mine)}. "
+         f"Which of {me}'s cards do not count in this battle? Pick every one.")
+    choices = tuple(Choice(k, f"{c.label} ({place})") for k, (c, place) in zip("abcdefghij", cards))
+    probe = (a, d, side, *(str(c) for c, _ in cards))
+    pos = Position(ctx.game, ctx.variant, "{}", (), "battle", (a, d, ""))
+    return Parts("excluded", q, choices, pos, probe, several=True)
+
+
+def answer_excluded(drill: Drill) -> Answer:
+    """The engine's battle: each card's mark on the side asked about (excluded by the opponent's
+    banner suit, counted, counted by the four-of-a-kind exception, wild), its reason and rule."""
+    a, d, side, *cards = drill.probe
+    v = check_battle(a, d, variant=drill.variant, options=dict(drill.options) or None, others=False)
+    hand = v.attacker if side == "attacker" else v.defender
+    marks = {str(m.card): m for m in hand.marks}
+    said: dict[str, Said] = {}
+    for choice, card in zip(drill.choices, cards):
+        m = marks[card]
+        out, reason, label = m.mark is Mark.EXCLUDED, m.reason, m.card.label
+        if out:
+            words = f"{choice.text} does not count: {reason.removeprefix('excluded: ')}"
+        elif reason.startswith(label):  # the four-of-a-kind exception, a wild card: said of the card
+            words = f"{choice.text} {reason.removeprefix(label).lstrip()}"
+        else:
+            words = f"{choice.text} " + (reason if reason.startswith("counts") else f"counts: {reason}")
+        said[choice.key] = Said(out, words, m.ref)
+    right = tuple(k for k, s in said.items() if s.right)
+    return Answer(right, said, next((said[k].ref for k in right), None) or drill.ref)
+
+
+ASKERS = {"battle": answer_battle, "showdown": answer_showdown, "excluded": answer_excluded}

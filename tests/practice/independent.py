@@ -197,3 +197,21 @@ def _check_winners(drill, answer) -> str | None:
     top = min(values[h] for h in backed)
     expect = sorted(set().union(*(holders[h] for h in backed if values[h] == top)))
     return None if sorted(answer.right) == expect else f"treys says {expect}, answer {answer.right}"
+
+
+def _check_excluded(drill, answer) -> str | None:
+    """§ Banner Suits read afresh: in a battle a player's cards of the opponent's banner suit do
+    not count, except the four cards of a four of a kind. (A straight flush among the counted
+    cards, which would beat the four, and the rule options are left to the engine's own tests.)"""
+    a_text, d_text, side, *cards = drill.probe
+    _, mine, _ = _sides(a_text if side == "attacker" else d_text)
+    _, _, against = _sides(d_text if side == "attacker" else a_text)
+    if drill.options or drill.variant == "kings-in-the-house":
+        return None
+    four = {c.rank for c in mine if sum(x.rank is c.rank for x in mine) == 4}
+    counted = [c for c in mine if c.suit is not against]
+    if best(counted) is not None and best(counted) <= 10:  # treys: 1-10 are straight flushes
+        return None
+    expect = {str(c) for c in mine if c.suit is against and c.rank not in four}
+    got = {card for choice, card in zip(drill.choices, cards) if choice.key in answer.right}
+    return None if got == expect else f"the source's rule leaves out {sorted(expect)}, answer {sorted(got)}"

@@ -18,7 +18,7 @@ from practice import clauses, make_drill
 from rules.cards import Card
 from tutor.model.app import TutorApp
 from tutor.model.catalog import Catalog
-from tutor.model.drill_table import drill_table
+from tutor.model.drill_table import Zone, drill_table
 from tutor.views.practice import practice_html
 
 
@@ -153,3 +153,43 @@ def test_palace_poker_soldiers_are_tapped_to_discard_them():
             if spot.key:
                 assert texts[spot.key] == f"Discard {spot.card.label}"
     assert any(s.key for s in zones["soldiers"].spots)
+
+
+def test_palace_poker_banner_suits_cards_are_tapped_and_the_engine_marks_them(catalog):
+    """The banner-exclude drill (PP-36, palace-poker.txt § Banner Suits): the table shows the
+    opponent's banner and the player's banner, palace cards and soldiers as the question says
+    them; every card of hers is a tap; tapping the cards of the opponent's banner suit (the
+    source's rule, read here from the question) and Check is right, one more card is not."""
+    drill = make_drill("PP-36", seed=5)   # no four of a kind: the plain rule decides every card
+    table = drill_table(drill)
+    zones = {z.name: z for z in table.zones}
+    said = drill.question
+    them = said_cards(said.split("'s banner is ")[1].split(".")[0])
+    assert [s.card for s in zones["against"].spots] == them and not zones["against"].spots[0].key
+    mine = said_cards(said.split("'s cards: ")[1])
+    shown = [s.card for name in ("banner", "palace-cards", "soldiers") for s in zones.get(name, Zone("", "", ())).spots]
+    assert shown == mine
+    assert table.keys() == {c.key for c in drill.choices}
+    left_out = sorted(s.key for z in table.zones for s in z.spots if s.key and s.card.suit is them[0].suit)
+    app = TutorApp(Catalog.load())
+    app.practice_game("palace-poker")
+    app.practice.param.update(variant=drill.variant, drill=drill, graded=None, picked=())
+    page = practice_html(app)
+    assert "Tap every card that does not count, then Check" in page
+    for key in left_out:
+        app.practice.tap(key)
+    app.practice.check()
+    assert app.practice.graded.correct
+    page = practice_html(app)
+    assert page.count("practice-card is-right") == len(left_out)
+    wrong = TutorApp(Catalog.load())
+    wrong.practice_game("palace-poker")
+    wrong.practice.param.update(variant=drill.variant, drill=drill, graded=None, picked=())
+    extra = next(s.key for s in zones["banner"].spots)       # her own banner always counts (§ Banner Suits)
+    for key in left_out + [extra]:
+        wrong.practice.tap(key)
+    wrong.practice.check()
+    assert not wrong.practice.graded.correct
+    card = re.search(rf'<button class="practice-card is-wrong[^"]*"[^>]*data-value="{extra}"[^>]*>',
+                     practice_html(wrong)).group(0)
+    assert "counts" in card and "(rule: §" in card and "allowed" not in card

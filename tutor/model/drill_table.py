@@ -40,12 +40,19 @@ class Zone:
     spots: tuple[Spot, ...]
 
 
+MOVES_ASK = "Tap every move allowed on the table, then Check"
+
+
 @dataclass(frozen=True)
 class DrillTable:
-    """The mover's cards and the pile, each card with the choice it answers."""
+    """The mover's cards and the pile, each card with the choice it answers; ``ask``: what the
+    learner does on it (several answers), ``said``: the words a card's verdict starts with when
+    it is right or not ('' when the engine's reason says it alone)."""
 
     mover: str
     zones: tuple[Zone, ...]
+    ask: str = MOVES_ASK
+    said: tuple[str, str] = ("allowed", "not allowed")
 
     def keys(self) -> frozenset[str]:
         """The choices a tap on this table can answer."""
@@ -115,9 +122,33 @@ def _palace_poker(state: Any, moves: Moves) -> DrillTable | None:
 TABLES: tuple[Callable[[Any, Moves], DrillTable | None], ...] = (_palace, _palace_poker)
 
 
+def _battle_cards(drill: Any) -> DrillTable:
+    """Palace Poker's "which of her cards do not count in this battle?" (``excluded``): the
+    opponent's banner, then the player's banner, palace cards and soldiers, each card the
+    choice that names it (the drill's choices are her cards in that order)."""
+    from practice.palace_poker_checker import side_cards
+
+    attacker, defender, side, *_ = drill.probe
+    mine, theirs = (attacker, defender) if side == "attacker" else (defender, attacker)
+    me, them = mine.split(":")[0], theirs.split(":")[0]
+    keys = iter(c.key for c in drill.choices)
+    spots: dict[str, list[Spot]] = {"banner": [], "palace card": [], "soldier": []}
+    for card, place in side_cards(mine):
+        spots[place].append(Spot(card, next(keys)))
+    zones = (Zone("against", f"{them}'s banner", (Spot(side_cards(theirs)[0][0]),)),
+             Zone("banner", f"{me}'s banner", tuple(spots["banner"])),
+             Zone("palace-cards", f"{me}'s palace cards", tuple(spots["palace card"])),
+             Zone("soldiers", f"{me}'s soldiers", tuple(spots["soldier"])))
+    return DrillTable(me, tuple(z for z in zones if z.spots), ask="Tap every card that does not count, then Check",
+                      said=("", ""))
+
+
 def drill_table(drill: Any) -> DrillTable | None:
-    """The table of a drill that asks which moves may be made, where its cards can be tapped
-    (None for a drill asked in words only: a count, a battle, a game without a table here)."""
+    """The table of a drill whose answer is cards on the table, where they can be tapped: which
+    moves may be made, which cards do not count in a battle (None for a drill asked in words
+    only: a count, a battle's winner, a game without a table here)."""
+    if drill is not None and drill.kind == "excluded":
+        return _battle_cards(drill)
     if drill is None or drill.kind != "moves" or drill.position.checker:
         return None
     state = drill.position.state()

@@ -14,7 +14,8 @@ Markup read by the browser tests: ``.practice-known``, ``.practice-question``,
 ``.practice-check``, ``.practice-verdict`` (``.right`` / ``.wrong``), ``.practice-why``,
 ``.practice-ref``, ``.practice-next``, ``.practice-explore``.
 
-A drill that asks which moves may be made shows its table (``.practice-table``,
+A drill whose answer is cards on the table (which moves may be made; which cards do not count
+in a Palace Poker battle) shows its table (``.practice-table``,
 :mod:`tutor.model.drill_table`): the mover's cards (and Palace's stock and pile), each card
 that answers a choice a button (``.practice-card``, ``data-value`` the choice's key,
 ``aria-pressed`` when picked; after the answer ``.is-right`` / ``.is-wrong`` and the engine's
@@ -72,7 +73,7 @@ def _choices_html(app: TutorApp) -> str:
     return tag("ul", "", "practice-choices", raw=out)
 
 
-def _spot_html(app: TutorApp, spot: Any) -> str:
+def _spot_html(app: TutorApp, table: Any, spot: Any) -> str:
     """One card of the drill's table: a picture, or a button when a tap on it answers a choice."""
     model, graded = app.practice, app.practice.graded
     picture = card_back(title="face-down card") if spot.card is None else card_face(spot.card)
@@ -90,7 +91,8 @@ def _spot_html(app: TutorApp, spot: Any) -> str:
         said = graded.answer.said[spot.key]  # the engine's word on this choice, with its rule
         cls += " is-right" if said.right else (" is-wrong" if spot.key in graded.picked else "")
         rule = f" (rule: {said.ref.words})" if said.ref is not None else ""
-        label = f"{choice}: {'allowed' if said.right else 'not allowed'}. {said.reason}{rule}"
+        word = table.said[0 if said.right else 1]  # "allowed" / "not allowed", or the reason alone
+        label = f"{choice}: {word}. {said.reason}{rule}" if word else f"{said.reason}{rule}"
         attrs["title"] = label
     if spot.key in model.picked:
         cls += " is-picked"
@@ -105,7 +107,7 @@ def _table_html(app: TutorApp) -> str:
         return ""
     zones = ""
     for zone in table.zones:
-        cards = "".join(_spot_html(app, spot) for spot in zone.spots)
+        cards = "".join(_spot_html(app, table, spot) for spot in zone.spots)
         zones += tag("div", "", f"practice-zone zone-{zone.name}", raw=tag("span", zone.words, "practice-zone-name")
                      + tag("div", "", "cards", raw=cards))
     return tag("div", "", "practice-table", raw=zones, role="group", aria_label=f"The table: {table.mover}'s cards")
@@ -155,8 +157,8 @@ def practice_html(app: TutorApp) -> str:
     table = _table_html(app)
     if table:  # the table, then Check and the verdict under it (in sight of the cards), the list after
         if model.graded is None:
-            hint = ("Tap every move allowed on the table, then Check" if model.drill.several
-                    else "Tap the move on the table")
+            ask = model.table()
+            hint = ask.ask if ask is not None and model.drill.several else "Tap the move on the table"
             body += table + tag("p", f"{hint}. The same choices are listed in words below.", "practice-hint")
         else:
             body += table
