@@ -59,6 +59,16 @@ class Player:
 
     def decide(self, view: GameView) -> Decision:
         """The decision for the seat whose view this is; it must be that seat's move."""
+        self._check(view)
+        rng = self.rng()
+        self.decisions += 1
+        decision = self.choose(view, rng)
+        assert decision.action in view.legal_actions(), (decision, view.legal_actions())
+        return decision
+
+    @staticmethod
+    def _check(view: Any) -> None:
+        """A seat's own view on its move, or the error that says why not."""
         if not isinstance(view, GameView):
             raise TypeError(f"a computer player decides from a seat's view (state.view(seat)), "
                             f"not from a {type(view).__name__}")
@@ -67,11 +77,25 @@ class Player:
                              "(that shows every card)")
         if not view.legal_actions():
             raise ValueError(f"it is not seat {view.seat}'s move: there is nothing to decide")
+
+    worth_unit: ClassVar[str] = "chips"
+    """What :meth:`weigh` counts: ``"chance"`` (of winning the game, 0..1) or ``"chips"`` (expected
+    from the deal)."""
+
+    def weigh(self, view: GameView, played: Action | None = None, effort: float = 1.0) -> dict[Action, float]:
+        """What each play this player compares is worth to the seat whose view this is (see
+        :attr:`worth_unit`), from that view alone and drawn from the same seeded generator as a
+        decision; ``played`` is weighed too when this player can weigh it. Empty where the player
+        weighs nothing (a level that does not look ahead, or a decision it takes by habit).
+        ``effort`` scales a look-ahead's budget (a first quick pass over a whole game: less). The
+        coach's judge (:func:`players.coach.judge`) asks it of the strong level."""
+        self._check(view)
         rng = self.rng()
         self.decisions += 1
-        decision = self.choose(view, rng)
-        assert decision.action in view.legal_actions(), (decision, view.legal_actions())
-        return decision
+        return self._weigh(view, played, rng, effort)
+
+    def _weigh(self, view: Any, played: Action | None, rng: random.Random, effort: float) -> dict[Action, float]:
+        return {}
 
     def act(self, view: GameView) -> Action:
         """The action alone, where nobody reads the reason (a computer seat's move in a game): the

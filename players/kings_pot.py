@@ -539,6 +539,24 @@ class StrongKingsPot(_KingsPotPlayer):
             return costly
         return self._stake(view, legal, o, _reads(view, o, self.samples // 3, self.blur, rng))
 
+    def _weigh(self, view: KingsPotView, played: Any, rng: random.Random,
+                effort: float) -> dict[Any, float]:
+        """Chips each check, call, bet or raise is expected to bring over folding now (a fold: 0),
+        as :meth:`_stake` weighs them (over fewer deals at a lower ``effort``); a buy or the fold of
+        one card is not weighed."""
+        legal = view.legal_actions()
+        options = [a for a in legal if type(a) in (Check, Call, Bet, Raise)]
+        if not options:
+            return {}
+        samples = max(60, int(self.samples * effort))
+        o = odds(view, samples, rng)
+        reads = _reads(view, o, samples // 3, self.blur, rng)
+        worth: dict[Action, float] = {a: self._expect(view, a, o, reads) for a in options}
+        fold = _one(legal, Fold)
+        if fold is not None:
+            worth[fold] = 0.0
+        return worth
+
     def _costly_card(self, view: KingsPotView, legal: tuple[Action, ...], o: Odds) -> Decision | None:
         """A fold of the card worth least, when its hand's part of both pots does not pay for
         its part of what is due now and of the later rounds' bets."""

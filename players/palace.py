@@ -533,14 +533,40 @@ class StrongPalace(_PalacePlayer):
     """The habit and up to seven other candidates: the actions that are not card plays (take the
     pile, chance the stock) first, then the plays of the weakest ranks."""
 
+    worth_unit = "chance"
+    judge_budget = 4 * BUDGET
+    """Simulated actions :meth:`weigh` may spend on a person's decision after the game (the played
+    move is weighed over more deals than a move needs to be chosen; still a count, not a clock)."""
+
+    def _moves(self, facts: Facts, legal: Legal, habit: PalaceAction) -> list[PalaceAction]:
+        """The habit first, then up to seven other candidates; none to compare while the face-up
+        cards are chosen or swapped, or when only one move is legal."""
+        if facts.phase in ("choose", "swap") or len(legal) == 1:
+            return []
+        moves = [m for m in candidates(facts, legal) if m != habit]
+        return [habit] + moves[:self.moves_at_most - 1] if moves else []
+
+    def _weigh(self, view: PalaceView, played: Any, rng: random.Random,
+               effort: float) -> dict[Any, float]:
+        """Each compared move's chance of winning over the same sampled deals (``played`` among
+        them): the look-ahead :meth:`_pick` decides by."""
+        facts = facts_from_view(view)
+        legal = view.legal_actions()
+        moves = self._moves(facts, legal, standard_choice(facts, legal)[0])
+        if not moves:
+            return {}
+        if played is not None and played not in moves:
+            moves.append(played)
+        scores = self._play_ahead(view, moves, rng, int(self.judge_budget * effort))
+        if not scores[0]:
+            return {}
+        return {m: sum(s) / len(s) for m, s in zip(moves, scores)}
+
     def _pick(self, view: PalaceView, facts: Facts, legal: Legal, rng: random.Random) -> tuple[PalaceAction, Why]:
         habit, why = standard_choice(facts, legal)
-        if facts.phase in ("choose", "swap") or len(legal) == 1:
-            return habit, why
-        moves = [m for m in candidates(facts, legal) if m != habit]
+        moves = self._moves(facts, legal, habit)
         if not moves:
             return habit, why
-        moves = [habit] + moves[:self.moves_at_most - 1]
         scores = self._play_ahead(view, moves, rng)
         deals = len(scores[0])
         if not deals:
@@ -551,7 +577,8 @@ class StrongPalace(_PalacePlayer):
             return habit, why
         return moves[best], ("look-ahead", sum(scores[best]) / deals, sum(scores[0]) / deals, deals, habit)
 
-    def _play_ahead(self, view: PalaceView, moves: list[PalaceAction], rng: random.Random) -> list[list[float]]:
+    def _play_ahead(self, view: PalaceView, moves: list[PalaceAction], rng: random.Random,
+                    budget: int = BUDGET) -> list[list[float]]:
         """Each move's scores over the same sampled deals (the habit's first). The budget is a
         hard cap: a deal is played ahead only as far as what is left allows for every move."""
         seat = view.seat
@@ -559,7 +586,7 @@ class StrongPalace(_PalacePlayer):
         scores: list[list[float]] = [[] for _ in moves]
         spent = 0
         for _ in range(self.deals):
-            cap = min(ROLLOUT_CAP, (BUDGET - spent) // len(moves) - 1)  # one more for the move itself
+            cap = min(ROLLOUT_CAP, (budget - spent) // len(moves) - 1)  # one more for the move itself
             if cap < SHORTEST:
                 break
             sample = view.determinize(rng)

@@ -190,17 +190,19 @@ class StandardPoker(_PokerPlayer):
 class StrongPoker(StandardPoker):
     level = "strong"
 
-    def _turn(self, view: PokerView, legal: tuple[Action, ...], rng: random.Random) -> Decision:
+    def _attacks(self, view: PokerView, legal: tuple[Action, ...]) -> list[tuple[Bet, Chance, float]]:
+        """Every attack open to the seat, with its chance and its worth in chips: the defender
+        answers by its own pot odds, which the seat cannot see, so it is weighed as calling a
+        fair share of the time; a fold hands over the spoils."""
         bets = {a.target: a for a in legal if type(a) is Bet}
-        options = [c for c in chances(view) if c.seat in bets]
         assert view.seat is not None
         me = view.players[view.seat]
         small = view.rules.small_bet
         pot = view.pot
-        # the attack's worth in chips: the defender answers by its own pot odds, which we cannot
-        # see, so weigh it as calling a fair share of the time; a fold hands us the spoils
-        best, gain = None, 0.0
-        for c in options:
+        out = []
+        for c in chances(view):
+            if c.seat not in bets:
+                continue
             cost = (len(me.soldiers) + 1) * small
             them = view.players[c.seat]
             call = (len(them.soldiers) + 1) * small
@@ -208,12 +210,49 @@ class StrongPoker(StandardPoker):
             prize = pot + cost + call if heads_up else cost + call
             calls = 0.7
             worth = (1 - calls) * (pot if heads_up else small) + calls * (c.win * prize - cost)
-            if worth > gain and c.win >= 0.5:
-                best, gain = c, worth
+            out.append((bets[c.seat], c, worth))
+        return out
+
+    def _weigh(self, view: PokerView, played: Any, rng: random.Random,
+                effort: float) -> dict[Any, float]:
+        """Chips each choice is expected to bring over staying out of it (staying, folding: 0): an
+        attack as :meth:`_turn` weighs it; in a battle a call by the chance against the pot, a
+        raise as a call that also wins or loses the raise. A buy, a keep or a discard is not
+        weighed (what a soldier adds is not counted in chips)."""
+        legal = view.legal_actions()
+        if view.phase is Phase.TURN:
+            worth: dict[Action, float] = {bet: w for bet, _, w in self._attacks(view, legal)}
+            stay = _one(legal, Stay)
+            if stay is not None:
+                worth[stay] = 0.0
+            return worth
+        if view.phase is not Phase.BATTLE or view.battle is None:
+            return {}
+        b = view.battle
+        other = b.attacker if b.responder == b.defender else b.defender
+        (chance,) = chances(view, other) or (Chance(other, view.players[other].name, 0.5, 0, ""),)
+        owed, pot, win = b.owed, view.pot, chance.win
+        worth = {}
+        for a in legal:
+            if type(a) is Fold:
+                worth[a] = 0.0
+            elif type(a) is Call:
+                worth[a] = win * (pot + owed) - owed
+            elif type(a) is Raise:
+                size = a.amount if a.amount is not None else view.rules.small_bet
+                worth[a] = win * (pot + owed) - owed + (2 * win - 1) * size
+        return worth
+
+    def _turn(self, view: PokerView, legal: tuple[Action, ...], rng: random.Random) -> Decision:
+        assert view.seat is not None
+        me = view.players[view.seat]
+        options = self._attacks(view, legal)
+        worth_it = [(bet, c, worth) for bet, c, worth in options if worth > 0 and c.win >= 0.5]
+        best = max(worth_it, key=lambda t: t[2], default=None)
         if best is not None:
-            return self._words(view, bets[best.seat], "attack", best)
+            return self._words(view, best[0], "attack", best[1])
         buy = _one(legal, Buy)
-        top = max((c.win for c in options), default=0.0)
+        top = max((c.win for _, c, _ in options), default=0.0)
         if buy is not None and len(me.soldiers) < 4 and top < 0.5:
             return self._words(view, buy, "buy")
         return self._words(view, _one(legal, Stay) or legal[0], "stay")

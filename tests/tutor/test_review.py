@@ -16,7 +16,7 @@ import pytest
 
 from tutor.model.app import TutorApp
 from tutor.model.catalog import Catalog
-from tutor.model.review import GameReview
+from tutor.model.review import MISTAKES, GameReview
 from tutor.model.versus import PERSON
 
 from .test_play_leaks import Known, _check
@@ -172,3 +172,32 @@ def test_a_hand_made_step_number_from_the_page_is_ignored_not_raised(page):
         assert page.versus.review.at == before
     page.players._pressed("review-goto", "0", [])
     assert page.versus.review.at == 0
+
+
+def test_learn_from_your_mistakes_shows_the_costliest_decisions_each_a_position_to_try_again(page):
+    _play_out(page, "palace", "house", ["Ann", "Ben"], random.Random(11))
+    mode, study = page.versus, page.app.study
+    review, end = mode.review, study.current
+    known = Known(study)
+    assert 'data-act="review-learn"' in page.players.strip.html and not review.judged  # judged only when asked
+    page.players._pressed("review-learn", "", [])
+    assert review.judged and 1 <= len(review.mistakes) <= MISTAKES
+    strip = page.players.strip.html
+    assert 'data-act="review-learn"' not in strip and "Your costliest decisions" in strip
+    for i, mistake in enumerate(review.mistakes):
+        move = review.moves[mistake.index]
+        node = study.tree[move.node]
+        assert move.yours and node.actor == 0 and mistake.played == move.what  # one of Ann's own decisions
+        assert mistake.better != mistake.played and mistake.cost >= 0.04 and mistake.unit == "chance"
+        assert "Better: " in mistake.words and "%" in mistake.words and "@" not in mistake.words
+        assert f'data-act="review-mistake" data-value="{i}"' in strip or f"data-value=\"{i}\"" in strip
+    assert [m.index for m in review.mistakes] == sorted(m.index for m in review.mistakes)
+    # each opens as the position it was decided in, to try another move there
+    first = review.mistakes[0]
+    page.players._pressed("review-mistake", "0", [])
+    assert review.at == first.index - 1 and review.decided_here() == review.moves[first.index]
+    assert review.can_branch() and study.state.mover == 0
+    assert first.words in page.players.strip.html
+    _check(page, known, end)  # shows nothing Ann could not see
+    page.players._pressed("review-end", "", [])
+    assert study.current == end and review.judged  # judged once, kept

@@ -11,7 +11,11 @@ line it was played along (the start to the finished position, ``end``) and says:
   decisions marked;
 * where the cursor is along that line, and the person's own decisions to step between;
 * whether a move other than the one played can be tried at the cursor (a person's decision,
-  before the end): the study's tree keeps the game as played and the new line beside it.
+  before the end): the study's tree keeps the game as played and the new line beside it;
+* when the person asks for it (:meth:`GameReview.learn`: lazily, it takes a moment), the three
+  costliest of the person's decisions: the strong player judges each from that seat's view
+  alone (``players.coach.judge``: the chance to win, or the chips expected, of each play it
+  compares), with the better play and why, each a position to try again.
 
 No Panel here: :class:`tutor.model.versus.PlayMode` tells it where the table is
 (:meth:`GameReview.follow`); the strip renders it.
@@ -25,6 +29,7 @@ from typing import Any
 import param
 from param.parameterized import batch_call_watchers
 
+from players.coach import Judgement, costliest, hint
 from rules.refs import RuleRef
 
 from .params import TupleOf
@@ -117,6 +122,62 @@ def game_moves(study: Study, end: int, seats: tuple[int, ...]) -> tuple[ReviewMo
     return tuple(said)
 
 
+MISTAKES = 3
+"""How many of the person's costliest decisions the review shows."""
+
+@dataclass(frozen=True)
+class Mistake:
+    """One of the person's costliest decisions: ``index`` the move in :attr:`GameReview.moves`
+    (the decision is the position before it), what was played and the better play in words, what
+    it cost (``cost`` in the judgement's unit: ``chance`` or ``chips``) and why the better play."""
+
+    index: int
+    who: str
+    played: str
+    better: str
+    cost: float
+    unit: str
+    worth: str
+    why: str = ""
+
+    @property
+    def words(self) -> str:
+        """The mistake in plain sentences, the better play first."""
+        out = f"{self.who} chose to {self.played}. Better: {self.better}. {self.worth}"
+        return out + (f" {self.why}" if self.why else "")
+
+
+def _worth_words(j: Judgement) -> str:
+    if j.unit == "chance":
+        return sentence(f"Your chance to win was about {j.of(j.best):.0%} with it, and {j.of(j.played):.0%} "
+                        f"as you played (judged over deals of the cards you could not see)")
+    return sentence(f"It was worth about {j.cost:.1f} chips more from this deal, judged over deals of the "
+                    f"cards you could not see")
+
+
+def _mistake(study: Study, index: int, node_id: int, j: Judgement) -> Mistake:
+    """The judgement ``j`` of the person's move ``index`` (study node ``node_id``) in words."""
+    node = study.tree[node_id]
+    before, seat = node.before, j.seat
+    assert before is not None
+    advice = hint(before.view(seat), level="strong")
+    why = advice.text if advice.action == j.best else ""
+    return Mistake(index, before.names[seat], before.describe(j.played, seat), before.describe(j.best, seat),
+                   j.cost, j.unit, _worth_words(j), why)
+
+
+def mistakes_of(study: Study, moves: tuple[ReviewMove, ...], keep: int = MISTAKES) -> tuple[Mistake, ...]:
+    """The person's ``keep`` costliest decisions along ``moves`` (``players.coach.costliest``: the
+    strong player judges each from the deciding seat's view), in words, in the order made."""
+    mine = []
+    for i, move in enumerate(moves):
+        node = study.tree[move.node]
+        if move.yours and node.before is not None and node.action is not None and node.actor is not None:
+            mine.append((i, node.before.view(node.actor), node.action))
+    found = costliest([(view, action) for _, view, action in mine], keep)
+    return tuple(_mistake(study, mine[k][0], moves[mine[k][0]].node, j) for k, j in found)
+
+
 class GameReview(param.Parameterized):
     """The review of the game in Play once it is over (see the module docstring)."""
 
@@ -130,6 +191,8 @@ class GameReview(param.Parameterized):
     at: int | None = param.Integer(default=None, allow_None=True,
                                    doc="The cursor's move in ``moves`` (-1: the start; None: off the game's line).")
     seats: tuple[int, ...] = TupleOf(int, doc="The persons' seats (their decisions are theirs to review).")
+    judged: bool = param.Boolean(default=False, doc="The person's decisions have been judged (:meth:`learn`).")
+    mistakes: tuple[Mistake, ...] = TupleOf(Mistake, doc="The costliest of the person's decisions, once judged.")
 
     def follow(self, study: Study | None, seats: tuple[int, ...] | None = None) -> None:
         """The table in Play is ``study`` at its cursor, a game whose persons play ``seats``
@@ -137,7 +200,7 @@ class GameReview(param.Parameterized):
         is its end."""
         changed: dict[str, Any] = {}
         if study is not self.study or seats is None:
-            changed.update(study=study, end=None, summary=None, moves=(), at=None)
+            changed.update(study=study, end=None, summary=None, moves=(), at=None, judged=False, mistakes=())
         end = changed.get("end", self.end)
         if study is not None and seats is not None and end is None and study.state.is_over:
             end = study.current
@@ -161,6 +224,21 @@ class GameReview(param.Parameterized):
     def open(self) -> bool:
         """A finished game is being reviewed and the cursor is on its line."""
         return self.end is not None and self.at is not None
+
+    # -- learning from it ----------------------------------------------------------------------------
+    def learn(self) -> None:
+        """Judge the person's decisions (once: it takes the strong player a moment per decision)
+        and keep the costliest (:attr:`mistakes`)."""
+        if self.study is None or self.end is None or self.judged:
+            return
+        found = mistakes_of(self.study, self.moves)
+        with batch_call_watchers(self):
+            self.param.update(mistakes=found, judged=True)
+
+    def try_again(self, which: int) -> None:
+        """To the position of mistake ``which``, before it was made: another move can be tried there."""
+        if 0 <= which < len(self.mistakes):
+            self.goto(self.mistakes[which].index - 1)
 
     # -- stepping ---------------------------------------------------------------------------------
     def goto(self, index: int) -> None:
@@ -207,4 +285,4 @@ class GameReview(param.Parameterized):
                 and not study.quiz_open)
 
 
-__all__ = ["GameReview", "GameSummary", "ReviewMove", "game_moves", "summary_of"]
+__all__ = ["GameReview", "GameSummary", "Mistake", "ReviewMove", "game_moves", "mistakes_of", "summary_of"]

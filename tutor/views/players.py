@@ -249,11 +249,14 @@ class PlayersPane(pn.viewable.Viewer):
         "review-prev": lambda m, v: m.review.step_yours(-1),
         "review-next": lambda m, v: m.review.step_yours(+1),
         "review-end": lambda m, v: m.review.to_end(),
+        "review-learn": lambda m, v: m.review.learn(),
+        "review-mistake": lambda m, v: (i := _whole(v)) is not None and m.review.try_again(i),
     }
 
     @param.depends("model.study", "model.turn", "model.position", "model.hint_text", "model.recent",
                    "model.opponents", "model.decision_ms", "model.pace", "model.paused", "model.replaying",
-                   "model.all_cards", "model.review.end", "model.review.at", watch=True)
+                   "model.all_cards", "model.review.end", "model.review.at", "model.review.mistakes",
+                   "model.review.judged", watch=True)
     def _draw(self) -> None:
         """One drawing per change of the model (a computer's move is one change)."""
         model = self.model

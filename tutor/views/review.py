@@ -8,13 +8,16 @@ Markup contract (tests): ``.review`` holds ``.review-head`` (the headline, then 
 ``button[data-act=review-prev|review-next|review-end]``, ``.review-here`` (what the person
 played here, and that another move can be tried on the table) and ``details.review-moves``
 (every move: ``button[data-act=review-goto][data-value=I]``, ``.yours`` the person's,
-``aria-current`` the cursor's). Off the game's line (a move tried otherwise),
+``aria-current`` the cursor's), ``button[data-act=review-learn]`` ("Learn from your mistakes",
+until the decisions are judged), then ``.review-mistakes`` (one ``li.mistake`` each, with
+``button[data-act=review-mistake][data-value=I]`` to try it again, or ``.no-mistakes``).
+Off the game's line (a move tried otherwise),
 ``button[data-act=review-end]`` goes back to it.
 """
 
 from __future__ import annotations
 
-from tutor.model.review import GameReview, GameSummary
+from tutor.model.review import GameReview, GameSummary, Mistake
 
 from .text import tag
 
@@ -35,6 +38,9 @@ REVIEW_CSS = """
 .review-moves li.yours button { font-weight: 700; }
 .review-moves li button[aria-current] { background: #1f5fbf; color: #fff; border-radius: 4px; }
 .review-moves .who { color: #4a5563; font-weight: 400; font-size: 0.8rem; }
+.review-mistakes { margin: 0; padding-left: 1.6em; display: grid; gap: 4px; }
+.review-mistakes li p { margin: 0; font-size: 0.92rem; }
+.review-mistakes li button { margin-top: 2px; }
 @media (max-width: 699px) { .review { padding: 2px 6px; gap: 0; } .review-facts { font-size: 0.75rem; }
   .review-nav { font-size: 0.9rem; gap: 0 8px; } .review-nav button { padding: 0 8px; }
   .review-here { font-size: 0.85rem; } }
@@ -70,6 +76,25 @@ def _moves_html(review: GameReview) -> str:
                + tag("ol", "", "", raw=items))
 
 
+def _mistake_html(i: int, mistake: Mistake) -> str:
+    return tag("li", "", "mistake", raw=tag("p", mistake.words) + _button(
+        f"Try move {mistake.index + 1} again", "review-mistake", "review-mistake", data_value=i))
+
+
+def mistakes_html(review: GameReview) -> str:
+    """"Learn from your mistakes" until the person's decisions are judged; then the costliest."""
+    if not any(m.yours for m in review.moves):
+        return ""
+    if not review.judged:
+        return _button("Learn from your mistakes", "review-learn", "review-learn")
+    if not review.mistakes:
+        return tag("p", "No costly mistakes: the strong player would not have done much better.", "no-mistakes")
+    head = tag("p", "Your costliest decisions, as the strong player judges them from what you could see:",
+               "mistakes-head")
+    return head + tag("ol", "", "review-mistakes",
+                      raw="".join(_mistake_html(i, m) for i, m in enumerate(review.mistakes)))
+
+
 def review_html(review: GameReview) -> str:
     """The review while the cursor is on the game's line (:attr:`GameReview.open`)."""
     summary = review.summary
@@ -87,9 +112,13 @@ def review_html(review: GameReview) -> str:
     here = ""
     decided = review.decided_here()
     if decided is not None and review.can_branch():
-        here = tag("p", f"Here {decided.who} chose to {decided.what}. Try another move on the table: the game "
-                        "goes on from it, and the game as played stays here.", "review-here")
-    return tag("div", "", "review", raw=head + here + tag("div", "", "review-nav", raw=nav + _moves_html(review)),
+        mistake = next((m for m in review.mistakes if m.index == (review.at or 0) + 1), None)
+        said = mistake.words if mistake is not None else f"Here {decided.who} chose to {decided.what}."
+        here = tag("p", f"{said} Try another move on the table: the game goes on from it, and the game as "
+                        "played stays here.", "review-here")
+    learn = mistakes_html(review) if at_end else ""
+    return tag("div", "", "review", raw=head + here + learn
+               + tag("div", "", "review-nav", raw=nav + _moves_html(review)),
                role="region", aria_label="The game in review")
 
 
@@ -100,4 +129,4 @@ def off_line_html(review: GameReview, summary: GameSummary | None) -> str:
         "Back to the game as played", "review-end", "review-end")))
 
 
-__all__ = ["REVIEW_CSS", "off_line_html", "review_html", "summary_html"]
+__all__ = ["REVIEW_CSS", "mistakes_html", "off_line_html", "review_html", "summary_html"]
