@@ -51,32 +51,58 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
+# a phone as the browser tests have it (tests/browser/axe_support.py)
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+def bench_site(site: Path | None = None) -> Path:
+    """The site a browser bench opens: ``site`` (already built, e.g. ``palace-tutor build --out
+    DIR``), else the offline site of ``app.py`` built or reused in ``.cache/bench-sites`` like
+    ``bench load`` does."""
+    if site is not None:
+        if not (site / "index.html").is_file():
+            raise SystemExit(f"bench: no built site in {site} (palace-tutor build --out {site})")
+        return site
+    from bench.load import ensure_site
+    from palace_tutor.site.build import SiteOptions
+
+    return ensure_site("ours", ROOT / "app.py", SiteOptions())
+
+
 @contextmanager
-def app_page(bench: str) -> Iterator[tuple[object, str, list[str]]]:
-    """The compiled app (the offline site of ``app.py``, built or reused like ``bench load`` does),
-    served from 127.0.0.1, in a new page of headless Chromium: yields (page, the site's URL, the
-    page's uncaught errors so far). On the way out, the bench fails if the site reached outside
-    or the page raised."""
+def app_browser(bench: str, site: Path | None = None) -> Iterator[tuple[object, str, list[str]]]:
+    """The compiled app (``bench_site``) served from 127.0.0.1 and a headless Chromium: yields
+    (a function ``new_page(**context_options)`` giving a page in a fresh context, the site's URL,
+    the pages' uncaught errors so far). On the way out, the bench fails if the site reached
+    outside or a page raised."""
     from playwright.sync_api import sync_playwright
 
-    from bench.load import ensure_site
     from palace_tutor.site import browser as B
-    from palace_tutor.site.build import SiteOptions
     from palace_tutor.site.serve import serve_process
 
-    site = ensure_site("ours", ROOT / "app.py", SiteOptions())
-    server, url = serve_process(site)
+    server, url = serve_process(bench_site(site))
+    guards: list = []
+    errors: list[str] = []
     try:
         with sync_playwright() as pw:
-            browser, context = B.launch(pw)
-            guard = B.OutsideGuard()
-            guard.attach(context)
-            page = context.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            yield page, url, errors
-            problems = guard.problems() + [f"page error: {e}" for e in errors]
-            context.close()
+            browser, first = B.launch(pw)
+            contexts = [first]
+
+            def new_page(**options):
+                context = browser.new_context(**options) if options and browser is not None else first
+                if context is not first:
+                    contexts.append(context)
+                guard = B.OutsideGuard()
+                guard.attach(context)
+                guards.append(guard)
+                page = context.new_page()
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                return page
+
+            yield new_page, url, errors
+            problems = [p for g in guards for p in g.problems()] + [f"page error: {e}" for e in errors]
+            for context in contexts:
+                context.close()
             if browser is not None:
                 browser.close()
     finally:
@@ -84,3 +110,12 @@ def app_page(bench: str) -> Iterator[tuple[object, str, list[str]]]:
         server.wait(10)
     if problems:
         raise SystemExit(f"bench {bench}: the site did something it must not:\n" + "\n".join(problems))
+
+
+@contextmanager
+def app_page(bench: str, site: Path | None = None) -> Iterator[tuple[object, str, list[str]]]:
+    """The compiled app (``bench_site``), served from 127.0.0.1, in a new page of headless
+    Chromium: yields (page, the site's URL, the page's uncaught errors so far). On the way out,
+    the bench fails if the site reached outside or the page raised."""
+    with app_browser(bench, site) as (new_page, url, errors):
+        yield new_page(), url, errors
