@@ -8,9 +8,10 @@ truth; refresh it from a whole run now and then::
 
     python tools/test_durations.py test-results/junit/python.xml test-results/junit/browser.xml
 
-``--replay REPORT`` replays a junit report's per-test seconds through xdist's loadscope
-scheduling on two workers (a file is a unit; a worker takes the next when it has two tests
-or fewer left), once in xdist's own order (files with more tests first) and once in this
+``--replay REPORT [--workers N]`` replays a junit report's per-test seconds through xdist's
+loadscope scheduling on two (or N) workers (a file or a test class is a unit; a worker takes
+the next when it has two tests or fewer left), the seconds as measured (on N workers a test
+takes longer when the cores were busy: the replay does not know), once in xdist's own order (files with more tests first) and once in this
 file's, and prints when each worker ends: what the order is worth, without a run.
 """
 
@@ -19,23 +20,28 @@ from __future__ import annotations
 import json
 import sys
 import xml.etree.ElementTree as ET
-from collections import Counter
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "durations.json"
 
 
+def _file_of(classname: str) -> str:
+    """The test file of a junit classname (``tests.browser.test_monkey.TestMonkeyShard1``: a class
+    in a file), from the repository's root; "" when there is none."""
+    parts = classname.split("::")[0].split(".")
+    while parts and not parts[-1].startswith("test_"):  # a test class: its file is above it
+        parts.pop()
+    return "/".join(parts) + ".py" if parts else ""
+
+
 def module_seconds(reports: list[Path]) -> dict[str, int]:
     """Seconds per test file (its path from the repository's root), summed over its test cases."""
-    seconds: Counter[str] = Counter()
+    seconds: dict[str, float] = {}
     for report in reports:
         for case in ET.parse(report).getroot().iter("testcase"):
-            module = (case.get("classname") or "").split("::")[0]
-            parts = module.split(".")
-            while parts and not parts[-1].startswith("test_"):  # a test class: its file is above it
-                parts.pop()
-            if parts:
-                seconds["/".join(parts) + ".py"] += float(case.get("time") or 0)
+            module = _file_of(case.get("classname") or "")
+            if module:
+                seconds[module] = seconds.get(module, 0.0) + float(case.get("time") or 0)
     return {m: round(s) for m, s in sorted(seconds.items(), key=lambda kv: -kv[1]) if round(s) >= 1}
 
 
@@ -50,24 +56,26 @@ def _replay(units: list[list[float]], workers: int = 2) -> list[float]:
     return clocks
 
 
-def replay(report: Path) -> str:
+def replay(report: Path, workers: int = 2) -> str:
     files: dict[str, list[float]] = {}
     for case in ET.parse(report).getroot().iter("testcase"):
         files.setdefault(case.get("classname") or "", []).append(float(case.get("time") or 0))
     seconds = json.loads(OUT.read_text())
     alpha = sorted(files)
     theirs = sorted(alpha, key=lambda m: -len(files[m]))
-    ours = sorted(alpha, key=lambda m: (-seconds.get(m.replace(".", "/") + ".py", 10), m))
+    ours = sorted(alpha, key=lambda m: (-seconds.get(_file_of(m), 10), m))
     total = sum(map(sum, files.values()))
-    lines = [f"{report}: the tests' seconds {total:.0f} (half: {total / 2:.0f})"]
+    lines = [f"{report}: the tests' seconds {total:.0f} (over {workers} workers: {total / workers:.0f})"]
     for name, order in (("xdist's order (more tests first)", theirs), ("longest file first", ours)):
-        lines.append(f"{name:34} workers end at " + " s, ".join(f"{c:.0f}" for c in _replay([files[m] for m in order])) + " s")
+        ends = _replay([files[m] for m in order], workers)
+        lines.append(f"{name:34} workers end at " + " s, ".join(f"{c:.0f}" for c in ends) + " s")
     return "\n".join(lines)
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) == 2 and argv[0] == "--replay":
-        print(replay(Path(argv[1])))
+    if len(argv) in (2, 4) and argv[0] == "--replay":
+        workers = int(argv[3]) if len(argv) == 4 and argv[2] == "--workers" else 2
+        print(replay(Path(argv[1]), workers))
         return 0
     if not argv:
         print(__doc__)

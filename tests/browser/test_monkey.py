@@ -6,11 +6,17 @@ Python worker must log no error, no request may leave the machine or fail,
 no typed text may run as script, and at the end the study's share link must
 open the same study in a fresh load.
 
-The seed is printed, and named in every failure: replay a run with
-``PALACE_TUTOR_MONKEY_SEED=<seed>`` (the same choices; a run on a much busier
-machine may still part ways where the page's timing differs).
-``PALACE_TUTOR_MONKEY_ACTIONS`` sets how many actions each of the five
-segments gets (default 410: 2,050 in all).
+The run is two shards, one test each, each with its own seed, each through the
+five segments with half of every segment's actions (205 of 410: 2,050 in all, the
+same as one long run): ``--dist loadscope`` gives each shard (a class) its own
+worker, so the two end together instead of one worker running the whole monkey
+alone. Each shard makes the same checks and ends with the same reopened link.
+
+Each shard's seed is printed, and named in every failure with the shard: replay
+it with ``PALACE_TUTOR_MONKEY_SEED=<seed>`` and that shard's test alone (the same
+choices; a run on a much busier machine may still part ways where the page's
+timing differs). ``PALACE_TUTOR_MONKEY_ACTIONS`` sets how many actions each of
+the five segments gets over both shards (default 410: 2,050 in all).
 
 The harness (``monkey.py``) picks from the controls on the page; only the
 segment list below knows the page (the jobs of its header, tutor_page.go, the
@@ -33,7 +39,9 @@ from .monkey import Monkey
 from .tutor_page import wait_settled
 
 SHOTS = Path(__file__).resolve().parents[2] / ".cache" / "screenshots"
-PER_SEGMENT = int(os.environ.get("PALACE_TUTOR_MONKEY_ACTIONS", "410"))
+ACTIONS = int(os.environ.get("PALACE_TUTOR_MONKEY_ACTIONS", "410"))  # per segment, both shards
+SHARDS = 2
+PER_SEGMENT = -(-ACTIONS // SHARDS)  # per segment in one shard (rounded up: never fewer in all)
 CHECK_EVERY = 50  # actions between looks at the console and the guard
 
 # -- the page's words (the only part that knows the app) ------------------------------------------
@@ -95,9 +103,25 @@ def _seed() -> int:
     return int(given) if given else random.SystemRandom().randrange(10**9)
 
 
-def test_monkey(open_app, site_url, report):
+class TestMonkeyShard1:
+    """The first shard (a class: loadscope hands each class to a worker of its own)."""
+
+    def test_monkey(self, open_app, site_url, report):
+        run_monkey(open_app, report, "TestMonkeyShard1")
+
+
+class TestMonkeyShard2:
+    """The second shard: the same segments and checks, another seed."""
+
+    def test_monkey(self, open_app, site_url, report):
+        run_monkey(open_app, report, "TestMonkeyShard2")
+
+
+def run_monkey(open_app, report, shard: str) -> None:
+    """One shard: PER_SEGMENT actions in each segment, then the study's link reopened."""
     seed = _seed()
-    report(f"monkey seed {seed} (replay: PALACE_TUTOR_MONKEY_SEED={seed}), {PER_SEGMENT} actions per segment")
+    replay = f"PALACE_TUTOR_MONKEY_SEED={seed} pytest 'tests/browser/test_monkey.py::{shard}'"
+    report(f"monkey {shard} seed {seed} (replay: {replay}), {PER_SEGMENT} actions per segment")
     page = open_app("", device=PHONE)
     console, guard = page.palace_console, page.palace_guard
     monkey = Monkey(page, seed)
@@ -111,8 +135,8 @@ def test_monkey(open_app, site_url, report):
     def fail(why: str) -> None:
         keep_log()
         SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"monkey-failed-{seed}.png"))
-        pytest.fail(f"monkey seed {seed} (replay: PALACE_TUTOR_MONKEY_SEED={seed}): {why}\n"
+        page.screenshot(path=str(SHOTS / f"monkey-failed-{shard}-{seed}.png"))
+        pytest.fail(f"monkey {shard} seed {seed} (replay: {replay}): {why}\n"
                     "last actions:\n" + "\n".join(monkey.log), pytrace=False)
 
     def look() -> None:
@@ -147,7 +171,7 @@ def test_monkey(open_app, site_url, report):
             else:
                 fail(f"segment {name}: only {PER_SEGMENT - (goal - monkey.acted)} of {PER_SEGMENT} actions "
                      "found a control to use")
-            page.screenshot(path=str(SHOTS / f"monkey-{name.replace(' ', '-').replace(chr(39), '')}.png"))
+            page.screenshot(path=str(SHOTS / f"monkey-{shard}-{name.replace(' ', '-').replace(chr(39), '')}.png"))
         look()
     except AssertionError:
         raise
@@ -170,9 +194,9 @@ def test_monkey(open_app, site_url, report):
     reopened = page.evaluate("() => window.location.href")
     if reopened != link:
         fail(f"the link opened another study: {reopened[:100]!r} instead of {link[:100]!r}")
-    page.screenshot(path=str(SHOTS / "monkey-reopened.png"))
+    page.screenshot(path=str(SHOTS / f"monkey-{shard}-reopened.png"))
     look()
-    report(f"monkey seed {seed}: {monkey.acted} actions ({monkey.done} tries: {monkey.missed} controls went away, "
+    report(f"monkey {shard} seed {seed}: {monkey.acted} actions ({monkey.done} tries: {monkey.missed} controls went away, "
            f"kinds {dict(sorted(monkey.counts.items()))}) in {elapsed:.0f} s (per try: "
            + ", ".join(f"{k} {v / max(monkey.done, 1) * 1000:.0f} ms" for k, v in monkey.seconds.items())
            + "); the final link reopened the study")
