@@ -1,6 +1,7 @@
 """Learn <game> in the compiled app (issue 32, item 1), at a phone size (touch) and a desktop
 size: a newcomer opens "Learn Palace" from the first screen and goes through the online
-rules' first chapter with taps only (one wrong answer, then right ones), the next chapter
+rules' first chapter with taps only, on the table's cards where the task's answers are moves
+(one wrong answer, a tap on the pile, then right ones), the next chapter
 is offered, the course's map shows the chapter done with its stars, and after a reload
 "Learn Palace" opens where the learner left off (progress kept in the browser).
 
@@ -40,11 +41,25 @@ def learn_palace(page, touch):
     wait_settled(page)
 
 
+def on_table(study) -> set[str]:
+    """The answers the task's table offers as cards (the mover's cards, the pile, the stock)."""
+    table = study.quiz.table()
+    return set(table.keys()) if table is not None else set()
+
+
 def answer_and_go_on(page, study, touch):
-    """Tap the right answers of the task asked, then Next to the next task or the chapter's end."""
+    """Tap the right answers of the task asked, on the table where it shows them (else their
+    buttons in words), then Next to the next task or the chapter's end."""
+    cards = on_table(study)
     for key in right_keys(study):
-        tap(page, page.locator(f'{QUIZ} .quiz-option[data-key="{key}"]'), touch)
+        if key in cards:
+            tap(page, page.locator(f'{QUIZ} .quiz-table .practice-card[data-value="{key}"]'), touch)
+        else:
+            tap(page, page.locator(f'{QUIZ} .quiz-option[data-key="{key}"]'), touch)
         study.quiz.toggle(key) if study.quiz.multiple else study.quiz.answer(key)
+        if study.quiz.multiple and key in cards:   # the pick is drawn on the card before the next tap
+            page.locator(f'{QUIZ} .quiz-table .practice-card[data-value="{key}"][aria-pressed="true"]').wait_for(
+                timeout=30_000)
     if study.quiz.multiple:
         tap(page, page.locator(f"{QUIZ} .quiz-check"), touch)
         study.quiz.answer()
@@ -75,8 +90,12 @@ def test_a_newcomer_learns_palace_with_taps_and_comes_back_where_they_left(open_
     assert question.inner_text() == study.quiz.quiz.question
     save_shot(page, f"course-first-task-{name}")
 
-    # a wrong answer: taking the pile is allowed, but does not get Ann out
-    tap(page, page.locator(f'{QUIZ} .quiz-option[data-key="pickup"]'), touch)
+    # the task on the table: Ann's king and the pile are cards to tap
+    assert on_table(study) == {"play Kh", "pickup"}
+    king = page.locator(f'{QUIZ} .quiz-table .practice-card[data-value="play Kh"]')
+    assert king.is_visible() and king.locator(".card").get_attribute("data-card") == "Kh"
+    # a wrong answer, by a tap on the pile: taking it is allowed, but does not get Ann out
+    tap(page, page.locator(f'{QUIZ} .quiz-table .practice-card[data-value="pickup"]'), touch)
     wrong = page.locator(f"{QUIZ} .quiz-verdict.wrong")
     wrong.wait_for(timeout=30_000)
     assert "not what the question asks" in wrong.inner_text() and "Try again" in wrong.inner_text()

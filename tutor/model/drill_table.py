@@ -152,5 +152,11 @@ def drill_table(drill: Any) -> DrillTable | None:
     if drill is None or drill.kind != "moves" or drill.position.checker:
         return None
     state = drill.position.state()
-    moves = tuple((c.key, state.parse_action(move)) for c, move in zip(drill.choices, drill.probe))
+    return moves_table(state, tuple((c.key, state.parse_action(move)) for c, move in zip(drill.choices, drill.probe)))
+
+
+def moves_table(state: Any, moves: Moves) -> DrillTable | None:
+    """The mover's cards in ``state``, each the choice of ``moves`` that plays it (None when the
+    game has no table here or no choice is a card): Practice's "which may she do?" drills and
+    Learn's course tasks ("tap the moves that are allowed", "make the move") alike."""
     return next((table for make in TABLES if (table := make(state, moves)) is not None), None)

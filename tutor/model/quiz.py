@@ -25,7 +25,7 @@ Each question's first outcome counts toward the lesson's score (``Score``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import param
@@ -35,6 +35,7 @@ from lessons.quizzes import judge, judge_picks, right_moves
 from rules.core import GameState
 from rules.errors import NotationError
 
+from .drill_table import DrillTable, moves_table
 from .params import TupleOf
 
 from .words import action_words
@@ -218,6 +219,43 @@ class QuizModel(param.Parameterized):
         else:
             judged = judge(quiz, text or "", self.state)
         return QuizResult(judged.answer, judged.correct, judged.reason, judged.why)
+
+    # -- the table: the mover's cards answer by a tap, as in Practice --------------------------
+    def table(self) -> DrillTable | None:
+        """The question's table where its answers are the mover's moves (``legal-plays`` and
+        ``move``): each card the option that plays it, by :func:`.drill_table.moves_table`, the
+        mapping Practice's drills use (None for a question answered in words)."""
+        quiz, state = self.quiz, self.state
+        if quiz is None or state is None or not quiz.moves:
+            return None
+        table = moves_table(state, tuple((o.key, state.parse_action(o.key)) for o in self.options))
+        if table is None:
+            return None
+        if quiz.kind == "move":
+            return replace(table, ask="Tap the move on the table", said=("a right move", "not the move asked"))
+        return replace(table, ask="Tap every move allowed on the table, then Check")
+
+    def tap(self, key: str) -> None:
+        """A card tapped on the question's table: the option it answers, as if its button were
+        pressed (picked in a several-answer question, else the answer); others are ignored."""
+        table = self.table()
+        if table is None or key not in table.keys() or self.outcome:
+            return
+        if self.multiple:
+            self.toggle(key)
+        else:
+            self.answer(key)
+
+    def right_keys(self) -> frozenset[str]:
+        """The options that answer the question right, by the course's own check (``Quiz.accepts``
+        for the moves allowed; ``lessons.quizzes.right_moves`` for the move asked)."""
+        quiz, state = self.quiz, self.state
+        if quiz is None or state is None:
+            return frozenset()
+        if quiz.kind == "move":
+            moves = set(right_moves(quiz, state))
+            return frozenset(o.key for o in self.options if action_key(state.parse_action(o.key)) in moves)
+        return frozenset(o.key for o in self.options if quiz.accepts(o.key, state))
 
     def show_answer(self) -> None:
         """Give up: the right answer and why; the question counts as shown."""

@@ -28,11 +28,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import re
-
 from tutor.model.table_rules import preset_title
 
-from .cards import CARD_CSS, card_back, card_face
+from .tap_table import TABLE_CSS, table_html
 from .text import tag
 
 if TYPE_CHECKING:  # the frame imports this module for its section, without the page model
@@ -73,44 +71,12 @@ def _choices_html(app: TutorApp) -> str:
     return tag("ul", "", "practice-choices", raw=out)
 
 
-def _spot_html(app: TutorApp, table: Any, spot: Any) -> str:
-    """One card of the drill's table: a picture, or a button when a tap on it answers a choice."""
-    model, graded = app.practice, app.practice.graded
-    picture = card_back(title="face-down card") if spot.card is None else card_face(spot.card)
-    if not spot.key:
-        return picture
-    choice = model.drill.choice(spot.key).text
-    attrs: dict[str, str] = {}
-    cls = "practice-card"
-    if graded is None:
-        if model.drill.several:
-            attrs["aria_pressed"] = "true" if spot.key in model.picked else "false"
-        label = choice
-    else:
-        attrs["disabled"] = ""
-        said = graded.answer.said[spot.key]  # the engine's word on this choice, with its rule
-        cls += " is-right" if said.right else (" is-wrong" if spot.key in graded.picked else "")
-        rule = f" (rule: {said.ref.words})" if said.ref is not None else ""
-        word = table.said[0 if said.right else 1]  # "allowed" / "not allowed", or the reason alone
-        label = f"{choice}: {word}. {said.reason}{rule}" if word else f"{said.reason}{rule}"
-        attrs["title"] = label
-    if spot.key in model.picked:
-        cls += " is-picked"
-    return tag("button", "", cls, raw=picture, type="button", data_act="practice-tap", data_value=spot.key,
-               aria_label=label, **attrs)
-
-
 def _table_html(app: TutorApp) -> str:
     """The drill's table (see the module docstring), or '' for a drill asked in words only."""
-    table = app.practice.table()
-    if table is None:
-        return ""
-    zones = ""
-    for zone in table.zones:
-        cards = "".join(_spot_html(app, table, spot) for spot in zone.spots)
-        zones += tag("div", "", f"practice-zone zone-{zone.name}", raw=tag("span", zone.words, "practice-zone-name")
-                     + tag("div", "", "cards", raw=cards))
-    return tag("div", "", "practice-table", raw=zones, role="group", aria_label=f"The table: {table.mover}'s cards")
+    model, graded = app.practice, app.practice.graded
+    drill = model.drill
+    return table_html(model.table(), labels={c.key: c.text for c in drill.choices}, picked=model.picked,
+                      several=drill.several, said=None if graded is None else graded.answer.said, act="practice-tap")
 
 
 def _verdict_html(app: TutorApp) -> str:
@@ -170,16 +136,6 @@ def practice_html(app: TutorApp) -> str:
     return head + tag("div", "", "practice-drill", raw=body)
 
 
-def within(scope: str, css: str) -> str:
-    """``css`` with every rule's selectors put inside ``scope`` (the cards' styles, meant for a
-    table's own shadow root, used in the page's stylesheet for Practice's table alone)."""
-    def scoped(match: re.Match[str]) -> str:
-        selectors = ", ".join(f"{scope} {sel.strip()}" for sel in match.group(1).split(","))
-        return f"{selectors} {{{match.group(2)}}}\n"
-    return re.sub(r"([^{}]+)\{([^{}]*)\}", scoped, css)
-
-
-
 PRACTICE_CSS = """
 /* practice (tutor.views.practice) */
 .pt-app:not([data-job="practice"]) .view-practice { display: none; }
@@ -204,19 +160,6 @@ PRACTICE_CSS = """
 .practice-ref { color: var(--muted); font-size: 0.92rem; }
 .practice-buttons { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px; }
 .mastery-slot { margin-top: 16px; }
-.practice-table { display: flex; flex-wrap: wrap; gap: 6px 18px; align-items: flex-end; margin: 4px 0 6px 0;
-                  padding: 8px 10px; border-radius: 10px; background: #27613f; color: #fff; }
-.practice-zone-name { display: block; font-size: 0.8rem; color: #e3f1e8; margin-bottom: 6px; }
-.practice-table .practice-card, .practice-table .practice-card:hover { padding: 0; border: 0; background: none;
-                 min-height: 44px; min-width: 44px; border-radius: 8px; cursor: pointer; }
 .practice-list-head { font-weight: 600; margin: 10px 0 4px 0; }
-.practice-card:focus-visible { outline: 3px solid #f0b400; outline-offset: 2px; }
-.practice-card[aria-pressed="true"] .card { transform: translateY(-6px);
-                 box-shadow: 0 0 0 3px #8fb8ff; border: 2px solid #1f5fbf; }
-.practice-card.is-right .card { border: 2px solid #1b6b34; box-shadow: 0 0 0 3px #a9dcb8; }
-.practice-card.is-right .card::after { content: "✓"; position: absolute; top: -2px; right: 2px; color: #1b6b34; }
-.practice-card.is-wrong .card { border: 2px solid #8a1c1c; box-shadow: 0 0 0 3px #f2b8b8; }
-.practice-card.is-wrong .card::after { content: "✗"; position: absolute; top: -2px; right: 2px; color: #8a1c1c; }
-.practice-table .practice-card:disabled { cursor: default; border: 0; background: none; }
-""" + within(".practice-table", CARD_CSS)
+""" + TABLE_CSS
 

@@ -5,14 +5,17 @@ one small update, no relayout of the page's columns); :class:`QuizPane`
 renders the open study's :class:`tutor.model.quiz.QuizModel` into it. Texts
 are set with ``textContent``.
 
-What a person meets: the question; the answers in words (for "which moves are
+What a person meets: the question; where its answers are the mover's moves, her cards to tap
+(``.quiz-table``, :mod:`.tap_table`, as Practice draws them: a tap answers as the option's button
+does); the answers in words (for "which moves are
 allowed", every move the engine considers here, to pick several and then
 Check; otherwise one tap, or a box to type in); after a wrong answer what can
 be said without giving the answer away and another try; "Show the answer and
 why" at any time; after the answer, "Ask me again"; the lesson's score.
 
 Markup read by the browser tests: ``.quiz-box`` (the pane), inside it
-``.quiz-question``, ``.quiz-option`` (``data-key``; ``aria-pressed`` when
+``.quiz-question``, ``.quiz-table .practice-card`` (``data-value`` the option's key),
+``.quiz-option`` (``data-key``; ``aria-pressed`` when
 several are picked together), ``.quiz-typed``, ``.quiz-check``,
 ``.quiz-submit``, ``.quiz-verdict`` (``.right`` / ``.wrong``), ``.quiz-why li``,
 ``.quiz-show``, ``.quiz-again``, ``.quiz-score``.
@@ -29,7 +32,10 @@ import param
 
 from tutor.model.app import TutorApp
 from tutor.model.quiz import SHOWN
+from practice.drill import Said
+
 from .esm import PlainJSComponent, module_text
+from .tap_table import TABLE_CSS, table_html
 
 
 class QuizBox(PlainJSComponent):
@@ -45,6 +51,9 @@ class QuizBox(PlainJSComponent):
     why = param.List(default=[], item_type=str, doc="Why each wrong pick is not allowed (plain texts).")
     done = param.Boolean(default=False, doc="Answered right or answer shown: the question is closed.")
     score = param.String(default="", doc="The lesson's score so far.")
+    table = param.String(default="", doc="The mover's cards to tap (tap_table's HTML, made from our own "
+                                         "escaped markup), '' when the answer is given in words only.")
+    table_hint = param.String(default="", doc="What to do on the table (plain text), '' without one.")
 
     _esm = module_text(Path(__file__).with_name("quiz_box.mjs"))
 
@@ -73,18 +82,20 @@ class QuizBox(PlainJSComponent):
     .quiz-why { margin: 4px 0 0 1.2em; padding: 0; color: #5b2226; }
     .quiz-why:empty { display: none; }
     .quiz-score { margin-top: 6px; font-size: 0.9rem; color: #3b4452; }
-    """]
+    .quiz-table:empty { display: none; }
+    """ + TABLE_CSS]
 
     def __init__(self, **params: Any):
         super().__init__(**params)
         self._callbacks: list[Callable[[str, str], None]] = []
 
     def on_event(self, callback: Callable[[str, str], None]) -> None:
-        """``callback(kind, value)``: toggle (an option's key), answer (text), check, show, again."""
+        """``callback(kind, value)``: tap (a card's key on the table), toggle (an option's key), answer
+        (text), check, show, again."""
         self._callbacks.append(callback)
 
     def _handle_msg(self, msg: Any) -> None:
-        if not isinstance(msg, dict) or msg.get("kind") not in ("toggle", "answer", "check", "show", "again"):
+        if not isinstance(msg, dict) or msg.get("kind") not in ("tap", "toggle", "answer", "check", "show", "again"):
             return
         value = msg.get("key", msg.get("value", ""))
         if not isinstance(value, str):
@@ -121,13 +132,32 @@ class QuizPane(pn.viewable.Viewer):
             # the answer shown on request is neither right nor wrong: a neutral colour
             correct=None if result is None or model.outcome == SHOWN else result.correct,
             why=list(result.why) if result is not None else [], done=bool(model.outcome),
-            score=study.score().words() if study is not None else "")
+            score=study.score().words() if study is not None else "", **self._table(model))
+
+    @staticmethod
+    def _table(model: Any) -> dict[str, str]:
+        """The question's table (``QuizModel.table``: the mover's cards, each the option that plays
+        it); once the question is closed each card is marked by the course's own check
+        (``QuizModel.right_keys``)."""
+        table = model.table()
+        if table is None:
+            return {"table": "", "table_hint": ""}
+        said = None
+        if model.outcome:
+            right = model.right_keys()
+            said = {key: Said(key in right, "") for key in table.keys()}
+        html = table_html(table, labels={o.key: o.label for o in model.options}, picked=model.picked,
+                          several=model.multiple, said=said, act="quiz-tap")
+        hint = "" if model.outcome else f"{table.ask}. The same answers are listed in words below."
+        return {"table": html, "table_hint": hint}
 
     def _event(self, kind: str, value: str) -> None:
         if self.app.study is None:
             return
         model = self.app.study.quiz
-        if kind == "toggle":
+        if kind == "tap":
+            model.tap(value)
+        elif kind == "toggle":
             model.toggle(value)
         elif kind == "answer":
             model.answer(value)

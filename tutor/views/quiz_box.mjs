@@ -9,6 +9,13 @@ export function render({ model }) {
   question.id = 'quiz-q';
   const hint = document.createElement('p');
   hint.className = 'quiz-hint';
+  // the mover's cards (tap_table's HTML, our own escaped markup): a tap answers as the option does
+  const table = document.createElement('div');
+  table.className = 'quiz-table';
+  table.addEventListener('click', (e) => {
+    const card = e.target.closest('button[data-value]');
+    if (card && !card.disabled) { send({kind: 'tap', key: card.dataset.value}); }
+  });
   const options = document.createElement('div');
   options.className = 'quiz-options';
   options.setAttribute('role', 'group');
@@ -46,7 +53,7 @@ export function render({ model }) {
   why.className = 'quiz-why';
   const score = document.createElement('div');
   score.className = 'quiz-score';
-  box.append(question, hint, options, row, buttons, verdict, why, score);
+  box.append(question, hint, table, options, row, buttons, verdict, why, score);
   const send = (msg) => model.send_msg(msg);
   submit.addEventListener('click', () => send({kind: 'answer', value: typed.value}));
   typed.addEventListener('keydown', (e) => {
@@ -59,8 +66,7 @@ export function render({ model }) {
   function draw() {
     box.style.display = model.shown ? '' : 'none';
     question.textContent = model.question;
-    hint.textContent = model.multiple ? 'Pick every move that is allowed, then check.' :
-      (model.options.length ? 'Pick one answer.' : '');
+    hint.textContent = hintText();
     buttonsByKey.clear();
     options.replaceChildren(...model.options.map((o) => {
       const b = mk('quiz-option', o.label);
@@ -98,9 +104,19 @@ export function render({ model }) {
   }
   model.on(['shown', 'options', 'multiple'], draw);
   model.on('question', () => { typed.value = ''; draw(); });
+  function hintText() {
+    return model.table_hint || (model.multiple ? 'Pick every move that is allowed, then check.' :
+      (model.options.length ? 'Pick one answer.' : ''));
+  }
+  function drawTable() {
+    table.innerHTML = model.table;
+    hint.textContent = hintText();
+  }
   model.on(['picked', 'done'], mark);
+  model.on(['table', 'table_hint'], drawTable);
   model.on(['verdict', 'correct', 'why', 'score'], () => judge(false));
   draw();
+  drawTable();
   judge(true);
   return box;
 }
