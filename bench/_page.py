@@ -70,22 +70,33 @@ def bench_site(site: Path | None = None) -> Path:
 
 
 @contextmanager
-def app_browser(bench: str, site: Path | None = None) -> Iterator[tuple[object, str, list[str]]]:
+def app_browser(bench: str, site: Path | None = None,
+                slow_all: float | None = None) -> Iterator[tuple[object, str, list[str]]]:
     """The compiled app (``bench_site``) served from 127.0.0.1 and a headless Chromium: yields
     (a function ``new_page(**context_options)`` giving a page in a fresh context, the site's URL,
-    the pages' uncaught errors so far). On the way out, the bench fails if the site reached
-    outside or a page raised."""
+    the pages' uncaught errors so far). ``slow_all``: Chromium in a cgroup allowed that share of
+    one core (``bench._slow_all``). On the way out, the bench fails if the site reached outside
+    or a page raised."""
+    from contextlib import ExitStack
+
     from playwright.sync_api import sync_playwright
 
     from palace_tutor.site import browser as B
     from palace_tutor.site.serve import serve_process
 
+    from bench._slow_all import quota
+
     server, url = serve_process(bench_site(site))
     guards: list = []
     errors: list[str] = []
     try:
-        with sync_playwright() as pw:
-            browser, first = B.launch(pw)
+        with sync_playwright() as pw, ExitStack() as stack:
+            if slow_all:
+                chromium = stack.enter_context(quota(slow_all, B.CHROMIUM))
+                browser = pw.chromium.launch(executable_path=chromium, headless=True, args=B.CHROMIUM_ARGS)
+                first = browser.new_context(viewport={"width": 1000, "height": 800})
+            else:
+                browser, first = B.launch(pw)
             contexts = [first]
 
             def new_page(**options):
@@ -113,9 +124,11 @@ def app_browser(bench: str, site: Path | None = None) -> Iterator[tuple[object, 
 
 
 @contextmanager
-def app_page(bench: str, site: Path | None = None) -> Iterator[tuple[object, str, list[str]]]:
+def app_page(bench: str, site: Path | None = None,
+             slow_all: float | None = None) -> Iterator[tuple[object, str, list[str]]]:
     """The compiled app (``bench_site``), served from 127.0.0.1, in a new page of headless
-    Chromium: yields (page, the site's URL, the page's uncaught errors so far). On the way out,
-    the bench fails if the site reached outside or the page raised."""
-    with app_browser(bench, site) as (new_page, url, errors):
+    Chromium (``slow_all``: see ``app_browser``): yields (page, the site's URL, the page's
+    uncaught errors so far). On the way out, the bench fails if the site reached outside or the
+    page raised."""
+    with app_browser(bench, site, slow_all) as (new_page, url, errors):
         yield new_page(), url, errors

@@ -1,4 +1,5 @@
-"""``python -m bench step [--lesson ID] [--rounds N] [--json]``: Next -> screen updated.
+"""``python -m bench step [--lesson ID] [--rounds N] [--cpu-throttle RATE] [--slow-all SHARE] [--site DIR] [--json]``:
+Next -> screen updated.
 
 Opens the compiled app (the offline site of ``app.py``, built or reused like
 ``bench load`` does) in headless Chromium, offline, on a lesson, and presses
@@ -18,6 +19,11 @@ worker's share (from the click's change leaving for the worker to the first
 update back), and the summary gives an estimate of a phone that is slow
 everywhere: each press plus its worker share times (rate - 1).
 
+``--slow-all 0.25`` measures that instead of estimating it: Chromium runs in a cgroup allowed
+a quarter of one core (``bench/_slow_all.py``), page and worker alike. Each run also times a
+fixed loop on the page's thread (``page_loop_ms``): its ratio to a run at full speed says how
+much the page was slowed, the calibration of a quota against DevTools' rate.
+
 Prints p50/p95/max per measure and lesson, and over all presses; with
 ``--json`` the last line is one JSON object. Goal (issue 8): p95 <= 100 ms.
 """
@@ -29,8 +35,10 @@ import json
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from bench._page import FIND_FUNCTIONS_JS, ROOT, app_page, pct, show_timed_parts
+from bench._slow_all import LOOP_JS
 from bench.load import throttle
 from palace_tutor.site import browser as B
 
@@ -154,12 +162,13 @@ def expected_walk(lesson_id: str):
     return lesson, start_link, walk
 
 
-def measure(lesson_id: str, rounds: int, cpu: float = 1) -> dict:
+def measure(lesson_id: str, rounds: int, cpu: float = 1, slow_all: float | None = None,
+            site: Path | None = None) -> dict:
     lesson, start_link, walk = expected_walk(lesson_id)
     dom: list[float] = []
     painted: list[float] = []
     worker: list[float] = []
-    with app_page("step") as (page, url, errors):
+    with app_page("step", site, slow_all) as (page, url, errors):
         console: list[str] = []
         page.on("console", lambda m: console.append(f"[page {m.type}] {m.text}"))
         page.on("worker", lambda w: w.on("console", lambda m: console.append(f"[worker {m.type}] {m.text}")))
@@ -171,6 +180,7 @@ def measure(lesson_id: str, rounds: int, cpu: float = 1) -> dict:
         B.wait_settled(page, timeout_s=120)
         show_timed_parts(page)
         B.wait_settled(page, timeout_s=120)
+        loop_ms = page.evaluate(LOOP_JS)[0]  # how slow the page's thread is (the calibration)
         for round_no in range(rounds):
             if round_no:
                 page.evaluate("() => window.__bench.startButton.click()")
@@ -200,6 +210,7 @@ def measure(lesson_id: str, rounds: int, cpu: float = 1) -> dict:
         "painted_p50_ms": round(statistics.median(painted), 1), "painted_p95_ms": round(pct(painted, 0.95), 1),
         "painted_max_ms": round(max(painted), 1),
         "goal_p95_ms": 100, "page_to_lesson_s": round(opened_s, 2), "cpu_throttling": cpu,
+        "slow_all_share": slow_all, "page_loop_ms": round(loop_ms),
         "dom_ms_by_press": [round(x) for x in dom], "painted_ms_by_press": [round(x) for x in painted],
         "worker_ms_by_press": [round(x) for x in worker],
         "worker_p50_ms": round(statistics.median(worker), 1), "worker_p95_ms": round(pct(worker, 0.95), 1),
@@ -216,6 +227,8 @@ def summary(results: list[dict]) -> dict:
     worker = [x for r in results for x in r["worker_ms_by_press"]]
     slowed = [x for r in results for x in r["dom_all_slowed_ms_by_press"]]
     return {"bench": "step", "lessons": results, "samples": len(dom), "cpu_throttling": results[0]["cpu_throttling"],
+            "slow_all_share": results[0]["slow_all_share"],
+            "page_loop_ms": statistics.median(r["page_loop_ms"] for r in results),
             "dom_p50_ms": statistics.median(dom), "dom_p95_ms": pct(dom, 0.95),
             "worker_p50_ms": statistics.median(worker), "worker_p95_ms": pct(worker, 0.95),
             "dom_all_slowed_p50_ms": statistics.median(slowed), "dom_all_slowed_p95_ms": pct(slowed, 0.95),
@@ -230,22 +243,29 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--rounds", type=int, default=2, help="times through the lesson (default 2)")
     ap.add_argument("--cpu-throttle", type=float, default=1, metavar="RATE",
                     help="slow Chromium's CPU RATE times, as a phone (DevTools CPU throttling; e.g. 4)")
+    ap.add_argument("--slow-all", type=float, metavar="SHARE",
+                    help="run Chromium in a cgroup allowed SHARE of one core (e.g. 0.25): page and worker "
+                         "slowed alike, as on a phone (needs root; bench/_slow_all.py)")
+    ap.add_argument("--site", type=Path, help="an already built site (default: build or reuse .cache/bench-sites/ours)")
     ap.add_argument("--json", action="store_true", help="print one JSON object as the last line")
     a = ap.parse_args(argv)
     results = []
     for lesson_id in a.lesson or default_lessons():
-        res = measure(lesson_id, a.rounds, a.cpu_throttle)
+        res = measure(lesson_id, a.rounds, a.cpu_throttle, a.slow_all, a.site)
         results.append(res)
         print(f"Next -> screen updated, lesson {res['lesson']} ({res['steps']} steps x {res['rounds']} rounds, "
               f"{res['samples']} presses), compiled app in headless Chromium"
-              + (f", CPU throttled {a.cpu_throttle:g}x:" if a.cpu_throttle != 1 else ":"))
+              + (f", CPU throttled {a.cpu_throttle:g}x" if a.cpu_throttle != 1 else "")
+              + (f", the whole browser in a cgroup allowed {a.slow_all:g} of a core" if a.slow_all else "") + ":")
         print(f"  DOM updated : p50 {res['dom_p50_ms']:6.1f} ms   p95 {res['dom_p95_ms']:6.1f} ms   "
               f"max {res['dom_max_ms']:6.1f} ms")
         print(f"  + next frame: p50 {res['painted_p50_ms']:6.1f} ms   p95 {res['painted_p95_ms']:6.1f} ms   "
               f"max {res['painted_max_ms']:6.1f} ms")
-        print(f"  the worker's share (Python and two message hops, never throttled): "
+        print(f"  the worker's share (Python and two message hops, "
+              f"{'slowed with the page' if a.slow_all else 'never throttled'}): "
               f"p50 {res['worker_p50_ms']:5.1f} ms   p95 {res['worker_p95_ms']:5.1f} ms")
-        print(f"  page -> lesson shown: {res['page_to_lesson_s']:.1f} s", flush=True)
+        print(f"  page -> lesson shown: {res['page_to_lesson_s']:.1f} s; a fixed loop on the page's thread "
+              f"{res['page_loop_ms']} ms (the calibration: compare runs)", flush=True)
     total = summary(results)
     print(f"all {total['samples']} presses: DOM p50 {total['dom_p50_ms']:.0f} ms, p95 {total['dom_p95_ms']:.0f} ms; "
           f"+ next frame p50 {total['painted_p50_ms']:.0f} ms, p95 {total['painted_p95_ms']:.0f} ms "

@@ -26,12 +26,14 @@ animation frame. The taps:
   Poker's banner battle: the defender's banner committed, the verdict's headline as CPython's
   model words it): repeated taps, where the first time does not matter.
 
-Each tap also records the worker's share (from the first message to the worker after the
+Each tap also records the files the browser fetched while it waited (a first visit fills the
+worker's files after the page has drawn, and its service worker precaches the site), the worker's share (from the first message to the worker after the
 tap to the last message back before the answer showed: the app's Python and the message
 hops) and the messages back with their bytes (document changes Panel sends the page), so
 that a slow tap says where it goes: the worker's Python or the page drawing.
 ``--cpu-throttle 4`` slows the page's thread four times (DevTools; the worker keeps full
-speed, see ``bench step``). Prints p50/p95 per tap; ``--json``: one JSON object, last line.
+speed, see ``bench step``); ``--slow-all 0.25`` runs the whole browser in a cgroup allowed a
+quarter of one core (``bench/_slow_all.py``). Prints p50/p95 per tap; ``--json``: one JSON object, last line.
 Goal (issue 36): each <= 500 ms at p95.
 """
 
@@ -43,6 +45,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from bench._page import FIND_FUNCTIONS_JS, PHONE, ROOT, app_browser, pct
 from bench.load import throttle
@@ -93,7 +96,7 @@ HELPERS_JS = """() => {""" + FIND_FUNCTIONS_JS + """
       learn: () => job('learn') && words(heading()) !== '' && shown(one('.bar-scroll')) && shown(tableRoot()),
       play: () => job('play') && shown(tableRoot()) && shown(one('[data-child="players"] > *')),
       settle: () => job('settle') && shown(deep(document, 'checker-mode')) && shown(field('attacker-banner')),
-      home: () => job('home') && shown(one('.view-home h2')),
+      home: () => job('home') && [...app().querySelectorAll('.view-home h2')].some(shown),
       lesson: (want) => job('learn') && shown(one('.bar-scroll')) && words(heading()) === want.heading
         && tableRoot() !== null && tableRoot().dataset.node === want.node && shown(tableRoot()),
       branch: (want) => shown(heading()) && words(heading()) === want.heading && tableRoot() !== null
@@ -172,6 +175,13 @@ class Tapper:
     def __init__(self, page, errors: list[str], console: list[str]) -> None:
         self.page, self.errors, self.console = page, errors, console
         self.rows: dict[str, list[dict]] = {}
+        self.fetched: list[str] | None = None  # the site's files requested during the tap being timed
+        page.context.on("request", self._requested)
+
+    def _requested(self, request) -> None:  # noqa: ANN001 - Playwright's Request
+        if self.fetched is not None:
+            path = urlsplit(request.url).path
+            self.fetched.append(path.rsplit("/", 1)[-1] or path)  # a file's name; a folder's path
 
     def install(self) -> None:
         status = self.page.evaluate(HELPERS_JS)
@@ -179,7 +189,11 @@ class Tapper:
             raise SystemExit(f"bench taps: page not as expected ({status})")
 
     def tap(self, name: str | None, act: str, done: str, arg: object = None, timeout_s: float = 60) -> dict:
-        got = self.page.evaluate(TAP_JS, {"act": act, "done": done, "arg": arg, "timeout": timeout_s * 1000})
+        self.fetched = []
+        try:
+            got = self.page.evaluate(TAP_JS, {"act": act, "done": done, "arg": arg, "timeout": timeout_s * 1000})
+        finally:
+            fetched, self.fetched = self.fetched, None
         if got is None:
             shot = ROOT / ".cache" / "bench-taps-failure.png"
             self.page.screenshot(path=str(shot))
@@ -187,7 +201,8 @@ class Tapper:
             raise SystemExit(f"bench taps: no answer on screen {timeout_s:g} s after the tap {act}({arg!r}) "
                              f"(waiting for {done}; the page shows {shown}; screenshot {shot})"
                              + "".join(f"\npage error: {e}" for e in self.errors) + "\n" + "\n".join(self.console[-30:]))
-        row = {"dom_ms": got[0], "painted_ms": got[1], "worker_ms": got[2], "messages": got[3], "bytes": got[4]}
+        row = {"dom_ms": got[0], "painted_ms": got[1], "worker_ms": got[2], "messages": got[3], "bytes": got[4],
+               "fetched": fetched}
         if name is not None:
             self.rows.setdefault(name, []).append(row)
         return row
@@ -332,21 +347,25 @@ def summarize(rows: dict[str, list[dict]]) -> dict[str, dict]:
             "messages_mean": round(statistics.fmean(r["messages"] for r in got), 1),
             "bytes_mean": round(statistics.fmean(r["bytes"] for r in got)),
             "painted_ms_by_tap": [round(x) for x in painted],
+            # files requested while a tap waited (by the worker, or the service worker's precache)
+            "fetched_during": sorted({f for r in got for f in r.get("fetched", [])}),
             "goal_met": pct(painted, 0.95) <= GOAL_MS,
         }
     return out
 
 
-def measure(rounds: int, repeat: int, cpu: float = 1, site: Path | None = None) -> dict:
+def measure(rounds: int, repeat: int, cpu: float = 1, site: Path | None = None,
+            slow_all: float | None = None) -> dict:
     walk, fights = lesson_walk(), battles()
     rows: dict[str, list[dict]] = {}
     started = time.perf_counter()
-    with app_browser("taps", site) as (new_page, url, errors):
+    with app_browser("taps", site, slow_all) as (new_page, url, errors):
         for r in range(rounds):
             order = JOBS[r % 3:] + JOBS[:r % 3]
             for name, got in one_page(new_page, url, errors, order, repeat, cpu, walk, fights).items():
                 rows.setdefault(name, []).extend(got)
-    return {"bench": "taps", "rounds": rounds, "repeat": repeat, "cpu_throttling": cpu, "viewport": "390x844 touch",
+    return {"bench": "taps", "rounds": rounds, "repeat": repeat, "cpu_throttling": cpu, "slow_all_share": slow_all,
+            "viewport": "390x844 touch",
             "goal_p95_ms": GOAL_MS, "seconds": round(time.perf_counter() - started, 1), "taps": summarize(rows)}
 
 
@@ -356,24 +375,36 @@ ORDER = ["first tap: open learn", "first tap: open play", "first tap: open settl
          "switch lesson", "branch from a position", "Check a battle"]
 
 
+def _fetched_words(names: list[str]) -> str:
+    """The files fetched while taps waited, in a few words: how many, and the big ones by name."""
+    if not names:
+        return ""
+    big = [n for n in names if n.endswith((".img", ".zip", ".bin", ".wasm"))]
+    return f"; while it waited {len(names)} files were fetched" + (f" ({', '.join(big)} among them)" if big else "")
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench taps", description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3, help="fresh pages (default 3: each job tapped first once)")
     ap.add_argument("--repeat", type=int, default=4, help="repeated taps of each kind per page (default 4)")
     ap.add_argument("--cpu-throttle", type=float, default=1, metavar="RATE",
                     help="slow the page's thread RATE times (DevTools CPU throttling; the worker keeps full speed)")
+    ap.add_argument("--slow-all", type=float, metavar="SHARE",
+                    help="run Chromium in a cgroup allowed SHARE of one core: page and worker slowed alike (bench step)")
     ap.add_argument("--site", type=Path, help="an already built site (default: build or reuse .cache/bench-sites/ours)")
     ap.add_argument("--json", action="store_true", help="print one JSON object as the last line")
     a = ap.parse_args(argv)
-    res = measure(a.rounds, a.repeat, a.cpu_throttle, a.site)
+    res = measure(a.rounds, a.repeat, a.cpu_throttle, a.site, a.slow_all)
     print(f"tap -> answer on screen (+ next frame), phone 390x844, {a.rounds} fresh pages, {a.repeat} repeated "
-          f"taps each" + (f", page CPU throttled {a.cpu_throttle:g}x" if a.cpu_throttle != 1 else "") + ":")
+          f"taps each" + (f", page CPU throttled {a.cpu_throttle:g}x" if a.cpu_throttle != 1 else "")
+          + (f", the whole browser allowed {a.slow_all:g} of a core" if a.slow_all else "") + ":")
     for name in sorted(res["taps"], key=lambda n: ORDER.index(n) if n in ORDER else len(ORDER)):
         r = res["taps"][name]
         worker = "" if r["worker_p50_ms"] is None else f"; worker's share p50 {r['worker_p50_ms']}, p95 {r['worker_p95_ms']}"
         print(f"  {name:32s} ({r['taps']:2d}): p50 {r['painted_p50_ms']:5d} ms, p95 {r['painted_p95_ms']:5d} ms"
               f"{worker}; {r['messages_mean']:.0f} messages back ({r['bytes_mean']} bytes)"
-              f"{'' if r['goal_met'] else '  (goal p95 <= 500: NOT met)'}")
+              f"{'' if r['goal_met'] else '  (goal p95 <= 500: NOT met)'}"
+              + _fetched_words(r["fetched_during"]))
     if a.json:
         print(json.dumps(res))
     return 0

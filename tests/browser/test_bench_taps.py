@@ -39,4 +39,5 @@ def test_one_round_times_every_heavier_tap(site_dir, capsys):
         assert 0 < row["dom_p50_ms"] <= row["painted_p50_ms"], name
         assert row["painted_ms_by_tap"] == [row["painted_p50_ms"]], name
         assert row["messages_mean"] >= 1 and row["bytes_mean"] > 0, name  # every answer came from the worker
+        assert all(isinstance(f, str) and f for f in row["fetched_during"]), name
         assert row["worker_p50_ms"] is not None and row["worker_p50_ms"] <= row["painted_p50_ms"], name
