@@ -146,8 +146,8 @@ def test_any_value_error_from_opening_is_still_only_a_notice(app, monkeypatch):
     # the entry points' last guard: whatever refusal escapes share's own checks
     def broken(*_args, **_kwargs):
         raise ValueError("an engine refused " + "x" * 10_000)
-    monkeypatch.setattr("tutor.model.app.decode_link", broken)
-    monkeypatch.setattr("tutor.model.app.import_text", broken)
+    monkeypatch.setattr("tutor.model.page_links.decode_link", broken)
+    monkeypatch.setattr("tutor.model.page_links.import_text", broken)
     study, tree = app.study, app.study.tree
     assert app.open_link("#pt1.AAAA") is False and app.import_file("format: 1") is False
     assert app.study is study and study.tree is tree

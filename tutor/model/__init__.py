@@ -5,7 +5,9 @@
 * :mod:`.quiz`: lesson questions and their verdicts;
 * :mod:`.share`: links and study files, validated by replaying through the engine;
 * :mod:`.catalog`: the games and lessons on offer;
-* :mod:`.app`: :class:`TutorApp`, what the whole page shows.
+* :mod:`.app`: :class:`TutorApp`, what the whole page shows, and moving between its jobs;
+  its parts: :mod:`.page` (state, the one report, opening a study), :mod:`.page_learn`,
+  :mod:`.page_table`, :mod:`.page_links`, :mod:`.page_kept`.
 """
 
 from .app import TutorApp
