@@ -120,3 +120,13 @@ def test_share_pane_code_is_the_open_step(catalog):
     app.study.forward()
     assert pane.qr.label == "this step"
     assert decoded(pane.qr.svg) == [f"{BASE}#{app.link()}"]
+
+
+def test_a_code_is_made_once_per_link_and_a_refusal_is_said_each_time():
+    text = BASE + "#pt1.made-once"
+    assert make_qr(text) is make_qr(text)  # the same frozen code: not made again
+    assert make_qr(text + "x") is not make_qr(text)
+    with pytest.raises(QrTooLongError):
+        make_qr("x" * 2954)
+    with pytest.raises(QrTooLongError):  # a refusal is not kept as a code
+        make_qr("x" * 2954)

@@ -7,6 +7,11 @@ so the page can offer the study file instead. Shorter links get the strongest er
 correction that fits in the same size (``boost_error``), which helps a camera across a
 room.
 
+A code is made once per text (:func:`make_qr` keeps the last 64): in the page's Pyodide,
+segno's choice of the mask (the standard's lowest penalty of eight) is most of the time of a
+code (``python -m bench qr_page``), so a code opened again, on the same step, rule set or
+quiz, is drawn without making it again.
+
 This module knows nothing of Panel: :func:`make_qr` returns plain data (the SVG markup
 and the code's size); ``tutor.views.qr`` shows it.
 """
@@ -14,6 +19,7 @@ and the code's size); ``tutor.views.qr`` shows it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import segno
 
@@ -43,6 +49,7 @@ class QrCode:
     svg: str
 
 
+@lru_cache(maxsize=64)
 def make_qr(text: str) -> QrCode:
     """The QR code of ``text`` (a whole address). Raises :class:`QrTooLongError` when it
     does not fit in one code, ``ValueError`` for empty text."""

@@ -93,6 +93,7 @@ export function render({ model }) {
     code.setAttribute('aria-label', 'QR code of the link to ' + model.label);
     code.innerHTML = model.svg;  // segno's SVG, made by our own Python: paths only, no text of anyone's
     code.dataset.text = model.svg ? model.text : '';
+    code.dataset.madeMs = model.svg ? String(Math.round(model.made_ms)) : '';  // the Python's share (bench qr_page)
     note.textContent = model.note;
     if (fileUrl) { URL.revokeObjectURL(fileUrl); fileUrl = null; }
     file.hidden = !model.file_text;
@@ -102,7 +103,7 @@ export function render({ model }) {
       file.download = model.file_name || 'study.palace-tutor.txt';
     }
   };
-  for (const name of ['svg', 'text', 'note', 'file_text', 'label']) { model.on(name, draw); }
+  for (const name of ['svg', 'text', 'note', 'file_text', 'label', 'made_ms']) { model.on(name, draw); }
   show.addEventListener('click', () => {
     draw();
     if (!model.svg && !model.note) { note.textContent = 'Making the code\u2026'; }

@@ -17,7 +17,8 @@ With ``show_link`` the link itself is shown too, in a read-only field with "Copy
 (``.share-link``, ``.copy-link``, ``.copied``), where nothing else on the page shows it.
 
 Markup read by the browser tests: ``.qr-show``, ``.qr-share``, ``.qr-copy``, ``dialog.qr-dialog``
-with ``.qr-code`` (its ``data-text`` is the text the code holds), ``.qr-note``, ``.qr-file``
+with ``.qr-code`` (its ``data-text`` is the text the code holds, ``data-made-ms`` how long the
+page's Python took to make it), ``.qr-note``, ``.qr-file``
 and ``.qr-close``.
 """
 
