@@ -177,3 +177,53 @@ def test_a_chapter_the_tables_own_rules_change_says_so(open_app):
     assert "does its player play again?" in note.inner_text()
     save_shot(page, "course-table-rules-phone")
     assert axe_violations(page, ["pt-app"]) == []
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_palace_poker_first_turn_is_answered_on_the_table(open_app, size):
+    """Palace Poker's course, chapter "A turn" (pp-course.toml): "Tap everything she may do" on
+    Ann's first turn. The opponents' banners are on the table (an attack names the opponent by
+    name or by banner card, palace-poker.txt § Bet (or battle)) and so is the draw deck (a buy,
+    § Buy); the learner taps Ben's and Cleo's banners and the deck, then Stay and Fold in
+    words, and Check: right first time. The answers are the course file's, as the loader
+    checked them against the engine (the Python Study of the same chapter)."""
+    touch = size.get("has_touch", False)
+    name = "phone" if touch else "desktop"
+    catalog = Catalog.load()
+    chapter = catalog.course("pp-course").chapter("turn")
+    study = Study.from_lesson(chapter.lesson, catalog.family("palace-poker"))
+    while not study.quiz_open:
+        assert study.forward()
+    assert study.quiz.quiz.question == "It is Ann's first turn. Tap everything she may do."
+
+    page = open_app("", device=size)
+    page.locator(".guide-palace-poker > summary").click()
+    tap(page, page.locator('.guide-palace-poker button[data-act="learn-game"]'), touch)
+    page.locator(".course-line .course-where").wait_for(timeout=60_000)
+    wait_settled(page)
+    open_drawer_tab(page, "steps")
+    tap(page, page.locator('.course-map .course-chapter[data-value="turn"]'), touch)
+    close_drawer(page)
+    # the chapter opens at its introduction, where its first task is asked
+    page.locator(f"{QUIZ} .quiz-question", has_text="It is Ann's first turn").wait_for(timeout=30_000)
+
+    cards = on_table(study)
+    table = study.quiz.table()
+    words = {z.name: z.words for z in table.zones}
+    assert sorted(z.words for z in table.zones if z.name == "opponent") == ["Ben's banner", "Cleo's banner"]
+    assert words["draw"].startswith("The draw deck")
+    drawn = page.locator(f"{QUIZ} .quiz-table .practice-zone-name").all_inner_texts()
+    assert drawn == [z.words for z in table.zones]
+    right = right_keys(study)
+    assert set(right) > cards, "stay and fold stay buttons in words"
+    for key in right:
+        where = (f'{QUIZ} .quiz-table .practice-card[data-value="{key}"]' if key in cards
+                 else f'{QUIZ} .quiz-option[data-key="{key}"]')
+        tap(page, page.locator(where), touch)
+        page.locator(f'{where}[aria-pressed="true"]').wait_for(timeout=30_000)
+    save_shot(page, f"course-poker-turn-picked-{name}")
+    tap(page, page.locator(f"{QUIZ} .quiz-check"), touch)
+    page.locator(f"{QUIZ} .quiz-verdict.right").wait_for(timeout=30_000)
+    assert page.locator(f"{QUIZ} .quiz-table .practice-card.is-right").count() == len(cards)
+    save_shot(page, f"course-poker-turn-right-{name}")
+    assert axe_violations(page, ["pt-app"]) == []

@@ -193,3 +193,31 @@ def test_palace_poker_banner_suits_cards_are_tapped_and_the_engine_marks_them(ca
     card = re.search(rf'<button class="practice-card is-wrong[^"]*"[^>]*data-value="{extra}"[^>]*>',
                      practice_html(wrong)).group(0)
     assert "counts" in card and "(rule: §" in card and "allowed" not in card
+
+
+def test_palace_poker_an_attack_is_a_tap_on_the_opponents_banner_and_a_buy_on_the_deck():
+    """§ Bet (or battle): the attacker names the opponent "by name or by banner card"; § Buy: a
+    buy turns the draw deck's top card. The drill's table offers each opponent's banner for the
+    attack on her and the deck for the buy (the opponents' banners as the question says them);
+    a stay and a fold keep their buttons; whether the attack is allowed is the engine's check
+    (PP-24: never on a banner of one's own suit)."""
+    drill = make_drill("PP-23", seed=1)
+    table = drill_table(drill)
+    texts = {c.key: c.text for c in drill.choices}
+    opponents = [z for z in table.zones if z.name == "opponent"]
+    assert [z.words for z in opponents] == ["Ann's banner", "Ben's banner"]
+    for zone in opponents:
+        who = zone.words.split("'s")[0]
+        (spot,) = zone.spots
+        assert texts[spot.key].startswith(f"Attack {who}")
+        assert [spot.card] == said_cards(drill.question.split(f"{who}: banner ")[1][:3])
+    (deck,) = [z for z in table.zones if z.name == "draw"]
+    assert deck.spots[0].card is None and texts[deck.spots[0].key].startswith("Buy")
+    on_table = {texts[k] for k in table.keys()}
+    assert not any(t.startswith(("Stay", "Fold")) for t in on_table)
+    assert not any(z.words.startswith(f"{table.mover}'s banner") and z.spots[0].key for z in table.zones)
+
+    same_suit = make_drill("PP-24", seed=3)                        # Eve (5♥) and Ann (6♥): one suit
+    graded = same_suit.grade([s.key for z in drill_table(same_suit).zones if z.name == "opponent"
+                              for s in z.spots if s.card.suit is Card.parse("6h").suit])
+    assert not graded.correct and "Ann" in graded.why

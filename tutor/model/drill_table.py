@@ -5,7 +5,8 @@ with the choice buttons.
 The table only says which choice a tap is: a card of the mover's whose single play is a choice
 of the drill answers that choice, a face-down card answers "turn over a face-down card", the
 stock "take a chance on the stock's top card", the pile "pick up the pile"; in Palace Poker a
-soldier (or any card of the player's) answers "discard it". Whether that is
+soldier (or any card of the player's) answers "discard it", an opponent's banner "attack her",
+the draw deck "buy". Whether that is
 allowed, and why, is the engine's one check, asked when the answer is checked
 (:meth:`practice.Drill.grade`); nothing here decides it.
 A choice the table has no place for (several cards at once, a card the mover does not hold,
@@ -96,24 +97,39 @@ def _palace(state: Any, moves: Moves) -> DrillTable | None:
 
 def _palace_poker(state: Any, moves: Moves) -> DrillTable | None:
     """Palace Poker: the player to act's banner, soldiers and palace cards; a card whose discard
-    alone is a choice answers it (the other choices, a bet, a buy, several discards, keep their
-    buttons)."""
-    from rules.palace_poker import Discard, PokerState
+    alone is a choice answers it. An attack is made by naming the opponent, by name or by banner
+    card (§ Bet (or battle)): an opponent's banner answers the plain attack on her (the attack
+    with an amount keeps its button); the draw deck answers "buy" (§ Buy). The other choices (a
+    stay, a fold, a raise, several discards) keep their buttons."""
+    from rules.palace_poker import Bet, Buy, Discard, PokerState
 
     seat = state.actor if isinstance(state, PokerState) else None
     if seat is None:
         return None
     discards: dict[Card, str] = {}
+    bets: dict[int, str] = {}
+    buy = ""
     for key, action in moves:
         if isinstance(action, Discard) and len(action.cards) == 1:
             discards.setdefault(action.cards[0], key)
+        elif isinstance(action, Bet) and action.amount is None and action.target != seat:
+            bets.setdefault(action.target, key)
+        elif isinstance(action, Buy):
+            buy = buy or key
     player, name = state.player(seat), state.names[seat]
-    zones = (
+    zones = [
         Zone("banner", f"{name}'s banner", (Spot(player.banner, discards.get(player.banner, "")),)
              if player.banner is not None else ()),
         Zone("soldiers", f"{name}'s soldiers", tuple(Spot(c, discards.get(c, "")) for c in player.soldiers)),
         Zone("palace-cards", f"{name}'s palace cards", tuple(Spot(c, discards.get(c, "")) for c in player.palace)),
-    )
+    ]
+    for target, key in sorted(bets.items()):
+        banner = state.player(target).banner
+        if banner is not None:
+            zones.append(Zone("opponent", f"{state.names[target]}'s banner", (Spot(banner, key),)))
+    if buy and state.deck:
+        zones.append(Zone("draw", f"The draw deck ({len(state.deck)} card{'s' if len(state.deck) != 1 else ''})",
+                          (Spot(None, buy),)))
     table = DrillTable(name, tuple(z for z in zones if z.spots))
     return table if table.keys() else None
 
