@@ -201,3 +201,23 @@ def test_learn_from_your_mistakes_shows_the_costliest_decisions_each_a_position_
     _check(page, known, end)  # shows nothing Ann could not see
     page.players._pressed("review-end", "", [])
     assert study.current == end and review.judged  # judged once, kept
+
+
+def test_palace_says_by_how_much_what_the_others_held_when_the_first_went_out(page):
+    _play_out(page, "palace", "house", ["Ann", "Ben", "Cleo"], random.Random(13))
+    study, review = page.app.study, page.versus.review
+    tree = study.tree
+    # counted here, from the positions themselves: walking back from the end, the last position in
+    # which the first out still held a card; the one after it is when they went out
+    first = review.summary.standing[0].removeprefix("1st: ")
+    seat = list(study.state.names).index(first)
+    path = tree.path(study.current)
+    cards = [(len(tree[n].state.hands[seat]) + len(tree[n].state.face_up[seat])
+              + len(tree[n].state.face_down[seat])) for n in path]
+    last_held = max(i for i, c in enumerate(cards) if c > 0)
+    out = tree[path[last_held + 1]].state
+    expected = [f"{name} {len(out.hands[s])} in hand, {len(out.face_up[s])} face up, {len(out.face_down[s])} face down"
+                for s, name in enumerate(out.names)
+                if s != seat and (out.hands[s] or out.face_up[s] or out.face_down[s])]
+    assert expected and review.summary.left == f"When {first} went out: " + "; ".join(expected) + "."
+    assert review.summary.left in page.players.strip.html

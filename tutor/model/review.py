@@ -23,7 +23,7 @@ No Panel here: :class:`tutor.model.versus.PlayMode` tells it where the table is
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import param
@@ -57,13 +57,16 @@ class ReviewMove:
 class GameSummary:
     """What the game was: ``headline`` ("Ann wins."), ``how`` (the engine's reason, a sentence),
     the ``rule`` it rests on, ``standing`` (per seat, by how much: "Ann +12 chips", or the
-    places) and ``over`` (in a game of several deals, why no deal follows; "" otherwise)."""
+    places), ``over`` (in a game of several deals, why no deal follows; "" otherwise) and
+    ``left`` (in Palace, by how much: what the others still held when the first went out)."""
 
     headline: str
     how: str
     rule: RuleRef
     standing: tuple[str, ...] = ()
     over: str = ""
+    left: str = ""
+    """Palace: what the others still held when the first player went out ("" elsewhere)."""
 
 
 def _names(names: list[str]) -> str:
@@ -98,6 +101,37 @@ def summary_of(state: Any) -> GameSummary | None:
         standing = ()
     over = sentence(outcome.over) if outcome.over else ""
     return GameSummary(headline, sentence(outcome.how), outcome.ref, standing, over)
+
+
+def _held(state: Any, seat: int) -> tuple[int, int, int]:
+    return len(state.hands[seat]), len(state.face_up[seat]), len(state.face_down[seat])
+
+
+def held_when_out(study: Study, end: int) -> str:
+    """Palace (a game of cards in hand, face up and face down): what each other player still held
+    when the first player went out, in words; "" for a game without those cards or places."""
+    tree = study.tree
+    outcome = tree[end].state.game_outcome()
+    if outcome is None or outcome.chips or not outcome.placings or not hasattr(tree[end].state, "face_down"):
+        return ""
+    first = outcome.placings[0][0]
+    had = False
+    for node_id in tree.path(end):
+        state = tree[node_id].state
+        holds = sum(_held(state, first))
+        if holds:
+            had = True
+        elif had:
+            break
+    else:
+        return ""
+    names = state.names
+    said = []
+    for seat in range(len(names)):
+        hand, up, down = _held(state, seat)
+        if seat != first and hand + up + down:
+            said.append(f"{names[seat]} {hand} in hand, {up} face up, {down} face down")
+    return sentence(f"When {names[first]} went out: " + "; ".join(said)) if said else ""
 
 
 def _chips(chips: int) -> str:
@@ -204,7 +238,10 @@ class GameReview(param.Parameterized):
         end = changed.get("end", self.end)
         if study is not None and seats is not None and end is None and study.state.is_over:
             end = study.current
-            changed.update(end=end, summary=summary_of(study.state), moves=game_moves(study, end, seats))
+            summary = summary_of(study.state)
+            if summary is not None:
+                summary = replace(summary, left=held_when_out(study, end))
+            changed.update(end=end, summary=summary, moves=game_moves(study, end, seats))
         changed["seats"] = tuple(seats or ())
         moves = changed.get("moves", self.moves)
         changed["at"] = self._index(study, moves) if end is not None else None
@@ -285,4 +322,5 @@ class GameReview(param.Parameterized):
                 and not study.quiz_open)
 
 
-__all__ = ["GameReview", "GameSummary", "Mistake", "ReviewMove", "game_moves", "mistakes_of", "summary_of"]
+__all__ = ["GameReview", "GameSummary", "Mistake", "ReviewMove", "game_moves", "held_when_out", "mistakes_of",
+           "summary_of"]

@@ -4,7 +4,8 @@ as played, move by move in words; the person's own decisions to step between; tr
 move where the person decided). Every word comes from the model and the engines.
 
 Markup contract (tests): ``.review`` holds ``.review-head`` (the headline, then how),
-``.review-facts`` (``.review-rule``, ``.review-standing``), ``.review-at`` ("Move 12 of 70"),
+``.review-facts`` (``.review-rule``, ``.review-standing``, ``.review-left`` in Palace: what the
+others held when the first went out, ``.review-over``: why no deal follows), ``.review-at`` ("Move 12 of 70"),
 ``button[data-act=review-prev|review-next|review-end]``, ``.review-here`` (what the person
 played here, and that another move can be tried on the table) and ``details.review-moves``
 (every move: ``button[data-act=review-goto][data-value=I]``, ``.yours`` the person's,
@@ -59,6 +60,8 @@ def summary_html(summary: GameSummary, full: bool = True) -> str:
     facts = tag("span", f"Rule: {summary.rule.words}", "review-rule")
     if summary.standing:
         facts += " · " + tag("span", " · ".join(summary.standing), "review-standing")
+    if summary.left:
+        facts += " " + tag("span", summary.left, "review-left")
     if summary.over:
         facts += " " + tag("span", summary.over, "review-over")
     return out + tag("p", "", "review-facts", raw=facts)
