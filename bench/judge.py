@@ -2,7 +2,8 @@
 after a game (issue 33, item 3): the strong player judging every decision of the person's seat
 (``players.coach.costliest``: each decision weighed quickly from that seat's view, the costliest
 again in full), per game, median and 95th percentile over
-``games`` seeded games of each game, at the first preset and the seats of its bench table
+``games`` seeded games of each game (wall-clock and CPU seconds: on a loaded machine the CPU
+seconds are the figure), at the first preset and the seats of its bench table
 (``players.outside.bench_table``: Palace heads-up, a deal of Palace Poker heads-up, a deal of King's
 Pot for three). The person's seat is played by the beginner level
 (a first game night's plays: mistakes to find), the others by the standard level. With ``--json``
@@ -60,16 +61,18 @@ def run(games: int) -> list[dict]:
             table = bench_table(game)
         except ValueError:
             continue
-        seconds, decisions, judged = [], [], []
+        seconds, cpu, decisions, judged = [], [], [], []
         for seed in range(games):
             decided = _played(game, seed)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             found = costliest([(state.view(0), action) for state, action in decided])
             seconds.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
             decisions.append(len(decided))
             judged.append(len(found))
         rows.append({"table": f"{game}/{table.presets[0]}", "games": games,
                      "median_s": round(statistics.median(seconds), 3), "p95_s": round(_pct(seconds, 0.95), 3),
+                     "cpu_median_s": round(statistics.median(cpu), 3), "cpu_p95_s": round(_pct(cpu, 0.95), 3),
                      "decisions_median": statistics.median(decisions), "mistakes_median": statistics.median(judged),
                      "per_decision_ms": round(1000 * sum(seconds) / max(1, sum(decisions)), 1)})
     return rows
@@ -83,6 +86,7 @@ def main(argv: list[str]) -> int:
     rows = run(a.games)
     for r in rows:
         print(f"{r['table']:22} {r['games']} games: judging a game median {r['median_s']:.2f} s, p95 {r['p95_s']:.2f} s"
+              f" (CPU {r['cpu_median_s']:.2f} / {r['cpu_p95_s']:.2f} s)"
               f" ({r['decisions_median']} decisions, {r['mistakes_median']} mistakes shown; {r['per_decision_ms']} ms a decision)")
     if a.json:
         print(json.dumps(rows))

@@ -197,7 +197,7 @@ def test_learn_from_your_mistakes_shows_the_costliest_decisions_each_a_position_
     page.players._pressed("review-mistake", "0", [])
     assert review.at == first.index - 1 and review.decided_here() == review.moves[first.index]
     assert review.can_branch() and study.state.mover == 0
-    assert first.words in page.players.strip.html
+    assert first.brief in page.players.strip.html and first.better in first.brief
     _check(page, known, end)  # shows nothing Ann could not see
     page.players._pressed("review-end", "", [])
     assert study.current == end and review.judged  # judged once, kept

@@ -163,7 +163,8 @@ MISTAKES = 3
 class Mistake:
     """One of the person's costliest decisions: ``index`` the move in :attr:`GameReview.moves`
     (the decision is the position before it), what was played and the better play in words, what
-    it cost (``cost`` in the judgement's unit: ``chance`` or ``chips``) and why the better play."""
+    it cost (``cost`` in the judgement's unit: ``chance`` or ``chips``; ``best_worth`` the better
+    play's worth) and why the better play (the coach's reason, when it is the coach's own move)."""
 
     index: int
     who: str
@@ -173,6 +174,16 @@ class Mistake:
     unit: str
     worth: str
     why: str = ""
+    best_worth: float = 0.0
+
+    @property
+    def brief(self) -> str:
+        """The mistake in one sentence, for the position it was made in (on a phone the table
+        must keep its room): "Ann chose to take the pile. Better: play the 4♣ (about 70% to win,
+        against 44%)." """
+        cost = (f"about {self.best_worth:.0%} to win, against {self.best_worth - self.cost:.0%}"
+                if self.unit == "chance" else f"about {self.cost:.1f} chips more")
+        return f"{self.who} chose to {self.played}. Better: {self.better} ({cost})."
 
     @property
     def words(self) -> str:
@@ -194,10 +205,10 @@ def _mistake(study: Study, index: int, node_id: int, j: Judgement) -> Mistake:
     node = study.tree[node_id]
     before, seat = node.before, j.seat
     assert before is not None
-    advice = hint(before.view(seat), level="strong")
+    advice = hint(before.view(seat))  # the standard habit's reason, when the better play is its own
     why = advice.text if advice.action == j.best else ""
     return Mistake(index, before.names[seat], before.describe(j.played, seat), before.describe(j.best, seat),
-                   j.cost, j.unit, _worth_words(j), why)
+                   j.cost, j.unit, _worth_words(j), why, j.of(j.best))
 
 
 def mistakes_of(study: Study, moves: tuple[ReviewMove, ...], keep: int = MISTAKES) -> tuple[Mistake, ...]:

@@ -42,14 +42,20 @@ REVIEW_CSS = """
 .review-mistakes { margin: 0; padding-left: 1.6em; display: grid; gap: 4px; }
 .review-mistakes li p { margin: 0; font-size: 0.92rem; }
 .review-mistakes li button { margin-top: 2px; }
+.narrow-only { display: none; }
 @media (max-width: 699px) { .review { padding: 2px 6px; gap: 0; } .review-facts { font-size: 0.75rem; }
-  .review-nav { font-size: 0.9rem; gap: 0 8px; } .review-nav button { padding: 0 8px; }
-  .review-here { font-size: 0.85rem; } }
+  .review-nav { font-size: 0.9rem; gap: 0 6px; } .review-nav button { padding: 0 8px; }
+  .review-here { font-size: 0.85rem; } .wide-only { display: none; } .narrow-only { display: inline; } }
 """
 
 
 def _button(label: str, act: str, cls: str = "", **attrs: object) -> str:
     return tag("button", label, cls, type="button", data_act=act, **attrs)
+
+
+def _wide(words: str) -> str:
+    """Words shown on a wide screen only (a phone reads the shorter label)."""
+    return tag("span", words, "wide-only")
 
 
 def summary_html(summary: GameSummary, full: bool = True) -> str:
@@ -61,7 +67,7 @@ def summary_html(summary: GameSummary, full: bool = True) -> str:
     if summary.standing:
         facts += " · " + tag("span", " · ".join(summary.standing), "review-standing")
     if summary.left:
-        facts += " " + tag("span", summary.left, "review-left")
+        facts += " · " + tag("span", summary.left, "review-left")
     if summary.over:
         facts += " " + tag("span", summary.over, "review-over")
     return out + tag("p", "", "review-facts", raw=facts)
@@ -105,20 +111,21 @@ def review_html(review: GameReview) -> str:
     head = summary_html(summary) if summary is not None and at_end else ""  # back in the game: the steps only
     where = "The start" if review.at == -1 else f"Move {(review.at or 0) + 1} of {len(review.moves)}"
     nav = ""
+    # on a phone the labels are shorter, so the steps take one row and the decision keeps its room
     if review.yours(-1) is not None:
-        nav += _button("◀ Your previous move", "review-prev", "review-prev")
+        nav += _button("", "review-prev", "review-prev", raw="◀ Your previous" + _wide(" move"))
     if review.yours(+1) is not None:
-        nav += _button("Your next move ▶", "review-next", "review-next")
+        nav += _button("", "review-next", "review-next", raw="Your next" + _wide(" move") + " ▶")
     if not at_end:
-        nav += _button("To the end »", "review-end", "review-end")
+        nav += _button("", "review-end", "review-end", raw=_wide("To the end »") + tag("span", "End »", "narrow-only"))
     nav += tag("span", where, "review-at")
     here = ""
     decided = review.decided_here()
     if decided is not None and review.can_branch():
         mistake = next((m for m in review.mistakes if m.index == (review.at or 0) + 1), None)
-        said = mistake.words if mistake is not None else f"Here {decided.who} chose to {decided.what}."
-        here = tag("p", f"{said} Try another move on the table: the game goes on from it, and the game as "
-                        "played stays here.", "review-here")
+        said = mistake.brief if mistake is not None else f"Here {decided.who} chose to {decided.what}."
+        here = tag("p", "", "review-here", raw=tag("span", f"{said} Try another move on the table") + _wide(
+            ": the game as played stays here") + ".")
     learn = mistakes_html(review) if at_end else ""
     return tag("div", "", "review", raw=head + here + learn
                + tag("div", "", "review-nav", raw=nav + _moves_html(review)),
