@@ -70,13 +70,14 @@ def bench_site(site: Path | None = None) -> Path:
 
 
 @contextmanager
-def app_browser(bench: str, site: Path | None = None,
-                slow_all: float | None = None) -> Iterator[tuple[object, str, list[str]]]:
+def app_browser(bench: str, site: Path | None = None, slow_all: float | None = None,
+                also: tuple[Path, ...] = ()) -> Iterator[tuple[object, str, list[str]]]:
     """The compiled app (``bench_site``) served from 127.0.0.1 and a headless Chromium: yields
     (a function ``new_page(**context_options)`` giving a page in a fresh context, the site's URL,
     the pages' uncaught errors so far). ``slow_all``: Chromium in a cgroup allowed that share of
-    one core (``bench._slow_all``). On the way out, the bench fails if the site reached outside
-    or a page raised."""
+    one core (``bench._slow_all``). ``also``: more built sites, each served on its own port, for
+    a bench that measures them side by side (their URLs: ``new_page.also``). On the way out, the
+    bench fails if a site reached outside or a page raised."""
     from contextlib import ExitStack
 
     from playwright.sync_api import sync_playwright
@@ -87,6 +88,7 @@ def app_browser(bench: str, site: Path | None = None,
     from bench._slow_all import quota
 
     server, url = serve_process(bench_site(site))
+    more = [serve_process(bench_site(s)) for s in also]
     guards: list = []
     errors: list[str] = []
     try:
@@ -110,6 +112,7 @@ def app_browser(bench: str, site: Path | None = None,
                 page.on("pageerror", lambda e: errors.append(str(e)))
                 return page
 
+            new_page.also = [u for _, u in more]  # type: ignore[attr-defined]
             yield new_page, url, errors
             problems = [p for g in guards for p in g.problems()] + [f"page error: {e}" for e in errors]
             for context in contexts:
@@ -117,8 +120,9 @@ def app_browser(bench: str, site: Path | None = None,
             if browser is not None:
                 browser.close()
     finally:
-        server.terminate()
-        server.wait(10)
+        for proc in [server] + [p for p, _ in more]:
+            proc.terminate()
+            proc.wait(10)
     if problems:
         raise SystemExit(f"bench {bench}: the site did something it must not:\n" + "\n".join(problems))
 

@@ -1,4 +1,5 @@
-"""``python -m bench taps [--rounds N] [--repeat K] [--cpu-throttle RATE] [--site DIR] [--json]``:
+"""``python -m bench taps [--rounds N] [--repeat K] [--cpu-throttle RATE] [--slow-all SHARE] [--site DIR]
+[--against DIR] [--json]``:
 tap -> answer on screen for the heavier taps (issue 36).
 
 Opens the compiled app (the offline site of ``app.py``, or ``--site DIR``) in headless
@@ -32,7 +33,8 @@ tap to the last message back before the answer showed: the app's Python and the 
 hops) and the messages back with their bytes (document changes Panel sends the page), so
 that a slow tap says where it goes: the worker's Python or the page drawing.
 ``--cpu-throttle 4`` slows the page's thread four times (DevTools; the worker keeps full
-speed, see ``bench step``); ``--slow-all 0.25`` runs the whole browser in a cgroup allowed a
+speed, see ``bench step``); ``--against DIR`` measures another built site side by side (its
+pages alternating with the first's) and prints the ratios; ``--slow-all 0.25`` runs the whole browser in a cgroup allowed a
 quarter of one core (``bench/_slow_all.py``). Prints p50/p95 per tap; ``--json``: one JSON object, last line.
 Goal (issue 36): each <= 500 ms at p95.
 """
@@ -355,18 +357,40 @@ def summarize(rows: dict[str, list[dict]]) -> dict[str, dict]:
 
 
 def measure(rounds: int, repeat: int, cpu: float = 1, site: Path | None = None,
-            slow_all: float | None = None) -> dict:
+            slow_all: float | None = None, against: Path | None = None) -> dict:
+    """``rounds`` fresh pages of ``site``; with ``against``, as many of that site too, the pages
+    alternating between the two (side by side in one run: the machine's load moves both)."""
     walk, fights = lesson_walk(), battles()
-    rows: dict[str, list[dict]] = {}
+    sites = [site] if against is None else [site, against]
+    rows: list[dict[str, list[dict]]] = [{} for _ in sites]
     started = time.perf_counter()
-    with app_browser("taps", site, slow_all) as (new_page, url, errors):
+    with app_browser("taps", site, slow_all, also=tuple(sites[1:])) as (new_page, url, errors):
         for r in range(rounds):
             order = JOBS[r % 3:] + JOBS[:r % 3]
-            for name, got in one_page(new_page, url, errors, order, repeat, cpu, walk, fights).items():
-                rows.setdefault(name, []).extend(got)
-    return {"bench": "taps", "rounds": rounds, "repeat": repeat, "cpu_throttling": cpu, "slow_all_share": slow_all,
-            "viewport": "390x844 touch",
-            "goal_p95_ms": GOAL_MS, "seconds": round(time.perf_counter() - started, 1), "taps": summarize(rows)}
+            for site_url, into in zip([url, *new_page.also], rows):
+                for name, got in one_page(new_page, site_url, errors, order, repeat, cpu, walk, fights).items():
+                    into.setdefault(name, []).extend(got)
+    out = {"bench": "taps", "rounds": rounds, "repeat": repeat, "cpu_throttling": cpu, "slow_all_share": slow_all,
+           "viewport": "390x844 touch", "site": str(site or "(bench site)"),
+           "goal_p95_ms": GOAL_MS, "seconds": round(time.perf_counter() - started, 1), "taps": summarize(rows[0])}
+    if against is not None:
+        theirs = summarize(rows[1])
+        out["against"] = {"site": str(against), "taps": theirs}
+        out["ratios"] = {name: {k: round(theirs[name][k] / ours[k], 3) if ours[k] else None
+                                for k in ("painted_p50_ms", "painted_p95_ms")}
+                         for name, ours in out["taps"].items() if name in theirs}
+    return out
+
+
+def _print(label: str, taps: dict[str, dict]) -> None:
+    print(label)
+    for name in sorted(taps, key=lambda n: ORDER.index(n) if n in ORDER else len(ORDER)):
+        r = taps[name]
+        worker = "" if r["worker_p50_ms"] is None else f"; worker's share p50 {r['worker_p50_ms']}, p95 {r['worker_p95_ms']}"
+        print(f"  {name:32s} ({r['taps']:2d}): p50 {r['painted_p50_ms']:5d} ms, p95 {r['painted_p95_ms']:5d} ms"
+              f"{worker}; {r['messages_mean']:.0f} messages back ({r['bytes_mean']} bytes)"
+              f"{'' if r['goal_met'] else '  (goal p95 <= 500: NOT met)'}"
+              + _fetched_words(r["fetched_during"]))
 
 
 ORDER = ["first tap: open learn", "first tap: open play", "first tap: open settle",
@@ -392,19 +416,19 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--slow-all", type=float, metavar="SHARE",
                     help="run Chromium in a cgroup allowed SHARE of one core: page and worker slowed alike (bench step)")
     ap.add_argument("--site", type=Path, help="an already built site (default: build or reuse .cache/bench-sites/ours)")
+    ap.add_argument("--against", type=Path, metavar="DIR",
+                    help="another built site, measured side by side (pages alternating; ratios against/ours)")
     ap.add_argument("--json", action="store_true", help="print one JSON object as the last line")
     a = ap.parse_args(argv)
-    res = measure(a.rounds, a.repeat, a.cpu_throttle, a.site, a.slow_all)
-    print(f"tap -> answer on screen (+ next frame), phone 390x844, {a.rounds} fresh pages, {a.repeat} repeated "
-          f"taps each" + (f", page CPU throttled {a.cpu_throttle:g}x" if a.cpu_throttle != 1 else "")
-          + (f", the whole browser allowed {a.slow_all:g} of a core" if a.slow_all else "") + ":")
-    for name in sorted(res["taps"], key=lambda n: ORDER.index(n) if n in ORDER else len(ORDER)):
-        r = res["taps"][name]
-        worker = "" if r["worker_p50_ms"] is None else f"; worker's share p50 {r['worker_p50_ms']}, p95 {r['worker_p95_ms']}"
-        print(f"  {name:32s} ({r['taps']:2d}): p50 {r['painted_p50_ms']:5d} ms, p95 {r['painted_p95_ms']:5d} ms"
-              f"{worker}; {r['messages_mean']:.0f} messages back ({r['bytes_mean']} bytes)"
-              f"{'' if r['goal_met'] else '  (goal p95 <= 500: NOT met)'}"
-              + _fetched_words(r["fetched_during"]))
+    res = measure(a.rounds, a.repeat, a.cpu_throttle, a.site, a.slow_all, a.against)
+    _print(f"tap -> answer on screen (+ next frame), phone 390x844, {a.rounds} fresh pages, {a.repeat} repeated "
+           f"taps each" + (f", page CPU throttled {a.cpu_throttle:g}x" if a.cpu_throttle != 1 else "")
+           + (f", the whole browser allowed {a.slow_all:g} of a core" if a.slow_all else "") + f"; {res['site']}:",
+           res["taps"])
+    if a.against:
+        _print(f"the same, {a.against} (its pages alternating with those above):", res["against"]["taps"])
+        print("  against / ours: " + "; ".join(f"{name} p50 {r['painted_p50_ms']}, p95 {r['painted_p95_ms']}"
+                                               for name, r in res["ratios"].items()))
     if a.json:
         print(json.dumps(res))
     return 0
