@@ -27,10 +27,11 @@ animation frame. The taps:
   Poker's banner battle: the defender's banner committed, the verdict's headline as CPython's
   model words it): repeated taps, where the first time does not matter.
 
-Each tap also records the files the browser fetched while it waited (a first visit fills the
-worker's files after the page has drawn, and its service worker precaches the site), the worker's share (from the first message to the worker after the
-tap to the last message back before the answer showed: the app's Python and the message
-hops) and the messages back with their bytes (document changes Panel sends the page), so
+Each tap also records the files the browser fetched while it waited (a first visit fills
+the worker's files after the page has drawn, and its service worker precaches the site), the
+worker's share (from the first message to the worker after the tap to the last message back
+before the answer showed: the app's Python and the message hops) and the messages back (the
+document changes Panel sends the page, with their bytes, and the worker's idle notices), so
 that a slow tap says where it goes: the worker's Python or the page drawing.
 ``--cpu-throttle 4`` slows the page's thread four times (DevTools; the worker keeps full
 speed, see ``bench step``); ``--against DIR`` measures another built site side by side (its
