@@ -106,9 +106,10 @@ def judge(view: GameView, played: Action, seed: int | str = "judge", effort: flo
     return Judgement(view.seat, played, best, tuple(worth.items()), strong.worth_unit)
 
 
-NOTICED = {"chance": 0.04, "chips": 1.0}
-"""The least a play must cost to count as a mistake: four points of the chance to win (less is
-within the look-ahead's luck of the deals), or one chip expected."""
+NOTICED = {"chance": 0.06, "chips": 1.0}
+"""The least a play must cost to count as a mistake: six points of the chance to win, above the
+strong level's own margin (``players.palace.MARGIN``, 0.05: a smaller gain it treats as the
+look-ahead's luck of the deals, and keeps its habit), or one chip expected."""
 
 QUICK = 0.25
 """A first pass over a game's decisions looks ahead with a quarter of the judge's budget; the
@@ -125,6 +126,9 @@ def costliest(decisions: Sequence[tuple[GameView, Action]], keep: int = 3) -> li
     quick = [(i, j) for i, (view, played) in enumerate(decisions)
              if (j := dear(judge(view, played, effort=QUICK), 0.5)) is not None]
     quick.sort(key=lambda ij: -ij[1].cost)
-    full = [(i, j) for i, _ in quick[:2 * keep] if (j := dear(judge(*decisions[i]), 1.0)) is not None]
+    # judged again on fresh deals: the quick pass's largest costs are partly its own luck, which
+    # the same deals would repeat
+    full = [(i, j) for i, _ in quick[:2 * keep]
+            if (j := dear(judge(*decisions[i], seed="judge again"), 1.0)) is not None]
     full.sort(key=lambda ij: -ij[1].cost)
     return sorted(full[:keep], key=lambda ij: ij[0])

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.palace_poker import (Action, Bet, Buy, Call, Discard, Fold, Keep, Phase, PokerView, Raise, Stay, battle_odds,
-                                ref)
+                                raise_step, ref)
 
 from .base import Decision, Player, register
 
@@ -221,7 +221,10 @@ class StrongPoker(StandardPoker):
         weighed (what a soldier adds is not counted in chips)."""
         legal = view.legal_actions()
         if view.phase is Phase.TURN:
-            worth: dict[Action, float] = {bet: w for bet, _, w in self._attacks(view, legal)}
+            # an attack :meth:`_turn` would not make (won less often than lost) is not counted
+            # above staying: the judge must not call the strong level's own stay a mistake
+            worth: dict[Action, float] = {bet: w if c.win >= 0.5 else min(w, 0.0)
+                                          for bet, c, w in self._attacks(view, legal)}
             stay = _one(legal, Stay)
             if stay is not None:
                 worth[stay] = 0.0
@@ -232,15 +235,21 @@ class StrongPoker(StandardPoker):
         other = b.attacker if b.responder == b.defender else b.defender
         (chance,) = chances(view, other) or (Chance(other, view.players[other].name, 0.5, 0, ""),)
         owed, pot, win = b.owed, view.pot, chance.win
+        call = win * (pot + owed) - owed  # as :meth:`_battle` weighs a call
         worth = {}
         for a in legal:
             if type(a) is Fold:
                 worth[a] = 0.0
             elif type(a) is Call:
-                worth[a] = win * (pot + owed) - owed
+                worth[a] = call
             elif type(a) is Raise:
-                size = a.amount if a.amount is not None else view.rules.small_bet
-                worth[a] = win * (pot + owed) - owed + (2 * win - 1) * size
+                assert view.seat is not None
+                # the raise the rules make (a big bet, or a small one for a first raise
+                # without soldiers), asked of the engine, not worked out here again
+                size = a.amount if a.amount is not None else raise_step(view.rules, b, view.players[view.seat])
+                raised = call + (2 * win - 1) * size
+                # below :attr:`raise_at` the strong level calls: a raise is not counted above it
+                worth[a] = raised if win >= self.raise_at else min(raised, call)
         return worth
 
     def _turn(self, view: PokerView, legal: tuple[Action, ...], rng: random.Random) -> Decision:

@@ -24,6 +24,7 @@ from typing import Any
 from ..games import GameFamily, game_title
 from .actions import Action, Ante, Bet, Buy, Call, Deal, Discard, Fold, Keep, Kind, Market, Raise, Shuffle, Stay
 from .battle import BattleVerdict, Outcome, resolve_battle
+from .betting import raise_step
 from .checker import check_battle, check_showdown
 from .config import PRESETS, PokerRules
 from .hands import CardMark, Holding, Mark, Place, SideHand, evaluate_side
@@ -57,5 +58,5 @@ __all__ = [
     "Shuffle", "Stay", "BattleVerdict", "Outcome", "resolve_battle", "check_battle", "check_showdown", "PRESETS",
     "PokerRules", "CardMark", "Holding", "Mark", "Place", "SideHand", "evaluate_side", "Battle", "HandResult",
     "Phase", "Player", "Status", "BattleOdds", "battle_odds", "SOURCE", "ref", "SETUP_KEYS", "start", "next_hand",
-    "ShowdownVerdict", "resolve_showdown", "PokerState", "PokerView", "BattlePreview", "SeatEvent", "events_for",
+    "ShowdownVerdict", "resolve_showdown", "raise_step", "PokerState", "PokerView", "BattlePreview", "SeatEvent", "events_for",
 ]

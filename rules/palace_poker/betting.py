@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
+from ..cards import Card
 from ..refs import ruling
 from .config import PokerRules
-from .model import Battle, Player
+from .model import Player
 from .sections import ref
 
 RAISE_CAP = ruling(
@@ -51,7 +54,25 @@ def defender_call(rules: PokerRules, opening: int, attacker: Player, defender: P
     return defender.face_up * rules.small_bet
 
 
-def raise_step(rules: PokerRules, battle: Battle, raiser: Player) -> int:
+class RaiseAt(Protocol):
+    """What the raise's size depends on, as a battle and its view both hold it."""
+
+    @property
+    def raises(self) -> int: ...
+    @property
+    def responder(self) -> int: ...
+    @property
+    def defender(self) -> int: ...
+
+
+class Raiser(Protocol):
+    """A player or a seat's view of one: the raise depends only on the soldiers."""
+
+    @property
+    def soldiers(self) -> tuple[Card, ...]: ...
+
+
+def raise_step(rules: PokerRules, battle: RaiseAt, raiser: Raiser) -> int:
     """The raise in limit, the least raise in no-limit (§ Raise; ruling palace-poker-later-raises)."""
     first = battle.raises == 0 and battle.responder == battle.defender
     if not raiser.soldiers and (first or rules.small_raise == "every-raise"):

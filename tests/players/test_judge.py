@@ -121,3 +121,31 @@ def test_the_judge_weighs_a_seat_s_view_not_the_whole_position():
     state = _house()
     with pytest.raises(TypeError, match="seat's view"):
         judge(state, state.legal_actions()[0])
+
+
+def test_the_strong_levels_own_plays_at_a_four_seat_table_are_never_called_mistakes():
+    """The judge weighs as the strong level chooses: a person who plays exactly as it does is
+    told of no mistake. At four seats (where a review once priced the strong level's own stays
+    and calls as 42-chip and 2-chip mistakes: it counted attacks it would not make and raises
+    below its raising chance), every decision of the strong level's seat is judged."""
+    from players.coach import NOTICED
+    family = get_family("palace-poker")
+    judged = 0
+    for seed in range(12):
+        state = family.start("limit", {"seats": ["Ann", "Bob", "Cy", "Di"], "seed": seed})
+        bots = [player_for("palace-poker", "strong" if s == 0 else "beginner", seed=f"{seed}/{s}")
+                for s in range(4)]
+        while not state.is_over:
+            mover = state.mover
+            if mover is None:
+                state = state.apply(state.legal_actions()[0])
+                continue
+            view = state.view(mover)
+            action = bots[mover].act(view)
+            if mover == 0 and len(view.legal_actions()) > 1:
+                j = judge(view, action)
+                if j is not None:
+                    judged += 1
+                    assert j.cost < NOTICED["chips"], (seed, str(action), str(j.best), j.cost)
+            state = state.apply(action)
+    assert judged >= 20  # the seat decided often enough for the test to mean something
