@@ -84,9 +84,12 @@ def _steps(page, url: str, taps: int) -> list[tuple[float, str, float]]:
 
 def _rule_sets(page, url: str, taps: int) -> list[tuple[float, str, float]]:
     from palace_tutor.site.browser import open_until_interactive, wait_settled
+    from rules.games import game_ids, get_family
     from tutor.model.rule_link import rule_set_link
 
-    open_until_interactive(page, url + "#" + rule_set_link("palace", "caron", {}, "Table 0"))
+    # the game with the Caron preset, found through the registry (no game id is spelt here)
+    game = next(g for g in game_ids() if "caron" in get_family(g).presets)
+    open_until_interactive(page, url + "#" + rule_set_link(game, "caron", {}, "Table 0"))
     page.locator('.pt-app[data-job="play"]').wait_for(timeout=120_000)
     page.locator(".table-setup > summary").click()
     page.locator(".rules-qr .qr-show").wait_for(timeout=60_000)
