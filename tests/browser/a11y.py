@@ -95,3 +95,50 @@ def box(locator) -> dict:
     found = locator.bounding_box()
     assert found is not None, "the element is not rendered"
     return found
+
+
+SEEN_JS = """(el, corners) => {
+  // el as a person sees it: wholly inside the viewport, not cut by a box that scrolls or
+  // clips it (across shadow roots), and on top at its centre (nothing drawn over it); with
+  // corners, on top 3 px inside each of its corners too
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) { return 'not drawn'; }
+  if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
+    return `outside the viewport (${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight})`;
+  }
+  for (let n = el.parentElement || el.getRootNode().host; n; n = n.parentElement || (n.getRootNode().host || null)) {
+    const s = getComputedStyle(n);
+    if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+      const c = n.getBoundingClientRect();
+      if (r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5) {
+        return `scrolled out of its box (${Math.round(r.top)}..${Math.round(r.bottom)} in `
+               + `${Math.round(c.top)}..${Math.round(c.bottom)})`;
+      }
+    }
+  }
+  const points = [[r.left + r.width / 2, r.top + r.height / 2]];
+  if (corners) {
+    for (const x of [r.left + 3, r.right - 3]) { for (const y of [r.top + 3, r.bottom - 3]) { points.push([x, y]); } }
+  }
+  for (const [x, y] of points) {
+    let top = document.elementFromPoint(x, y);
+    while (top && top.shadowRoot) {
+      const inner = top.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === top) { break; }
+      top = inner;
+    }
+    let mine = false;
+    for (let n = top; n; n = n.parentElement || (n.getRootNode().host || null)) { if (n === el) { mine = true; break; } }
+    if (!mine) {
+      return `covered at (${Math.round(x)}, ${Math.round(y)}) by `
+             + (top ? top.tagName.toLowerCase() + '.' + [...top.classList].join('.') : 'nothing');
+    }
+  }
+  return '';
+}"""
+
+
+def seen_problem(locator) -> str:
+    """'' when the element is wholly seen as the page is now (inside the viewport, not cut by a
+    box that scrolls it, nothing drawn over its centre or its corners), else what is wrong, in words."""
+    return locator.evaluate(SEEN_JS, True)

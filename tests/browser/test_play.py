@@ -36,7 +36,7 @@ from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
 
-from .a11y import assert_axe_clean, in_view
+from .a11y import SEEN_JS, assert_axe_clean, in_view
 from .axe_support import DESKTOP, PHONE
 from .tutor_page import go, link_value, open_drawer_tab, tree_labels, wait_settled
 
@@ -51,34 +51,6 @@ TOP_JS = """([x, y]) => {
   return Boolean(el && el.closest('.handover'));
 }"""
 LIMIT = 600  # round trips: far more than a heads-up game takes
-SEEN_JS = """(el) => {
-  // el as a person sees it: wholly inside the viewport, not cut by a box that scrolls or
-  // clips it (across shadow roots), and on top at its centre (nothing drawn over it)
-  const r = el.getBoundingClientRect();
-  if (r.width === 0 || r.height === 0) { return 'not drawn'; }
-  if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
-    return `outside the viewport (${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight})`;
-  }
-  for (let n = el.parentElement || el.getRootNode().host; n; n = n.parentElement || (n.getRootNode().host || null)) {
-    const s = getComputedStyle(n);
-    if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
-      const c = n.getBoundingClientRect();
-      if (r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5) {
-        return `scrolled out of its box (${Math.round(r.top)}..${Math.round(r.bottom)} in `
-               + `${Math.round(c.top)}..${Math.round(c.bottom)})`;
-      }
-    }
-  }
-  const x = r.left + r.width / 2, y = r.top + r.height / 2;
-  let top = document.elementFromPoint(x, y);
-  while (top && top.shadowRoot) {
-    const inner = top.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === top) { break; }
-    top = inner;
-  }
-  for (let n = top; n; n = n.parentElement || (n.getRootNode().host || null)) { if (n === el) { return ''; } }
-  return 'covered by ' + (top ? top.tagName.toLowerCase() + '.' + [...top.classList].join('.') : 'nothing');
-}"""
 # what a person must read or tap at their turn in Palace: whose turn and the coach (the strip),
 # the status line, the pile, their own hand and the moves offered (when there are any)
 HINT_SEE = (".players-strip .your-move", ".players-strip .hint-text", ".players-strip .follow-hint",

@@ -460,6 +460,11 @@ SHELL_CSS = """
 @media (max-width: 699px) {
   .pt-app[data-job="play"] .bar-scroll { max-height: 2.9em; }
   .pt-app[data-job="play"] .narration .heading { display: none; }
+  /* a notice (a setup refused, a link opened) is read whole, not cut by those two lines and
+     hidden under the controls; the step's words keep their two lines under it */
+  .pt-app[data-job="play"] .bar-scroll:has(.notice-area:not(:empty)) { max-height: 40vh; }
+  .pt-app[data-job="play"] .bar-scroll:has(.notice-area:not(:empty)) .narration-pane { max-height: 2.9em; overflow: auto;
+    overscroll-behavior: contain; }
 }
 .notice-area:empty { display: none; }
 .narration { line-height: 1.45; }
