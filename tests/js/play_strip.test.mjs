@@ -72,3 +72,19 @@ test("the game's moves, opened in the review, stay open on the move gone to", ()
   assert.ok(list().open);                                        // the list the person was using stays open
   assert.equal(list().querySelector('button[aria-current]').dataset.value, '3');
 });
+
+test('a press Python answers slowly says at once that it is working, until the redraw', () => {
+  const { model, root, redraw } = mounted();
+  // the review's button as tutor/views/review.py draws it (tests/tutor/test_review.py checks it)
+  redraw('<div class="strip-root"><button type="button" class="review-learn" data-act="review-learn" '
+    + 'data-busy="Judging your decisions…">Learn from your mistakes</button></div>');
+  const button = root.querySelector('button[data-act="review-learn"]');
+  button.click();
+  assert.equal(model.sent.at(-1).act, 'review-learn');
+  assert.equal(button.textContent, 'Judging your decisions…');
+  assert.ok(button.disabled && button.getAttribute('aria-busy') === 'true');
+  button.click();  // a second press while it works sends nothing more
+  assert.equal(model.sent.filter((m) => m.act === 'review-learn').length, 1);
+  redraw('<div class="strip-root"><p class="no-mistakes">No costly mistakes.</p></div>');
+  assert.equal(root.querySelector('button[data-act="review-learn"]'), null);
+});

@@ -2,7 +2,8 @@
 // {act, value, levels}. The computer's turns play themselves: when the root carries
 // data-auto (a delay in ms), the strip asks Python for the move after that delay, naming the
 // position it was drawn for (Python ignores a tick for a position no longer shown). The
-// players' pop-over closes with its Close button, a tap outside it or Escape.
+// players' pop-over closes with its Close button, a tap outside it or Escape. A button with
+// data-busy shows those words, disabled, from its press until Python's redraw.
 export function render({ model }) {
   const root = document.createElement('div');
   let timer = null;
@@ -64,6 +65,13 @@ export function render({ model }) {
     const act = el.dataset.act;
     if (act === 'start' || act === 'stop' || act === 'close-setup' || act === 'show-all') { close(); }
     if (act === 'close-setup') { return; }
+    if (el.dataset.busy) {
+      // a press Python answers slowly (judging a whole game) says at once that it is working;
+      // the redraw with the answer replaces the button
+      el.textContent = el.dataset.busy;
+      el.disabled = true;
+      el.setAttribute('aria-busy', 'true');
+    }
     send(act, el.dataset.value || '');
   });
   root.addEventListener('change', (e) => {

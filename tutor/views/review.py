@@ -95,7 +95,10 @@ def mistakes_html(review: GameReview) -> str:
     if not any(m.yours for m in review.moves):
         return ""
     if not review.judged:
-        return _button("Learn from your mistakes", "review-learn", "review-learn")
+        # the judging takes the strong player seconds in a phone's browser: the button says so
+        # at once (play_strip.mjs), before Python answers
+        return _button("Learn from your mistakes", "review-learn", "review-learn",
+                       data_busy="Judging your decisions…")
     if not review.mistakes:
         return tag("p", "No costly mistakes: the strong player would not have done much better.", "no-mistakes")
     head = tag("p", "Your costliest decisions, as the strong player judges them from what you could see:",
