@@ -307,11 +307,25 @@ def evaluate_side(holding: Holding, *, against: Suit | None, rules: PokerRules =
                                   "palace, so it plays as an ace to make a five-high straight",
                                   ref("Kings in the House Rule"), stands_for=Card(Rank.ACE, c.suit),
                                   ruling=KINGS_SCOPE))
-        elif against is not None and c.suit is against and rescued_rank is not None and (
-                c.rank is rescued_rank or (rules.four_kicker == "rescued-too" and c in in_best)):
+        elif against is not None and c.suit is against and rescued_rank is not None and c.rank is rescued_rank:
             marks.append(CardMark(c, place, Mark.FOUR_OF_A_KIND, True,
                                   f"{c.label} is of {opponent}'s banner suit but completes a four of a kind, "
                                   "which counts whole", ref("Banner Suits", "four-of-a-kind exception"),
+                                  excluded_by=opponent, ruling=FOUR_OF_A_KIND_KICKER))
+        elif against is not None and c.suit is against and rescued_rank is not None and (
+                rules.four_kicker == "rescued-too" and c in in_best):
+            marks.append(CardMark(c, place, Mark.FOUR_OF_A_KIND, True,
+                                  f"{c.label} is of {opponent}'s banner suit but counts as the fifth card of "
+                                  "the four of a kind, by this table's rule",
+                                  ref("Banner Suits", "four-of-a-kind exception"),
+                                  excluded_by=opponent, ruling=FOUR_OF_A_KIND_KICKER))
+        elif against is not None and c.suit is against and rescued_rank is not None and (
+                rules.four_kicker != "rescued-too"):
+            # the source rescues the four and is silent on a fifth card of that suit: our reading
+            marks.append(CardMark(c, place, Mark.EXCLUDED, False,
+                                  f"excluded: {opponent}'s banner is {against.symbol} ({against.word}); the "
+                                  "four of a kind counts whole, but by our reading not a fifth card of that "
+                                  "suit", ref("Banner Suits", "four-of-a-kind exception"),
                                   excluded_by=opponent, ruling=FOUR_OF_A_KIND_KICKER))
         elif against is not None and c.suit is against:
             marks.append(CardMark(c, place, Mark.EXCLUDED, False,

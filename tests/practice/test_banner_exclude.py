@@ -71,3 +71,34 @@ def test_banner_suits_wrong_picks_say_the_engines_reason_once():
     assert graded.why.count(counted.text) == 1 and "counts" in graded.why
     assert all(drill.choice(k).text in graded.why for k in answer.right), "the missed cards are named"
     assert str(graded.ref) == "palace-poker.txt § Banner Suits"
+
+
+def test_banner_suits_four_of_a_kind_exception_a_fifth_card_says_whose_reading_decides_it():
+    """§ Banner Suits rescues the four cards of a four of a kind; the source is silent on a fifth
+    card of the opponent's suit (ruling palace-poker-four-of-a-kind-kicker). The drill's words
+    say so: by our reading it does not count; under the table option that lets it count, it is
+    said to count as the fifth card, not to complete the four."""
+    from rules.palace_poker.hands import FOUR_OF_A_KIND_KICKER, Mark
+    seen = 0
+    for seed in range(60):
+        drill = make_drill("PP-36", seed=seed)
+        a, d, side, *cards = drill.probe
+        mine, theirs = (_side(a), _side(d)) if side == "attacker" else (_side(d), _side(a))
+        ranks = Counter(c.rank for c in mine.cards)
+        four = next((r for r, n in ranks.items() if n == 4), None)
+        fifth = [c for c in mine.cards if four is not None and c.rank is not four and c.suit is theirs.suit]
+        if not fifth:
+            continue
+        for rules, counts in ((PokerRules(), False), (PokerRules(four_kicker="rescued-too"), True)):
+            side_hand = evaluate_side(mine, against=theirs.suit, rules=rules)
+            if four not in {c.rank for c in side_hand.best}:
+                continue  # the four is not her best hand here: the exception does not decide
+            seen += 1
+            for mark in (m for m in side_hand.marks if m.card in fifth):
+                if counts and mark.mark is Mark.FOUR_OF_A_KIND:  # the one fifth card the option lets count
+                    assert mark.ruling == FOUR_OF_A_KIND_KICKER and "fifth card" in mark.reason
+                    assert "completes" not in mark.reason, (seed, mark.reason)
+                elif not counts:
+                    assert mark.mark is Mark.EXCLUDED and "our reading" in mark.reason, (seed, mark.reason)
+                    assert mark.ruling == FOUR_OF_A_KIND_KICKER, (seed, str(mark.card))
+    assert seen >= 4

@@ -144,13 +144,15 @@ def _battle_cards(drill: Any) -> DrillTable:
     choice that names it (the drill's choices are her cards in that order)."""
     from practice.palace_poker_checker import side_cards
 
-    attacker, defender, side, *_ = drill.probe
+    attacker, defender, side, *cards = drill.probe
     mine, theirs = (attacker, defender) if side == "attacker" else (defender, attacker)
     me, them = mine.split(":")[0], theirs.split(":")[0]
-    keys = iter(c.key for c in drill.choices)
+    # each card tapped answers the choice the drill made for that card (matched by the card, not
+    # by order: a card with no choice is an error here, never a tap that answers another card)
+    key_of = {card: choice.key for choice, card in zip(drill.choices, cards, strict=True)}
     spots: dict[str, list[Spot]] = {"banner": [], "palace card": [], "soldier": []}
     for card, place in side_cards(mine):
-        spots[place].append(Spot(card, next(keys)))
+        spots[place].append(Spot(card, key_of[str(card)]))
     zones = (Zone("against", f"{them}'s banner", (Spot(side_cards(theirs)[0][0]),)),
              Zone("banner", f"{me}'s banner", tuple(spots["banner"])),
              Zone("palace-cards", f"{me}'s palace cards", tuple(spots["palace card"])),
