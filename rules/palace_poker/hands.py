@@ -299,6 +299,11 @@ def evaluate_side(holding: Holding, *, against: Suit | None, rules: PokerRules =
                 break  # one ace is all a wheel can use
     (value, own_count, _), best, wild, rescued_rank = max(options, key=lambda o: o[0])
     in_best = set(best)
+    # the card the kicker ruling decides: the one a table letting the fifth card count would
+    # take (the top other rank), when no card that counts anyway is of that rank
+    kicker = set(_four_and_top_kickers([c for c in cards if c.rank is rescued_rank], cards)[4:]) \
+        if rescued_rank is not None else set()
+    decided = kicker if all(c.suit is against for c in kicker) else set()
     marks = []
     for c, place in holding.placed:
         if c is wild:
@@ -319,8 +324,7 @@ def evaluate_side(holding: Holding, *, against: Suit | None, rules: PokerRules =
                                   "the four of a kind, by this table's rule",
                                   ref("Banner Suits", "four-of-a-kind exception"),
                                   excluded_by=opponent, ruling=FOUR_OF_A_KIND_KICKER))
-        elif against is not None and c.suit is against and rescued_rank is not None and (
-                rules.four_kicker != "rescued-too"):
+        elif against is not None and c.suit is against and c in decided and rules.four_kicker != "rescued-too":
             # the source rescues the four and is silent on a fifth card of that suit: our reading
             marks.append(CardMark(c, place, Mark.EXCLUDED, False,
                                   f"excluded: {opponent}'s banner is {against.symbol} ({against.word}); the "

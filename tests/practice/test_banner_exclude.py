@@ -86,9 +86,14 @@ def test_banner_suits_four_of_a_kind_exception_a_fifth_card_says_whose_reading_d
         mine, theirs = (_side(a), _side(d)) if side == "attacker" else (_side(d), _side(a))
         ranks = Counter(c.rank for c in mine.cards)
         four = next((r for r, n in ranks.items() if n == 4), None)
-        fifth = [c for c in mine.cards if four is not None and c.rank is not four and c.suit is theirs.suit]
-        if not fifth:
+        others = [c for c in mine.cards if four is not None and c.rank is not four]
+        top = max((c.rank for c in others), default=None)
+        # the one card the ruling decides: of the opponent's suit, of the top other rank, with no
+        # card of that rank that counts anyway (read afresh from § Banner Suits and the ruling)
+        fifth = [c for c in others if c.rank is top and c.suit is theirs.suit]
+        if not fifth or any(c.rank is top and c.suit is not theirs.suit for c in others):
             continue
+        plain = [c for c in others if c.suit is theirs.suit and c not in fifth]
         for rules, counts in ((PokerRules(), False), (PokerRules(four_kicker="rescued-too"), True)):
             side_hand = evaluate_side(mine, against=theirs.suit, rules=rules)
             if four not in {c.rank for c in side_hand.best}:
@@ -101,4 +106,6 @@ def test_banner_suits_four_of_a_kind_exception_a_fifth_card_says_whose_reading_d
                 elif not counts:
                     assert mark.mark is Mark.EXCLUDED and "our reading" in mark.reason, (seed, mark.reason)
                     assert mark.ruling == FOUR_OF_A_KIND_KICKER, (seed, str(mark.card))
+            for mark in (m for m in side_hand.marks if m.card in plain):  # excluded under both readings
+                assert mark.mark is Mark.EXCLUDED and "our reading" not in mark.reason, (seed, mark.reason)
     assert seen >= 4

@@ -133,7 +133,8 @@ def test_the_quiz_box_draws_the_table_and_a_tap_on_a_card_answers():
     box = pane._box
     assert box.table.count('data-act="quiz-tap"') == 2           # her king, and the pile (pick it up)
     assert 'data-value="play Kh"' in box.table and 'data-value="pickup"' in box.table
-    assert box.table_hint == "Tap the move on the table. The same answers are listed in words below."
+    # "turn over a face-down card" is offered too, and Ann has none to tap: the list is not a copy
+    assert box.table_hint.startswith("Tap the move on the table, or pick it in the list below")
     assert "practice-card is-right" not in box.table           # nothing answers the task before it is answered
     pane._event("tap", "play Kh")
     pane.show()
@@ -141,3 +142,16 @@ def test_the_quiz_box_draws_the_table_and_a_tap_on_a_card_answers():
     assert "practice-card is-right" in box.table and box.table_hint == ""
     assert 'aria-label="play the K♥: a right move."' in box.table
     assert 'aria-label="pick up the pile: not the move asked."' in box.table
+
+
+def test_a_task_whose_move_is_off_the_table_says_it_is_in_the_list():
+    """The house course's "multiples" chapter: get rid of both fives in one turn (Playing the
+    Game, sets). The two fives together are one move the table cannot show (it shows each card
+    alone), so the hint sends the learner to the list too."""
+    app = TutorApp(Catalog.load())
+    assert app.open_course("pl-house-course", "multiples")
+    model = app.study.quiz
+    table = model.table()
+    assert table is not None and "play 5c 5d" in {o.key for o in model.options}
+    assert "play 5c 5d" not in table.keys()                       # both fives: only in the list
+    assert "list below" in table.ask and "only in the list" in table.ask

@@ -231,9 +231,18 @@ class QuizModel(param.Parameterized):
         table = moves_table(state, tuple((o.key, state.parse_action(o.key)) for o in self.options))
         if table is None:
             return None
+        # a move the table cannot show (several cards at once, a move without a card) is in the
+        # list only: the hint says where to look, whichever moves are right
+        whole = {o.key for o in self.options} <= table.keys()
         if quiz.kind == "move":
-            return replace(table, ask="Tap the move on the table", said=("a right move", "not the move asked"))
-        return replace(table, ask="Tap every move allowed on the table, then Check")
+            ask = ("Tap the move on the table. The same answers are listed in words below" if whole else
+                   "Tap the move on the table, or pick it in the list below: a move of several cards, "
+                   "or one without a card, is only in the list")
+            return replace(table, ask=ask, said=("a right move", "not the move asked"))
+        return replace(table, ask=("Tap every move allowed on the table, then Check. The same answers are listed "
+                                   "in words below" if whole else
+                                   "Tap every move allowed, on the table or in the list below (a move of several "
+                                   "cards, or one without a card, is only in the list), then Check"))
 
     def tap(self, key: str) -> None:
         """A card tapped on the question's table: the option it answers, as if its button were

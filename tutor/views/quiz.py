@@ -148,7 +148,7 @@ class QuizPane(pn.viewable.Viewer):
             said = {key: Said(key in right, "") for key in table.keys()}
         html = table_html(table, labels={o.key: o.label for o in model.options}, picked=model.picked,
                           several=model.multiple, said=said, act="quiz-tap")
-        hint = "" if model.outcome else f"{table.ask}. The same answers are listed in words below."
+        hint = "" if model.outcome else f"{table.ask}."
         return {"table": html, "table_hint": hint}
 
     def _event(self, kind: str, value: str) -> None:
