@@ -113,12 +113,16 @@ def app_browser(bench: str, site: Path | None = None, slow_all: float | None = N
                 return page
 
             new_page.also = [u for _, u in more]  # type: ignore[attr-defined]
-            yield new_page, url, errors
-            problems = [p for g in guards for p in g.problems()] + [f"page error: {e}" for e in errors]
-            for context in contexts:
-                context.close()
-            if browser is not None:
-                browser.close()
+            try:
+                yield new_page, url, errors
+                problems = [p for g in guards for p in g.problems()] + [f"page error: {e}" for e in errors]
+            finally:
+                # the browser closes before the cgroup it runs in is removed (the ExitStack's
+                # exit), on an error too: a cgroup still holding processes cannot be removed
+                for context in contexts:
+                    context.close()
+                if browser is not None:
+                    browser.close()
     finally:
         for proc in [server] + [p for p, _ in more]:
             proc.terminate()

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -41,20 +43,41 @@ def _make_group(share: float) -> tuple[Path, Path]:
     """(the cgroup's folder, its file of processes): v1's cpu controller if mounted, else v2."""
     quota = max(1000, round(share * PERIOD_US))
     name = f"palace-bench-{os.getpid()}"
+    v1 = (V1 / "cpu.cfs_quota_us").exists()
+    control = V2 / "cgroup.subtree_control"
+    v2 = not v1 and control.exists() and "cpu" in control.read_text(errors="replace").split()
+    if not (v1 or v2):
+        raise SystemExit("bench: no cgroup cpu controller is enabled here (neither v1's cpu.cfs_quota_us "
+                         "nor cpu in v2's cgroup.subtree_control): a browser slowed everywhere cannot be made")
+    group = (V1 if v1 else V2) / name
     try:
-        if (V1 / "cpu.cfs_quota_us").exists():
-            group = V1 / name
-            group.mkdir(exist_ok=True)
+        group.mkdir(exist_ok=True)
+        if v1:
             (group / "cpu.cfs_period_us").write_text(str(PERIOD_US))
             (group / "cpu.cfs_quota_us").write_text(str(quota))
-            return group, group / "cgroup.procs"
-        group = V2 / name
-        group.mkdir(exist_ok=True)
-        (group / "cpu.max").write_text(f"{quota} {PERIOD_US}")
+        else:
+            (group / "cpu.max").write_text(f"{quota} {PERIOD_US}")
         return group, group / "cgroup.procs"
     except OSError as err:
+        _remove(group)
         raise SystemExit(f"bench: cannot make a cgroup with a CPU quota here ({err}); "
                          f"a browser slowed everywhere needs root or a delegated cgroup") from err
+
+
+def _remove(group: Path, wait_s: float = 10.0) -> None:
+    """Remove the cgroup once its processes have gone (the browser's children exit a moment after
+    it closes; the kernel refuses a cgroup that still holds one); say so if it stays."""
+    deadline = time.monotonic() + wait_s
+    while group.exists():
+        try:
+            group.rmdir()
+            return
+        except OSError as err:
+            if time.monotonic() > deadline:
+                print(f"bench: the cgroup {group} could not be removed ({err}); remove it with rmdir "
+                      "once its processes have ended", file=sys.stderr)
+                return
+            time.sleep(0.2)
 
 
 @contextmanager
@@ -63,12 +86,11 @@ def quota(share: float, chromium: str) -> Iterator[str]:
     group, procs = _make_group(share)
     with tempfile.TemporaryDirectory(prefix="palace-bench-slow-") as tmp:
         wrapper = Path(tmp) / "chromium-slowed"
-        wrapper.write_text(f'#!/bin/sh\necho $$ > "{procs}"\nexec "{chromium}" "$@"\n')
+        # a browser that could not join the cgroup must not run at full speed unsaid
+        wrapper.write_text(f'#!/bin/sh\necho $$ > "{procs}" || {{ echo "bench: cannot join the cgroup {group}" >&2; '
+                           f'exit 1; }}\nexec "{chromium}" "$@"\n')
         wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
         try:
             yield str(wrapper)
         finally:
-            try:
-                group.rmdir()  # once the browser has gone; else the kernel keeps it until empty
-            except OSError:
-                pass
+            _remove(group)

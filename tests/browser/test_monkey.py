@@ -130,7 +130,9 @@ def run_monkey(open_app, report, shard: str) -> None:
 
     def keep_log() -> None:
         if os.environ.get("PALACE_TUTOR_MONKEY_LOG"):  # the whole run, to compare two runs of one seed
-            Path(os.environ["PALACE_TUTOR_MONKEY_LOG"]).write_text("\n".join(monkey.history) + "\n")
+            # one file a shard: the two shards run at once and would overwrite each other's
+            path = Path(os.environ["PALACE_TUTOR_MONKEY_LOG"])
+            path.with_name(f"{path.stem}-{shard}{path.suffix}").write_text("\n".join(monkey.history) + "\n")
 
     def fail(why: str) -> None:
         keep_log()
