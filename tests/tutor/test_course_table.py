@@ -3,9 +3,9 @@ mover's moves ("tap everything she may do", "make the move") shows the mover's c
 option that plays it, by the mapping Practice's drills use (``drill_table.moves_table``); a tap
 answers as the option's button does, and the verdict is the course's own check.
 
-Every task of every course is walked. Expected values: the task's accepted answers as the course
-file states them (read with tomllib, not through the loader), and the engine's list of legal
-moves in the task's position (not the check the page asks)."""
+Every task of every course is walked (the chapters read with tomllib, not through the loader).
+Expected values: the engine's list of legal moves in the task's position (not the check the
+page asks), and, for the first task, the one move the course's text asks for."""
 
 from __future__ import annotations
 

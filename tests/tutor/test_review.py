@@ -222,3 +222,22 @@ def test_palace_says_by_how_much_what_the_others_held_when_the_first_went_out(pa
                 if s != seat and (out.hands[s] or out.face_up[s] or out.face_down[s])]
     assert expected and review.summary.left == f"When {first} went out: " + "; ".join(expected) + "."
     assert review.summary.left in page.players.strip.html
+
+
+def test_a_fault_in_the_judge_is_said_and_the_page_does_not_wait_for_it(page, monkeypatch):
+    """The button says "Judging your decisions…" from its press until Python redraws the strip:
+    if the judge raises, the strip must still be drawn again (else the button stays busy for
+    good), saying the tutor could not judge the game."""
+    import tutor.model.review as review_module
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("a fault in the judge")
+
+    _play_out(page, "palace", "house", ["Ann", "Ben"], random.Random(11))
+    monkeypatch.setattr(review_module, "mistakes_of", broken)
+    review = page.versus.review
+    assert 'data-act="review-learn"' in page.players.strip.html
+    page.players._pressed("review-learn", "", [])
+    strip = page.players.strip.html
+    assert review.judged and not review.mistakes and "a fault in the judge" in review.unjudged
+    assert 'data-act="review-learn"' not in strip and "could not judge this game" in strip

@@ -238,6 +238,7 @@ class GameReview(param.Parameterized):
     seats: tuple[int, ...] = TupleOf(int, doc="The persons' seats (their decisions are theirs to review).")
     judged: bool = param.Boolean(default=False, doc="The person's decisions have been judged (:meth:`learn`).")
     mistakes: tuple[Mistake, ...] = TupleOf(Mistake, doc="The costliest of the person's decisions, once judged.")
+    unjudged: str = param.String(default="", doc="Why the decisions could not be judged ('' when they were).")
 
     def follow(self, study: Study | None, seats: tuple[int, ...] | None = None) -> None:
         """The table in Play is ``study`` at its cursor, a game whose persons play ``seats``
@@ -245,7 +246,8 @@ class GameReview(param.Parameterized):
         is its end."""
         changed: dict[str, Any] = {}
         if study is not self.study or seats is None:
-            changed.update(study=study, end=None, summary=None, moves=(), at=None, judged=False, mistakes=())
+            changed.update(study=study, end=None, summary=None, moves=(), at=None, judged=False, mistakes=(),
+                           unjudged="")
         end = changed.get("end", self.end)
         if study is not None and seats is not None and end is None and study.state.is_over:
             end = study.current
@@ -279,9 +281,14 @@ class GameReview(param.Parameterized):
         and keep the costliest (:attr:`mistakes`)."""
         if self.study is None or self.end is None or self.judged:
             return
-        found = mistakes_of(self.study, self.moves)
+        try:
+            found = mistakes_of(self.study, self.moves)
+        except Exception as err:  # a failure in the judge must not leave the page waiting for it
+            with batch_call_watchers(self):
+                self.param.update(mistakes=(), judged=True, unjudged=f"{type(err).__name__}: {err}")
+            return
         with batch_call_watchers(self):
-            self.param.update(mistakes=found, judged=True)
+            self.param.update(mistakes=found, judged=True, unjudged="")
 
     def try_again(self, which: int) -> None:
         """To the position of mistake ``which``, before it was made: another move can be tried there."""

@@ -99,6 +99,9 @@ def mistakes_html(review: GameReview) -> str:
         # at once (play_strip.mjs), before Python answers
         return _button("Learn from your mistakes", "review-learn", "review-learn",
                        data_busy="Judging your decisions…")
+    if review.unjudged:
+        return tag("p", "The strong player could not judge this game (a fault in the tutor, not in your play).",
+                   "no-mistakes")
     if not review.mistakes:
         return tag("p", "No costly mistakes: the strong player would not have done much better.", "no-mistakes")
     head = tag("p", "Your costliest decisions, as the strong player judges them from what you could see:",
