@@ -67,7 +67,11 @@ CHOOSE_JS = """(label) => {
 
 def go(page, job: str) -> None:
     """Open a job of the header even when the monkey left a drawer over it (an event sent to the
-    button itself, not a tap at its place)."""
+    button itself, not a tap at its place), and out of present mode, which hides the pickers a
+    segment starts from (a monkey once ended a segment presenting)."""
+    if page.locator(".pt-app.presenting").count():
+        page.locator(".present-leave").first.dispatch_event("click")
+        page.locator(".pt-app:not(.presenting)").wait_for(timeout=30_000)
     if not page.locator(f'.pt-app[data-job="{job}"]').count():
         page.locator(f".pt-top .job-{job}").dispatch_event("click")
         page.locator(f'.pt-app[data-job="{job}"]').wait_for(timeout=60_000)
