@@ -234,6 +234,19 @@
   // bytes (for xorBasis). Without, the response goes to the compiler whole, which lets
   // Chromium use the compiled code it cached for it (a clone of it made a repeat visit
   // compile again: 1 s more)
+  // Pyodide's JS, loaded once in the worker. A second try before giving up: a load that
+  // failed once (seen once in a CI run, from 127.0.0.1 under load) must not cost the
+  // snapshot start, which would then start normally, seconds slower.
+  function loadPyodideJs(indexURL) {
+    if (typeof root._createPyodideModule === "function") return;
+    try {
+      root.importScripts(indexURL + "pyodide.asm.js");
+    } catch (e) {
+      console.warn("Palace Tutor: loading pyodide.asm.js again (" + (e && e.message || e) + ")");
+      root.importScripts(indexURL + "pyodide.asm.js");
+    }
+  }
+
   function fetchWasm(url, withBytes) {
     const response = fetch(url).then((r) => { if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`); return r; });
     const bytes = withBytes ? response.then((r) => r.clone().arrayBuffer()).then((b) => new Uint8Array(b)) : null;
@@ -449,7 +462,7 @@
       // (the service worker stored the memory whole: no basis)
       const wasm = fetchWasm(indexURL + "pyodide.asm.wasm", !!meta.basis);
       const read = Promise.all([l, s, i].map((r) => r.arrayBuffer().then((b) => new Uint8Array(b))));
-      if (typeof root._createPyodideModule !== "function") root.importScripts(indexURL + "pyodide.asm.js");
+      loadPyodideJs(indexURL);
       const [libs, memory, image] = await read;
       checkSums(meta, {memory, libs, image});
       if (meta.basis) xorBasis(memory, meta.basis, await wasm.bytes);
@@ -474,7 +487,7 @@
       const wasm = fetchWasm(indexURL + "pyodide.asm.wasm", true);
       const part = (file) => fetchPart(indexURL + file.slice(file.lastIndexOf("/") + 1));
       const read = Promise.all([part(FILES.libs), part(FILES.memory)]);
-      if (typeof root._createPyodideModule !== "function") root.importScripts(indexURL + "pyodide.asm.js");
+      loadPyodideJs(indexURL);
       const [libs, memory] = await read;
       checkSums(meta, {memory, libs});
       checkListing(meta);
